@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineCondenser, transform } from '../condenser.ts';
+import { type ViewEntry, isObservation } from '../events.ts';
+import { viewOf } from '../view.ts';
+import { intSetting } from './fields.ts';
+
+export const MASKED_CONTENT = '<MASKED>';
+
+export const observationMaskingCondenser = defineCondenser({
+  type: 'observation_masking',
+  label: 'Observation masking',
+  description: 'Replaces every observation older than the attention window with a <MASKED> placeholder.',
+  schema: z.strictObject({
+    type: z.literal('observation_masking'),
+    // The config class says 100; the condenser class's own default of 5 never applies from a config.
+    attention_window: intSetting(100, 1, 'Observations among the last this-many view positions stay visible.'),
+  }),
+  usesLlm: false,
+  create: ({ attention_window }) =>
+    transform((view) => {
+      const limit = view.length - attention_window;
+      // Masks by position, every Observation kind (summaries and recall observations included);
+      // the new View drops the request flag, as OpenHands' does.
+      const entries = view.entries.map((entry, i): ViewEntry =>
+        isObservation(entry) && i < limit ? { kind: 'masked', content: MASKED_CONTENT, original: entry } : entry,
+      );
+      return viewOf(entries);
+    }),
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { type CondenserConfig, defineCondenser, isCondensation } from '../condenser.ts';
+
+export const pipelineCondenser = defineCondenser({
+  type: 'pipeline',
+  label: 'Pipeline',
+  description: 'Runs several condensers in order; the first condensation wins, otherwise each gets the previous view.',
+  schema: z.strictObject({
+    type: z.literal('pipeline'),
+    condensers: z.array(z.looseObject({ type: z.string() })).default([]).describe('The condensers, in order.'),
+  }),
+  usesLlm: false,
+  childrenKey: 'condensers',
+  create: ({ condensers }, environment) => {
+    const children = condensers.map((child) => environment.build(child as CondenserConfig));
+    return {
+      *condense(view) {
+        let result = view;
+        for (const child of children) {
+          const next = yield* child.condense(result);
+          if (isCondensation(next)) return next;
+          result = next;
+        }
+        return result;
+      },
+    };
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * The condenser engine: a pure re-implementation of OpenHands' V0 condenser system.
+ *
+ * Glossary (use these words, not synonyms):
+ * - event: one entry of an OpenHands log (an action or an observation), identified by an integer id.
+ * - history: the events the agent controller keeps (no null or agent-state events, nothing hidden).
+ * - View: what the condenser receives and the agent is shown; `View.from_events` builds it from the
+ *   history by dropping forgotten events and inserting the latest summary.
+ * - condensation: an action that forgets events (by id list or inclusive range) and may carry a summary.
+ * - condenser: turns a View into a View (masking...) or into a condensation (rolling condensers).
+ * - step: one LLM call of the agent; the condenser runs just before it.
+ * - replay: walking a log step by step, "as recorded" or "re-simulate" with another configuration.
+ *
+ * Nothing here touches the DOM, storage, the network, the clock or randomness; LLM answers and token
+ * counts come in through ports (`LlmWork` generators and `TokenEstimator`).
+ */
+export * from './condenser.ts';
+export * from './config.ts';
+export * from './condensers/index.ts';
+export * from './drive.ts';
+export * from './events.ts';
+export * from './history.ts';
+export * from './llm.ts';
+export * from './replay.ts';
+export * from './tokens.ts';
+export * from './trace.ts';
+export * from './view.ts';
+export { eventMessage, eventPromptText, eventTokenText } from './prompts/eventText.ts';
+export { DEFAULT_SUMMARY_TEMPLATE } from './prompts/summarizing.ts';
+export { DEFAULT_STRUCTURED_TEMPLATE, STATE_SUMMARY_FIELDS, renderStateSummary } from './prompts/structured.ts';

@@ -1,0 +1,59 @@
+/**
+ * The LLM port. Condensers never call a model: they yield an `LlmRequest` and receive an `LlmAnswer`
+ * from whoever drives the replay (a script, recorded answers, or a real endpoint in the browser).
+ */
+
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface ToolDefinition {
+  readonly type: 'function';
+  readonly function: {
+    readonly name: string;
+    readonly description: string;
+    readonly parameters: Readonly<Record<string, unknown>>;
+  };
+}
+
+export type LlmCondenserType = 'llm' | 'structured' | 'llm_attention';
+
+/** One chat-completion request, in OpenAI's terms, plus which condenser asked. */
+export interface LlmRequest {
+  readonly condenser: LlmCondenserType;
+  readonly messages: readonly ChatMessage[];
+  readonly tools?: readonly ToolDefinition[];
+  /** Forces a call of this tool (OpenAI `tool_choice: {type: 'function', function: {name}}`). */
+  readonly forcedTool?: string;
+  /** A JSON-schema `response_format`. */
+  readonly responseSchema?: { readonly name: string; readonly schema: Readonly<Record<string, unknown>> };
+}
+
+export interface LlmToolCall {
+  readonly name: string;
+  /** The JSON text the model produced, unparsed. */
+  readonly arguments: string;
+}
+
+export interface LlmUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+}
+
+export interface LlmAnswer {
+  readonly content: string | null;
+  readonly toolCalls?: readonly LlmToolCall[];
+  readonly usage?: LlmUsage;
+}
+
+/** A condenser's work: yields LLM requests, receives answers, returns its result. */
+export type LlmWork<T> = Generator<LlmRequest, T, LlmAnswer>;
+
+/** Raised by whoever answers the LLM requests when it cannot (script exhausted, endpoint down...). */
+export class LlmUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LlmUnavailable';
+  }
+}

@@ -1,0 +1,194 @@
+import { type Condenser, OpenHandsFailure, isCondensation } from './condenser.ts';
+import {
+  type ActionEvent,
+  type CondensationArgs,
+  type LogEvent,
+  condensationArgsProblem,
+  forgottenIdsOf,
+} from './events.ts';
+import { type ReplayMode, StepDetector, entersHistory } from './history.ts';
+import { type LlmWork, LlmUnavailable } from './llm.ts';
+import { type TokenEstimator, ZERO_TOKENS, cachingTextCounts, positionTokens, viewTokens } from './tokens.ts';
+import { type View, type ViewPosition, ViewTracker } from './view.ts';
+
+/** At most this many condenser calls per step; then the replay stops rather than loop forever. */
+export const MAX_CONDENSER_CALLS_PER_STEP = 10;
+
+export interface CondensationRecord {
+  /** Id of the condensation action (one past the log's largest id, counting up, when the replay made it). */
+  readonly id: number;
+  readonly stepIndex: number;
+  readonly args: CondensationArgs;
+  /** Every id it forgets, sorted, a range expanded. */
+  readonly forgottenEventIds: readonly number[];
+}
+
+export type FailureKind = 'openhands' | 'llm' | 'loop' | 'internal';
+
+export interface ReplayFailure {
+  readonly kind: FailureKind;
+  /** Plain words: what happened and what OpenHands would do. */
+  readonly message: string;
+  /** The exception OpenHands' code raises here, when it is one of its own failures. */
+  readonly pythonError: string | null;
+}
+
+export interface ReplayStep {
+  readonly index: number;
+  /** The logged event the agent produced after this LLM call. */
+  readonly beforeEventId: number;
+  readonly beforeEventIndex: number;
+  readonly condensations: readonly CondensationRecord[];
+  /** Where the history stood at the step's last condenser call; null when the step failed. */
+  readonly position: ViewPosition | null;
+  /** Size of the view the agent got (after every condenser of the configuration). */
+  readonly viewLength: number;
+  readonly viewTokens: number;
+  readonly unhandledCondensationRequest: boolean;
+  readonly failure: ReplayFailure | null;
+}
+
+export interface ReplayResult {
+  readonly mode: ReplayMode;
+  readonly steps: readonly ReplayStep[];
+  readonly condensations: readonly CondensationRecord[];
+  /** How many LLM answers the replay consumed. */
+  readonly llmCalls: number;
+}
+
+export interface ReplayInput {
+  /** The whole log, in order. */
+  readonly events: readonly LogEvent[];
+  readonly mode: ReplayMode;
+  /** Required to re-simulate; ignored as recorded. */
+  readonly condenser?: Condenser;
+  readonly tokens?: TokenEstimator;
+  /** Called after each step, e.g. to report progress. */
+  readonly onStep?: (step: ReplayStep, stepsSoFar: number) => void;
+}
+
+function failureOf(error: unknown): ReplayFailure {
+  if (error instanceof OpenHandsFailure) {
+    return { kind: 'openhands', message: `OpenHands would fail here: ${error.message}`, pythonError: error.pythonError };
+  }
+  if (error instanceof LlmUnavailable) return { kind: 'llm', message: error.message, pythonError: null };
+  const detail = error instanceof Error ? error.message : String(error);
+  return { kind: 'internal', message: `The inspector failed while replaying this step: ${detail}`, pythonError: null };
+}
+
+function syntheticCondensation(id: number, args: CondensationArgs): ActionEvent {
+  return {
+    kind: 'action',
+    type: 'condensation',
+    id,
+    index: -1,
+    source: 'agent',
+    cause: null,
+    responseId: null,
+    loggedMessage: null,
+    args: {},
+    condensation: args,
+  };
+}
+
+function sortedForgotten(args: CondensationArgs): number[] {
+  return [...new Set(forgottenIdsOf(args))].sort((a, b) => a - b);
+}
+
+function maxId(events: readonly LogEvent[]): number {
+  let max = -1;
+  for (const event of events) if (event.id > max) max = event.id;
+  return max;
+}
+
+/**
+ * Replays a log as OpenHands' agent loop would have: walks the events in order and, just before each
+ * agent LLM call, asks the condenser for the view (re-simulate) or takes the view the recorded history
+ * gives (as recorded). Yields the condensers' LLM requests to the caller. Pure and deterministic.
+ */
+export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
+  const { events, mode, condenser } = input;
+  if (mode === 'resimulate' && !condenser) throw new Error('re-simulating needs a condenser');
+  const tokens = cachingTextCounts(input.tokens ?? ZERO_TOKENS);
+  const history = events.filter((event) => entersHistory(event, mode));
+  const tracker = new ViewTracker(
+    history.map((event) => event.id),
+    (event) => tokens.event(event),
+  );
+  const detector = new StepDetector();
+  const steps: ReplayStep[] = [];
+  const allCondensations: CondensationRecord[] = [];
+  let nextId = maxId(events) + 1;
+  let llmCalls = 0;
+
+  // Counts the answers that pass through, so the result can say how many calls were made.
+  function* counted<T>(work: LlmWork<T>): LlmWork<T> {
+    let next = work.next();
+    while (!next.done) {
+      const answer = yield next.value;
+      llmCalls++;
+      next = work.next(answer);
+    }
+    return next.value;
+  }
+
+  for (const event of events) {
+    if (detector.isStepBefore(event)) {
+      const index = steps.length;
+      const condensations: CondensationRecord[] = [];
+      let position: ViewPosition | null = null;
+      let base: View | null = null;
+      let finalView: View | null = null;
+      let failure: ReplayFailure | null = null;
+      try {
+        for (let call = 0; call < MAX_CONDENSER_CALLS_PER_STEP && !finalView; call++) {
+          position = tracker.position();
+          base = tracker.view();
+          if (mode === 'recorded' || !condenser) {
+            finalView = base;
+            break;
+          }
+          const result = yield* counted(condenser.condense(base));
+          if (!isCondensation(result)) {
+            finalView = result;
+            break;
+          }
+          const problem = condensationArgsProblem(result.args);
+          if (problem) {
+            throw new OpenHandsFailure(`the condenser produced an invalid condensation: ${problem}`, 'ValueError: Invalid configuration of the optional fields.');
+          }
+          const action = syntheticCondensation(nextId++, result.args);
+          tracker.append(action);
+          const record = { id: action.id, stepIndex: index, args: result.args, forgottenEventIds: sortedForgotten(result.args) };
+          condensations.push(record);
+          allCondensations.push(record);
+        }
+        if (!finalView) {
+          failure = {
+            kind: 'loop',
+            message: `The condenser condensed ${MAX_CONDENSER_CALLS_PER_STEP} times in a row at this step without handing the agent a view; OpenHands would keep condensing, one agent iteration each. The replay stops here.`,
+            pythonError: null,
+          };
+        }
+      } catch (error) {
+        failure = failureOf(error);
+      }
+      const step: ReplayStep = {
+        index,
+        beforeEventId: event.id,
+        beforeEventIndex: event.index,
+        condensations,
+        position: failure ? null : position,
+        viewLength: finalView && !failure ? finalView.length : 0,
+        viewTokens: !finalView || failure || !position ? 0 : finalView === base ? positionTokens(position, tokens) : viewTokens(finalView, tokens),
+        unhandledCondensationRequest: finalView?.unhandledCondensationRequest ?? false,
+        failure,
+      };
+      steps.push(step);
+      input.onStep?.(step, steps.length);
+      if (failure) break;
+    }
+    if (entersHistory(event, mode)) tracker.append(event);
+  }
+  return { mode, steps, condensations: allCondensations, llmCalls };
+}

@@ -1,0 +1,99 @@
+import type { Condenser } from './condenser.ts';
+import { isCondensation } from './condenser.ts';
+import type { ViewEntry } from './events.ts';
+import { noLlm, runSync } from './drive.ts';
+import type { CondensationRecord, ReplayResult, ReplayStep } from './replay.ts';
+import { type View, viewAt } from './view.ts';
+
+/**
+ * The view a step handed the agent. Steps keep only where the history stood, so the condensers'
+ * view transforms (masking, recent) run again here; none of them condenses or asks an LLM, since
+ * the step's last call did not either.
+ */
+export function stepView(step: ReplayStep, condenser: Condenser | null): View | null {
+  if (!step.position) return null;
+  const base = viewAt(step.position);
+  if (!condenser) return base;
+  const result = runSync(condenser.condense(base), noLlm);
+  if (isCondensation(result)) throw new Error(`step ${step.index}: the condenser no longer returns a view`);
+  return result;
+}
+
+export type TraceViewItem = { id: number } | { summary: string } | { masked: number | 'summary'; content: string };
+
+export interface TraceCondensation {
+  id: number;
+  forgotten_event_ids: number[];
+  summary: string | null;
+  summary_offset: number | null;
+}
+
+export interface TraceStep {
+  before_event_id: number;
+  condensations: TraceCondensation[];
+  view?: TraceViewItem[];
+  unhandled_condensation_request?: boolean;
+  view_tokens?: number;
+  error?: string;
+}
+
+export interface Trace {
+  steps: TraceStep[];
+}
+
+function maskedTarget(entry: ViewEntry): number | 'summary' {
+  switch (entry.kind) {
+    case 'masked':
+      return maskedTarget(entry.original);
+    case 'summary':
+      return 'summary';
+    default:
+      return entry.id;
+  }
+}
+
+export function traceViewItem(entry: ViewEntry): TraceViewItem {
+  switch (entry.kind) {
+    case 'summary':
+      return { summary: entry.content };
+    case 'masked':
+      return { masked: maskedTarget(entry.original), content: entry.content };
+    default:
+      return { id: entry.id };
+  }
+}
+
+function traceCondensation(record: CondensationRecord): TraceCondensation {
+  return {
+    id: record.id,
+    forgotten_event_ids: [...record.forgottenEventIds],
+    summary: record.args.summary,
+    summary_offset: record.args.summaryOffset,
+  };
+}
+
+export interface TraceOptions {
+  /** Adds each step's token estimate as `view_tokens`. */
+  readonly includeTokens?: boolean;
+}
+
+/** The replay contract's trace (spec/replay.md §6). */
+export function toTrace(result: ReplayResult, condenser: Condenser | null, options: TraceOptions = {}): Trace {
+  const active = result.mode === 'resimulate' ? condenser : null;
+  return {
+    steps: result.steps.map((step): TraceStep => {
+      const base = { before_event_id: step.beforeEventId, condensations: step.condensations.map(traceCondensation) };
+      if (step.failure) {
+        const error = step.failure.pythonError ? `${step.failure.message} (${step.failure.pythonError})` : step.failure.message;
+        return { ...base, error };
+      }
+      const view = stepView(step, active);
+      return {
+        ...base,
+        view: (view?.entries ?? []).map(traceViewItem),
+        unhandled_condensation_request: step.unhandledCondensationRequest,
+        ...(options.includeTokens ? { view_tokens: step.viewTokens } : {}),
+      };
+    }),
+  };
+}

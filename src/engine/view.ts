@@ -1,0 +1,208 @@
+import {
+  type LogEvent,
+  type SummaryEntry,
+  type ViewEntry,
+  forgottenIdsOf,
+  isAction,
+} from './events.ts';
+import { pyInsertIndex } from './python.ts';
+
+/** What a condenser receives and what the agent is shown: events in order plus the request flag. */
+export interface View {
+  readonly length: number;
+  readonly unhandledCondensationRequest: boolean;
+  /** The entries; lazily built for views the replay can describe without copying. */
+  readonly entries: readonly ViewEntry[];
+}
+
+export function viewOf(entries: readonly ViewEntry[], unhandledCondensationRequest = false): View {
+  return { length: entries.length, unhandledCondensationRequest, entries };
+}
+
+/** A View whose entries are only materialised when a condenser reads them. */
+function lazyView(length: number, unhandledCondensationRequest: boolean, build: () => ViewEntry[]): View {
+  let cache: ViewEntry[] | null = null;
+  return {
+    length,
+    unhandledCondensationRequest,
+    get entries() {
+      cache ??= build();
+      return cache;
+    },
+  };
+}
+
+export interface EpochSummary {
+  readonly content: string;
+  readonly offset: number;
+  readonly condensationId: number;
+}
+
+/**
+ * The events kept between two condensations. `kept` only grows while the epoch lasts, so a step can
+ * refer to its view as (epoch, keptLength) instead of copying it.
+ */
+export interface Epoch {
+  readonly kept: LogEvent[];
+  /** keptTokens[k] = token estimate of kept[0..k). */
+  readonly keptTokens: number[];
+  readonly summary: EpochSummary | null;
+}
+
+/** Where the history stood at one moment: enough to rebuild the `View.from_events` result then. */
+export interface ViewPosition {
+  readonly epoch: Epoch;
+  readonly keptLength: number;
+  readonly unhandledCondensationRequest: boolean;
+}
+
+export function viewAt(position: ViewPosition): View {
+  const { epoch, keptLength, unhandledCondensationRequest } = position;
+  const summary = epoch.summary;
+  const length = keptLength + (summary ? 1 : 0);
+  return lazyView(length, unhandledCondensationRequest, () => {
+    const entries: ViewEntry[] = epoch.kept.slice(0, keptLength);
+    if (summary) entries.splice(pyInsertIndex(keptLength, summary.offset), 0, summaryEntry(summary));
+    return entries;
+  });
+}
+
+function summaryEntry(summary: EpochSummary): SummaryEntry {
+  return { kind: 'summary', content: summary.content, condensationId: summary.condensationId };
+}
+
+/**
+ * Incremental `View.from_events`: appending an event costs O(1) unless it is a condensation, so a
+ * replay does not rebuild the view from the whole history at every step (OpenHands does).
+ * Same semantics: forgetting is global (a condensation also hides later events it lists), the
+ * condensation and request actions themselves never show, only the latest summary-bearing
+ * condensation's summary is inserted, and the request flag follows the last of the two kinds.
+ */
+export class ViewTracker {
+  private readonly forgotten = new Set<number>();
+  private readonly sortedIds: readonly number[];
+  private readonly tokensOf: (event: LogEvent) => number;
+  private epochValue: Epoch = { kept: [], keptTokens: [0], summary: null };
+  private unhandled = false;
+
+  /**
+   * @param knownIds ids of every event that may enter the history; a range condensation forgets
+   *   the known ids inside it (ids that never occur cannot be shown anyway).
+   */
+  constructor(knownIds: readonly number[], tokensOf: (event: LogEvent) => number = () => 0) {
+    this.sortedIds = [...knownIds].sort((a, b) => a - b);
+    this.tokensOf = tokensOf;
+  }
+
+  get epoch(): Epoch {
+    return this.epochValue;
+  }
+
+  append(event: LogEvent): void {
+    if (isAction(event, 'condensation') && event.condensation) {
+      this.forgetAll(event);
+      this.forgotten.add(event.id);
+      const { summary, summaryOffset } = event.condensation;
+      const newSummary: EpochSummary | null =
+        summary !== null && summaryOffset !== null
+          ? { content: summary, offset: summaryOffset, condensationId: event.id }
+          : this.epochValue.summary;
+      this.startEpoch(newSummary);
+      this.unhandled = false;
+      return;
+    }
+    if (isAction(event, 'condensation_request')) {
+      this.forgotten.add(event.id);
+      this.unhandled = true;
+      return;
+    }
+    if (this.forgotten.has(event.id)) return;
+    const { kept, keptTokens } = this.epochValue;
+    kept.push(event);
+    keptTokens.push((keptTokens[keptTokens.length - 1] ?? 0) + this.tokensOf(event));
+  }
+
+  position(): ViewPosition {
+    return {
+      epoch: this.epochValue,
+      keptLength: this.epochValue.kept.length,
+      unhandledCondensationRequest: this.unhandled,
+    };
+  }
+
+  view(): View {
+    return viewAt(this.position());
+  }
+
+  private forgetAll(event: LogEvent & { kind: 'action' }): void {
+    const args = event.condensation;
+    if (!args) return;
+    if (args.forgottenEventIds !== null) {
+      for (const id of args.forgottenEventIds) this.forgotten.add(id);
+      return;
+    }
+    const start = args.forgottenEventsStartId;
+    const end = args.forgottenEventsEndId;
+    if (start === null || end === null) return;
+    for (let i = lowerBound(this.sortedIds, start); i < this.sortedIds.length; i++) {
+      const id = this.sortedIds[i]!;
+      if (id > end) break;
+      this.forgotten.add(id);
+    }
+  }
+
+  private startEpoch(summary: EpochSummary | null): void {
+    const kept: LogEvent[] = [];
+    const keptTokens = [0];
+    for (const event of this.epochValue.kept) {
+      if (this.forgotten.has(event.id)) continue;
+      kept.push(event);
+      keptTokens.push(keptTokens[keptTokens.length - 1]! + this.tokensOf(event));
+    }
+    this.epochValue = { kept, keptTokens, summary };
+  }
+}
+
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `View.from_events` over a whole history, rebuilt from scratch (the reference the tracker must match). */
+export function viewFromEvents(history: readonly LogEvent[]): View {
+  const forgotten = new Set<number>();
+  for (const event of history) {
+    if (isAction(event, 'condensation') && event.condensation) {
+      for (const id of forgottenIdsOf(event.condensation)) forgotten.add(id);
+      forgotten.add(event.id);
+    } else if (isAction(event, 'condensation_request')) {
+      forgotten.add(event.id);
+    }
+  }
+  const entries: ViewEntry[] = history.filter((event) => !forgotten.has(event.id));
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    const args = isAction(event, 'condensation') ? event.condensation : undefined;
+    if (args && args.summary !== null && args.summaryOffset !== null) {
+      const summary = { content: args.summary, offset: args.summaryOffset, condensationId: event.id };
+      entries.splice(pyInsertIndex(entries.length, summary.offset), 0, summaryEntry(summary));
+      break;
+    }
+  }
+  let unhandled = false;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    if (isAction(event, 'condensation')) break;
+    if (isAction(event, 'condensation_request')) {
+      unhandled = true;
+      break;
+    }
+  }
+  return viewOf(entries, unhandled);
+}

@@ -1,0 +1,61 @@
+import { parse as parseToml } from 'smol-toml';
+import { type CondenserConfig, ConfigError, parseCondenserConfig } from '../engine/index.ts';
+
+/** A configuration text that is not valid JSON/TOML or not a valid condenser configuration. */
+export class ConfigTextError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigTextError';
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** TOML gives dates and big integers their own types; a condenser section has neither. */
+function plainToml(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(plainToml);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainToml(item)]));
+  return value;
+}
+
+function readToml(text: string): Record<string, unknown> {
+  let document: unknown;
+  try {
+    document = plainToml(parseToml(text));
+  } catch (error) {
+    throw new ConfigTextError(`not valid TOML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  if (!isRecord(document)) throw new ConfigTextError('not a TOML table');
+  // A whole config.toml: take its [condenser] section. A bare section: its keys are the condenser's.
+  if (isRecord(document.condenser)) return document.condenser;
+  if ('type' in document) return document;
+  throw new ConfigTextError('no [condenser] section found (and no top-level "type" key)');
+}
+
+/**
+ * Reads a condenser configuration given as JSON (`{"type": "llm", ...}`) or as TOML (a `[condenser]`
+ * section, or a whole config.toml holding one) and validates it with OpenHands' rules.
+ */
+export function parseCondenserConfigText(text: string): CondenserConfig {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new ConfigTextError('the configuration is empty');
+  let value: unknown;
+  if (trimmed.startsWith('{')) {
+    try {
+      value = JSON.parse(trimmed);
+    } catch (error) {
+      throw new ConfigTextError(`not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  } else {
+    value = readToml(trimmed);
+  }
+  try {
+    return parseCondenserConfig(value);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigTextError(`invalid condenser configuration: ${error.message}`);
+    throw error;
+  }
+}

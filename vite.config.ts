@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  worker: { format: 'es' },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+  test: {
+    restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['test/engine/**/*.test.ts', 'test/formats/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/llm/**/*.test.ts', 'test/bench/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['test/ui/**/*.test.{ts,tsx}', 'test/store/**/*.test.{ts,tsx}', 'test/storage/**/*.test.ts', 'test/worker/**/*.test.ts'],
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
