@@ -3,6 +3,7 @@ import {
   type LlmAnswer,
   buildCondenser,
   noLlm,
+  prepareLog,
   replay,
   runSync,
   scriptedLlm,
@@ -32,7 +33,7 @@ function main(argv: readonly string[]): void {
   const condenser = config ? buildCondenser(config) : null;
   const tokens = args.tokens ? tokenEstimator(countEventTokens(log.events)) : undefined;
   const result = runSync(
-    replay({ events: log.events, mode: args.recorded ? 'recorded' : 'resimulate', condenser: condenser ?? undefined, tokens }),
+    replay({ log: prepareLog(log.events), mode: args.recorded ? 'recorded' : 'resimulate', condenser: condenser ?? undefined, tokens }),
     script ? scriptedLlm(script) : noLlm,
   );
   const trace = toTrace(result, condenser, { includeTokens: args.tokens });

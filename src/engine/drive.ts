@@ -23,8 +23,14 @@ export function runSync<T>(work: LlmWork<T>, answer: AnswerLlm): T {
   return next.value;
 }
 
+/** The part of an AbortSignal the engine reads (it has no DOM types). */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+}
+
 /** Like runSync, for answers that take time (a real endpoint). Stops early when `signal` aborts. */
-export async function runAsync<T>(work: LlmWork<T>, answer: AnswerLlmAsync, signal?: AbortSignal): Promise<T> {
+export async function runAsync<T>(work: LlmWork<T>, answer: AnswerLlmAsync, signal?: CancelSignal): Promise<T> {
   let calls = 0;
   let next = work.next();
   while (!next.done) {

@@ -25,6 +25,8 @@ interface LogEventBase {
   readonly responseId: string | null;
   /** The top-level `message` as logged (display only; prompts derive their own text). */
   readonly loggedMessage: string | null;
+  /** `hidden` in args or extras: the agent controller keeps such events out of the history. */
+  readonly hidden: boolean;
 }
 
 export interface ActionEvent extends LogEventBase {
@@ -46,6 +48,57 @@ export interface ObservationEvent extends LogEventBase {
 }
 
 export type LogEvent = ActionEvent | ObservationEvent;
+
+type BaseFields = Omit<LogEventBase, 'hidden'> & { readonly hidden?: boolean };
+const NO_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/*
+ * Both factories build objects with the same keys in the same order, so every event shares one
+ * hidden class and the replay's hot loops stay monomorphic.
+ */
+export function makeAction(base: BaseFields, type: string, args: Readonly<Record<string, unknown>>, condensation?: CondensationArgs): ActionEvent {
+  return {
+    kind: 'action',
+    type,
+    id: base.id,
+    index: base.index,
+    source: base.source,
+    cause: base.cause,
+    responseId: base.responseId,
+    loggedMessage: base.loggedMessage,
+    hidden: base.hidden ?? args.hidden === true,
+    args,
+    extras: NO_PAYLOAD,
+    content: '',
+    success: null,
+    condensation,
+  } as ActionEvent;
+}
+
+export function makeObservation(
+  base: BaseFields,
+  type: string,
+  content: string,
+  extras: Readonly<Record<string, unknown>>,
+  success: boolean | null,
+): ObservationEvent {
+  return {
+    kind: 'observation',
+    type,
+    id: base.id,
+    index: base.index,
+    source: base.source,
+    cause: base.cause,
+    responseId: base.responseId,
+    loggedMessage: base.loggedMessage,
+    hidden: base.hidden ?? extras.hidden === true,
+    args: NO_PAYLOAD,
+    extras,
+    content,
+    success,
+    condensation: undefined,
+  } as ObservationEvent;
+}
 
 /** The summary that `View.from_events` inserts (an AgentCondensationObservation without id). */
 export interface SummaryEntry {

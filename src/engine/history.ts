@@ -3,11 +3,6 @@ import type { LogEvent } from './events.ts';
 /** How a replay treats the log: what the agent saw, or what it would have seen with another condenser. */
 export type ReplayMode = 'recorded' | 'resimulate';
 
-function isHidden(event: LogEvent): boolean {
-  const bag = event.kind === 'action' ? event.args : event.extras;
-  return bag.hidden === true;
-}
-
 /**
  * The agent controller's history filter: no null or agent-state events, nothing hidden. Re-simulation
  * also drops the log's own condensations, since the chosen condenser makes its own.
@@ -19,7 +14,7 @@ export function entersHistory(event: LogEvent, mode: ReplayMode): boolean {
   } else if (event.type === 'null' || event.type === 'agent_state_changed') {
     return false;
   }
-  return !isHidden(event);
+  return !event.hidden;
 }
 
 /** Agent actions that are not the answer of an agent LLM call. */
@@ -35,9 +30,39 @@ export class StepDetector {
 
   /** True when an LLM call (a step) happens just before `event`. Call once per event, in log order. */
   isStepBefore(event: LogEvent): boolean {
-    if (event.kind !== 'action' || event.source !== 'agent' || NOT_LLM_ACTIONS.has(event.type) || isHidden(event)) return false;
+    if (event.kind !== 'action' || event.source !== 'agent' || NOT_LLM_ACTIONS.has(event.type) || event.hidden) return false;
     const sameResponse = event.responseId !== null && event.responseId === this.previousResponseId;
     this.previousResponseId = event.responseId;
     return !sameResponse;
   }
+}
+
+/**
+ * What a replay needs to know about a log whatever the condenser: where the steps are and which
+ * events enter the history. Computed once per log, so that re-running with other settings is cheap.
+ */
+export interface PreparedLog {
+  readonly events: readonly LogEvent[];
+  /** stepBefore[i] = 1 when an agent LLM call happens just before events[i]. */
+  readonly stepBefore: Uint8Array;
+  readonly inHistory: Readonly<Record<ReplayMode, Uint8Array>>;
+  /** Every id in the log, ascending. */
+  readonly sortedIds: readonly number[];
+  readonly maxId: number;
+}
+
+export function prepareLog(events: readonly LogEvent[]): PreparedLog {
+  const detector = new StepDetector();
+  const stepBefore = new Uint8Array(events.length);
+  const recorded = new Uint8Array(events.length);
+  const resimulate = new Uint8Array(events.length);
+  let maxId = -1;
+  events.forEach((event, i) => {
+    stepBefore[i] = detector.isStepBefore(event) ? 1 : 0;
+    recorded[i] = entersHistory(event, 'recorded') ? 1 : 0;
+    resimulate[i] = entersHistory(event, 'resimulate') ? 1 : 0;
+    if (event.id > maxId) maxId = event.id;
+  });
+  const sortedIds = events.map((event) => event.id).sort((a, b) => a - b);
+  return { events, stepBefore, inHistory: { recorded, resimulate }, sortedIds, maxId };
 }

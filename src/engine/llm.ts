@@ -47,6 +47,21 @@ export interface LlmAnswer {
   readonly usage?: LlmUsage;
 }
 
+/**
+ * A request whose messages are only built when someone reads them: a scripted replay never does,
+ * and building summarizer prompts is most of a condensation's cost.
+ */
+export function lazyRequest(fields: Omit<LlmRequest, 'messages'>, buildMessages: () => readonly ChatMessage[]): LlmRequest {
+  let messages: readonly ChatMessage[] | null = null;
+  return {
+    ...fields,
+    get messages() {
+      messages ??= buildMessages();
+      return messages;
+    },
+  };
+}
+
 /** A condenser's work: yields LLM requests, receives answers, returns its result. */
 export type LlmWork<T> = Generator<LlmRequest, T, LlmAnswer>;
 

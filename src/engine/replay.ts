@@ -2,11 +2,11 @@ import { type Condenser, OpenHandsFailure, isCondensation } from './condenser.ts
 import {
   type ActionEvent,
   type CondensationArgs,
-  type LogEvent,
   condensationArgsProblem,
   forgottenIdsOf,
+  makeAction,
 } from './events.ts';
-import { type ReplayMode, StepDetector, entersHistory } from './history.ts';
+import type { PreparedLog, ReplayMode } from './history.ts';
 import { type LlmWork, LlmUnavailable } from './llm.ts';
 import { type TokenEstimator, ZERO_TOKENS, cachingTextCounts, positionTokens, viewTokens } from './tokens.ts';
 import { type View, type ViewPosition, ViewTracker } from './view.ts';
@@ -57,8 +57,8 @@ export interface ReplayResult {
 }
 
 export interface ReplayInput {
-  /** The whole log, in order. */
-  readonly events: readonly LogEvent[];
+  /** The whole log, prepared once (see prepareLog). */
+  readonly log: PreparedLog;
   readonly mode: ReplayMode;
   /** Required to re-simulate; ignored as recorded. */
   readonly condenser?: Condenser;
@@ -77,28 +77,12 @@ function failureOf(error: unknown): ReplayFailure {
 }
 
 function syntheticCondensation(id: number, args: CondensationArgs): ActionEvent {
-  return {
-    kind: 'action',
-    type: 'condensation',
-    id,
-    index: -1,
-    source: 'agent',
-    cause: null,
-    responseId: null,
-    loggedMessage: null,
-    args: {},
-    condensation: args,
-  };
+  const base = { id, index: -1, source: 'agent', cause: null, responseId: null, loggedMessage: null, hidden: false } as const;
+  return makeAction(base, 'condensation', {}, args);
 }
 
 function sortedForgotten(args: CondensationArgs): number[] {
   return [...new Set(forgottenIdsOf(args))].sort((a, b) => a - b);
-}
-
-function maxId(events: readonly LogEvent[]): number {
-  let max = -1;
-  for (const event of events) if (event.id > max) max = event.id;
-  return max;
 }
 
 /**
@@ -107,33 +91,20 @@ function maxId(events: readonly LogEvent[]): number {
  * gives (as recorded). Yields the condensers' LLM requests to the caller. Pure and deterministic.
  */
 export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
-  const { events, mode, condenser } = input;
+  const { log, mode, condenser } = input;
+  const { events, stepBefore } = log;
+  const inHistory = log.inHistory[mode];
   if (mode === 'resimulate' && !condenser) throw new Error('re-simulating needs a condenser');
   const tokens = cachingTextCounts(input.tokens ?? ZERO_TOKENS);
-  const history = events.filter((event) => entersHistory(event, mode));
-  const tracker = new ViewTracker(
-    history.map((event) => event.id),
-    (event) => tokens.event(event),
-  );
-  const detector = new StepDetector();
+  const tracker = new ViewTracker(log.sortedIds, input.tokens ? (event) => tokens.event(event) : undefined);
   const steps: ReplayStep[] = [];
   const allCondensations: CondensationRecord[] = [];
-  let nextId = maxId(events) + 1;
+  let nextId = log.maxId + 1;
   let llmCalls = 0;
 
-  // Counts the answers that pass through, so the result can say how many calls were made.
-  function* counted<T>(work: LlmWork<T>): LlmWork<T> {
-    let next = work.next();
-    while (!next.done) {
-      const answer = yield next.value;
-      llmCalls++;
-      next = work.next(answer);
-    }
-    return next.value;
-  }
-
-  for (const event of events) {
-    if (detector.isStepBefore(event)) {
+  for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
+    const event = events[eventIndex]!;
+    if (stepBefore[eventIndex]) {
       const index = steps.length;
       const condensations: CondensationRecord[] = [];
       let position: ViewPosition | null = null;
@@ -148,7 +119,15 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
             finalView = base;
             break;
           }
-          const result = yield* counted(condenser.condense(base));
+          // Driven by hand rather than with yield*, to count the LLM answers that pass through.
+          const work = condenser.condense(base);
+          let next = work.next();
+          while (!next.done) {
+            const answer = yield next.value;
+            llmCalls++;
+            next = work.next(answer);
+          }
+          const result = next.value;
           if (!isCondensation(result)) {
             finalView = result;
             break;
@@ -180,7 +159,12 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
         condensations,
         position: failure ? null : position,
         viewLength: finalView && !failure ? finalView.length : 0,
-        viewTokens: !finalView || failure || !position ? 0 : finalView === base ? positionTokens(position, tokens) : viewTokens(finalView, tokens),
+        viewTokens:
+          !input.tokens || !finalView || failure || !position
+            ? 0
+            : finalView === base
+              ? positionTokens(position, tokens)
+              : viewTokens(finalView, tokens),
         unhandledCondensationRequest: finalView?.unhandledCondensationRequest ?? false,
         failure,
       };
@@ -188,7 +172,7 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
       input.onStep?.(step, steps.length);
       if (failure) break;
     }
-    if (entersHistory(event, mode)) tracker.append(event);
+    if (inHistory[eventIndex]) tracker.append(event);
   }
   return { mode, steps, condensations: allCondensations, llmCalls };
 }

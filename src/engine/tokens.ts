@@ -31,7 +31,7 @@ export function cachingTextCounts(estimator: TokenEstimator): TokenEstimator {
 /** Token estimate of the history's own View at `position`, from prefix sums, without walking it. */
 export function positionTokens(position: ViewPosition, tokens: TokenEstimator): number {
   const { epoch, keptLength } = position;
-  return epoch.keptTokens[keptLength]! + (epoch.summary ? tokens.text(epoch.summary.content) : 0);
+  return (epoch.keptTokens[keptLength] ?? 0) + (epoch.summary ? tokens.text(epoch.summary.content) : 0);
 }
 
 /** Token estimate of any view, entry by entry. */

@@ -44,7 +44,7 @@ export interface EpochSummary {
  */
 export interface Epoch {
   readonly kept: LogEvent[];
-  /** keptTokens[k] = token estimate of kept[0..k). */
+  /** keptTokens[k] = token estimate of kept[0..k) (only [0] when no token estimator is given). */
   readonly keptTokens: number[];
   readonly summary: EpochSummary | null;
 }
@@ -61,8 +61,12 @@ export function viewAt(position: ViewPosition): View {
   const summary = epoch.summary;
   const length = keptLength + (summary ? 1 : 0);
   return lazyView(length, unhandledCondensationRequest, () => {
-    const entries: ViewEntry[] = epoch.kept.slice(0, keptLength);
-    if (summary) entries.splice(pyInsertIndex(keptLength, summary.offset), 0, summaryEntry(summary));
+    if (!summary) return epoch.kept.slice(0, keptLength);
+    const at = pyInsertIndex(keptLength, summary.offset);
+    const entries: ViewEntry[] = new Array<ViewEntry>(length);
+    for (let i = 0; i < at; i++) entries[i] = epoch.kept[i]!;
+    entries[at] = summaryEntry(summary);
+    for (let i = at; i < keptLength; i++) entries[i + 1] = epoch.kept[i]!;
     return entries;
   });
 }
@@ -81,16 +85,16 @@ function summaryEntry(summary: EpochSummary): SummaryEntry {
 export class ViewTracker {
   private readonly forgotten = new Set<number>();
   private readonly sortedIds: readonly number[];
-  private readonly tokensOf: (event: LogEvent) => number;
+  private readonly tokensOf: ((event: LogEvent) => number) | undefined;
   private epochValue: Epoch = { kept: [], keptTokens: [0], summary: null };
   private unhandled = false;
 
   /**
-   * @param knownIds ids of every event that may enter the history; a range condensation forgets
-   *   the known ids inside it (ids that never occur cannot be shown anyway).
+   * @param sortedIds ascending ids of every event that may enter the history; a range condensation
+   *   forgets the known ids inside it (ids that never occur cannot be shown anyway).
    */
-  constructor(knownIds: readonly number[], tokensOf: (event: LogEvent) => number = () => 0) {
-    this.sortedIds = [...knownIds].sort((a, b) => a - b);
+  constructor(sortedIds: readonly number[], tokensOf?: (event: LogEvent) => number) {
+    this.sortedIds = sortedIds;
     this.tokensOf = tokensOf;
   }
 
@@ -119,7 +123,7 @@ export class ViewTracker {
     if (this.forgotten.has(event.id)) return;
     const { kept, keptTokens } = this.epochValue;
     kept.push(event);
-    keptTokens.push((keptTokens[keptTokens.length - 1] ?? 0) + this.tokensOf(event));
+    if (this.tokensOf) keptTokens.push(keptTokens[keptTokens.length - 1]! + this.tokensOf(event));
   }
 
   position(): ViewPosition {
@@ -157,7 +161,7 @@ export class ViewTracker {
     for (const event of this.epochValue.kept) {
       if (this.forgotten.has(event.id)) continue;
       kept.push(event);
-      keptTokens.push(keptTokens[keptTokens.length - 1]! + this.tokensOf(event));
+      if (this.tokensOf) keptTokens.push(keptTokens[keptTokens.length - 1]! + this.tokensOf(event));
     }
     this.epochValue = { kept, keptTokens, summary };
   }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  type ActionEvent,
   type CondensationArgs,
   type LogEvent,
-  type ObservationEvent,
   condensationArgsProblem,
+  makeAction,
+  makeObservation,
 } from '../engine/index.ts';
 import { LogFormatError } from './errors.ts';
 
@@ -95,19 +95,10 @@ export function readV0Event(value: unknown, index: number, where: string): LogEv
   if (isAction) {
     const args = event.args ?? {};
     const type = event.action ?? 'null';
-    const action: ActionEvent = { ...base, kind: 'action', type, args };
-    return type === 'condensation' ? { ...action, condensation: condensationArgs(args, where, event.id) } : action;
+    return makeAction(base, type, args, type === 'condensation' ? condensationArgs(args, where, event.id) : undefined);
   }
-  const observation: ObservationEvent = {
-    ...base,
-    kind: 'observation',
-    // Some logs write the string "null", others JSON null: both are NullObservation.
-    type: event.observation ?? 'null',
-    content: event.content ?? '',
-    extras: event.extras ?? {},
-    success: event.success ?? null,
-  };
-  return observation;
+  // Some logs write the string "null", others JSON null: both are NullObservation.
+  return makeObservation(base, event.observation ?? 'null', event.content ?? '', event.extras ?? {}, event.success ?? null);
 }
 
 /** Refuses logs whose ids repeat: forgetting by id would hide the wrong events. */

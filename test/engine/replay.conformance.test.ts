@@ -6,6 +6,7 @@ import {
   type LlmAnswer,
   buildCondenser,
   parseCondenserConfig,
+  prepareLog,
   replay,
   runSync,
   scriptedLlm,
@@ -38,7 +39,7 @@ describe('replay against traces produced by OpenHands’ own condensers', () => 
       const script: LlmAnswer[] = parseLlmScript(JSON.stringify(c.llm_script ?? []));
       const log = logOf(c.log);
       const result = runSync(
-        replay({ events: log.events, mode: c.recorded ? 'recorded' : 'resimulate', condenser }),
+        replay({ log: prepareLog(log.events), mode: c.recorded ? 'recorded' : 'resimulate', condenser }),
         scriptedLlm(script),
       );
       const trace = toTrace(result, condenser);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCondenser, transform } from '../condenser.ts';
-import { type ViewEntry, isBrowserOutput, stringArg } from '../events.ts';
+import { type MaskedEntry, type ObservationEvent, type ViewEntry, isBrowserOutput, stringArg } from '../events.ts';
 import { viewOf } from '../view.ts';
 import { intSetting } from './fields.ts';
 
@@ -14,20 +14,32 @@ export const browserOutputMaskingCondenser = defineCondenser({
     attention_window: intSetting(1, 1, 'How many of the latest browser outputs stay visible.'),
   }),
   usesLlm: false,
-  create: ({ attention_window }) =>
-    transform((view) => {
-      const entries: ViewEntry[] = [...view.entries];
-      let kept = 0;
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const entry = entries[i]!;
-        if (!isBrowserOutput(entry)) continue;
-        if (kept >= attention_window) {
-          const content = `Visited URL ${stringArg(entry, 'url')}\nContent omitted`;
-          entries[i] = { kind: 'masked', content, original: entry };
-        } else {
-          kept++;
-        }
+  create: ({ attention_window }) => {
+    const placeholders = new WeakMap<ViewEntry, MaskedEntry>();
+    const placeholderFor = (entry: ObservationEvent): MaskedEntry => {
+      let placeholder = placeholders.get(entry);
+      if (!placeholder) {
+        placeholder = { kind: 'masked', content: `Visited URL ${stringArg(entry, 'url')}\nContent omitted`, original: entry };
+        placeholders.set(entry, placeholder);
       }
-      return viewOf(entries);
-    }),
+      return placeholder;
+    };
+    return transform((view) => {
+      const source = view.entries;
+      let entries: ViewEntry[] | null = null;
+      let kept = 0;
+      for (let i = source.length - 1; i >= 0; i--) {
+        const entry = source[i]!;
+        if (!isBrowserOutput(entry)) continue;
+        if (kept < attention_window) {
+          kept++;
+          continue;
+        }
+        entries ??= [...source];
+        entries[i] = placeholderFor(entry);
+      }
+      // A new View either way: OpenHands' drops the request flag.
+      return viewOf(entries ?? source);
+    });
+  },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OpenHandsFailure, condensation, defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
 import { entryId } from '../events.ts';
+import { lazyRequest } from '../llm.ts';
 import { ATTENTION_INSTRUCTION, ATTENTION_RESPONSE_SCHEMA, attentionEventMessage } from '../prompts/attention.ts';
 import { eventMessage } from '../prompts/eventText.ts';
 import { floorDiv, pySlice } from '../python.ts';
@@ -59,14 +60,10 @@ export const llmAttentionCondenser = defineCondenser({
         const head = pySlice(entries, 0, keep_first);
         const headIds = new Set(head.map(entryId));
         const eventsFromTail = floorDiv(max_size, 2) - head.length;
-        const answer = yield {
-          condenser: 'llm_attention',
-          messages: [
-            { role: 'user', content: ATTENTION_INSTRUCTION },
-            ...entries.map((entry) => ({ role: 'user' as const, content: attentionEventMessage(entryId(entry), eventMessage(entry)) })),
-          ],
-          responseSchema: ATTENTION_RESPONSE_SCHEMA,
-        };
+        const answer = yield lazyRequest({ condenser: 'llm_attention', responseSchema: ATTENTION_RESPONSE_SCHEMA }, () => [
+          { role: 'user', content: ATTENTION_INSTRUCTION },
+          ...entries.map((entry) => ({ role: 'user' as const, content: attentionEventMessage(entryId(entry), eventMessage(entry)) })),
+        ]);
         // Duplicates and ids that are not in the view stay and use up the quota, as in OpenHands.
         const kept = parseRankedIds(answer.content)
           .filter((id) => !headIds.has(id))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
+import { lazyRequest } from '../llm.ts';
 import { DEFAULT_SUMMARY_TEMPLATE } from '../prompts/summarizing.ts';
 import { fillSummaryTemplate } from '../prompts/template.ts';
 import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting, llmConfigSetting } from './fields.ts';
@@ -23,9 +24,11 @@ export const llmSummarizingCondenser = defineCondenser({
     return rolling(
       (view) => view.length > config.max_size || view.unhandledCondensationRequest,
       (view) =>
-        summarizeMiddle(view, config, function* ({ previousSummary, events }) {
-          const prompt = fillSummaryTemplate(template, previousSummary, events);
-          const answer = yield { condenser: 'llm', messages: [{ role: 'user', content: prompt }] };
+        summarizeMiddle(view, config, function* (parts) {
+          const answer = yield lazyRequest({ condenser: 'llm' }, () => {
+            const { previousSummary, events } = parts();
+            return [{ role: 'user', content: fillSummaryTemplate(template, previousSummary, events) }];
+          });
           return answer.content;
         }),
     );

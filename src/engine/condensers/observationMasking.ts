@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCondenser, transform } from '../condenser.ts';
-import { type ViewEntry, isObservation } from '../events.ts';
+import { type MaskedEntry, type ViewEntry, isObservation } from '../events.ts';
 import { viewOf } from '../view.ts';
 import { intSetting } from './fields.ts';
 
@@ -16,14 +16,22 @@ export const observationMaskingCondenser = defineCondenser({
     attention_window: intSetting(100, 1, 'Observations among the last this-many view positions stay visible.'),
   }),
   usesLlm: false,
-  create: ({ attention_window }) =>
-    transform((view) => {
+  create: ({ attention_window }) => {
+    const placeholders = new WeakMap<ViewEntry, MaskedEntry>();
+    const placeholderFor = (entry: ViewEntry): MaskedEntry => {
+      let placeholder = placeholders.get(entry);
+      if (!placeholder) {
+        placeholder = { kind: 'masked', content: MASKED_CONTENT, original: entry };
+        placeholders.set(entry, placeholder);
+      }
+      return placeholder;
+    };
+    return transform((view) => {
       const limit = view.length - attention_window;
       // Masks by position, every Observation kind (summaries and recall observations included);
       // the new View drops the request flag, as OpenHands' does.
-      const entries = view.entries.map((entry, i): ViewEntry =>
-        isObservation(entry) && i < limit ? { kind: 'masked', content: MASKED_CONTENT, original: entry } : entry,
-      );
+      const entries = view.entries.map((entry, i): ViewEntry => (isObservation(entry) && i < limit ? placeholderFor(entry) : entry));
       return viewOf(entries);
-    }),
+    });
+  },
 });

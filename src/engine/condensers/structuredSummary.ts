@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
+import { lazyRequest } from '../llm.ts';
 import {
   DEFAULT_STRUCTURED_TEMPLATE,
   STATE_SUMMARY_TOOL,
@@ -29,14 +30,12 @@ export const structuredSummaryCondenser = defineCondenser({
     return rolling(
       (view) => view.length > config.max_size || view.unhandledCondensationRequest,
       (view) =>
-        summarizeMiddle(view, config, function* ({ previousSummary, events }) {
-          const prompt = fillSummaryTemplate(template, previousSummary, events);
-          const answer = yield {
-            condenser: 'structured',
-            messages: [{ role: 'user', content: prompt }],
-            tools: [STATE_SUMMARY_TOOL],
-            forcedTool: STATE_SUMMARY_TOOL.function.name,
-          };
+        summarizeMiddle(view, config, function* (parts) {
+          const request = { condenser: 'structured', tools: [STATE_SUMMARY_TOOL], forcedTool: STATE_SUMMARY_TOOL.function.name } as const;
+          const answer = yield lazyRequest(request, () => {
+            const { previousSummary, events } = parts();
+            return [{ role: 'user', content: fillSummaryTemplate(template, previousSummary, events) }];
+          });
           const call = answer.toolCalls?.find((toolCall) => toolCall.name === STATE_SUMMARY_TOOL.function.name);
           return renderStateSummary(parseStateSummary(call?.arguments));
         }),

@@ -13,11 +13,8 @@ export interface SummaryWindowConfig {
   readonly max_event_length: number;
 }
 
-/** The parts of a summarizer prompt: the previous summary text and the `<EVENT>` blocks to forget. */
-export interface SummaryPromptParts {
-  readonly previousSummary: string;
-  readonly events: string;
-}
+/** Builds the parts of a summarizer prompt: the previous summary text and the `<EVENT>` blocks to forget. */
+export type SummaryPromptParts = () => { readonly previousSummary: string; readonly events: string };
 
 /**
  * The selection shared by the `llm` and `structured` condensers: keep `keep_first` events, the
@@ -46,8 +43,10 @@ export function* summarizeMiddle(
   const forgotten: ViewEntry[] = pySlice(entries, keepFirst, -eventsFromTail).filter(
     (entry) => !isCondensationObservation(entry),
   );
-  const events = forgotten.map((entry) => eventBlock(entryId(entry), truncateContent(eventPromptText(entry), maxEventLength))).join('');
-  const summary = yield* summarize({ previousSummary: truncateContent(previousSummary, maxEventLength), events });
+  const summary = yield* summarize(() => ({
+    previousSummary: truncateContent(previousSummary, maxEventLength),
+    events: forgotten.map((entry) => eventBlock(entryId(entry), truncateContent(eventPromptText(entry), maxEventLength))).join(''),
+  }));
   if (forgotten.length === 0) {
     throw new OpenHandsFailure(
       `the summarizer was asked to forget zero events (view of ${entries.length}, keep_first ${keepFirst}, max_size ${maxSize}); the LLM call was already made and paid for`,

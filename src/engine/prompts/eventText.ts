@@ -319,8 +319,19 @@ function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+const promptTexts = new WeakMap<LogEvent, string>();
+
 /** `str(event)`: the text OpenHands' summarizers put inside each `<EVENT id=N>` block. */
 export function eventPromptText(entry: ViewEntry): string {
+  if (entry.kind === 'action' || entry.kind === 'observation') {
+    // Replays with other settings summarize the same events again.
+    let text = promptTexts.get(entry);
+    if (text === undefined) {
+      text = entry.kind === 'action' ? actionText(entry) : observationText(entry);
+      promptTexts.set(entry, text);
+    }
+    return text;
+  }
   switch (entry.kind) {
     case 'summary':
     case 'masked':
@@ -328,10 +339,6 @@ export function eventPromptText(entry: ViewEntry): string {
         ['content', pyRepr(entry.content)],
         ['observation', enumRepr('ObservationType', 'CONDENSE', 'condense')],
       ]);
-    case 'action':
-      return actionText(entry);
-    case 'observation':
-      return observationText(entry);
   }
 }
 

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Runs every check and test of the project and ends with one line: "N passed, M failed".
+// Typecheck and lint count as one test each; every vitest test (unit, component, conformance,
+// browser) counts as one.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+let passed = 0;
+let failed = 0;
+
+function check(name, command, args) {
+  process.stdout.write(`\n== ${name}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status === 0) passed++;
+  else {
+    failed++;
+    process.stdout.write(`${name} FAILED\n`);
+  }
+}
+
+check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+check('typecheck (pure core, no DOM or Node)', 'npx', ['tsc', '-p', 'tsconfig.core.json', '--noEmit']);
+check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+
+process.stdout.write('\n== tests\n');
+const report = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'report.json');
+const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
+try {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  passed += results.numPassedTests;
+  failed += results.numFailedTests + results.numPendingTests + results.numTodoTests;
+  // A file that failed to load has no tests to count: count it as a failure.
+  failed += results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+} catch {
+  failed++;
+  process.stdout.write('the test run produced no report\n');
+}
+if (run.status !== 0 && failed === 0) failed++;
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

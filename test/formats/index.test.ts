@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { LogFormatError, readLog } from '../../src/formats/index.ts';
+import { SAMPLE_SESSIONS, realLog, textInput, v0Events } from '../helpers/logs.ts';
+import { readLogInput } from '../../src/cli/readInput.ts';
+import { join } from 'node:path';
+
+function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(LogFormatError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the log to be refused');
+}
+
+describe('readLog: the V0 shapes of real OpenHands logs', () => {
+  it('reads a bare list (OpenHands’ replay-test input)', () => {
+    const log = readLog(realLog('v0_openhands_tests-runtime-trajs_basic.json'));
+    expect(log.shape).toBe('v0-list');
+    expect(log.events.map((e) => e.id)).toEqual([0, 3, 4, 5]);
+    expect(log.events[1]).toMatchObject({ kind: 'action', type: 'edit', source: 'agent' });
+  });
+
+  it('reads {"trajectory": [...]} with its three recorded condensations', () => {
+    const log = readLog(readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')));
+    expect(log.shape).toBe('v0-trajectory');
+    expect(log.events).toHaveLength(185);
+    const condensations = log.events.filter((e) => e.kind === 'action' && e.type === 'condensation');
+    expect(condensations.map((e) => e.id)).toEqual([85, 128, 173]);
+    expect(condensations[0]!.kind === 'action' && condensations[0]!.condensation).toMatchObject({
+      forgottenEventIds: null,
+      forgottenEventsStartId: 7,
+      forgottenEventsEndId: 49,
+      summaryOffset: 4,
+    });
+  });
+
+  it('reads eval JSONL, the first instance by default, another on request', () => {
+    const first = readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'));
+    expect(first.shape).toBe('v0-eval-jsonl');
+    expect(first.instances.map((i) => i.id)).toEqual(['ponylang__ponyc-4595', 'ponylang__ponyc-4593', 'ponylang__ponyc-4588']);
+    expect(first.instanceId).toBe('ponylang__ponyc-4595');
+    expect(first.events).toHaveLength(49);
+    expect(first.notes[0]).toContain('3 instances');
+    expect(first.recordedCondenser).toEqual({ type: 'noop' });
+    const third = readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: 'ponylang__ponyc-4588' });
+    expect(third.events).toHaveLength(103);
+    expect(readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: '2' }).instanceId).toBe('ponylang__ponyc-4593');
+    expect(refusal(() => readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: 'nope' }))).toContain('no instance "nope"');
+  });
+
+  it('reads a session folder of events/<id>.json in numeric order', () => {
+    const log = readLog(realLog('v0_openhands_session-folder_63b43159_coin-flip'));
+    expect(log.shape).toBe('v0-events-folder');
+    expect(log.events.map((e) => e.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(log.notes).toContain('Conversation: Coin Flip Simulation');
+  });
+
+  it('sorts event files numerically, not lexically', () => {
+    const files = [10, 2, 1].map((id) => ({ path: `events/${id}.json`, text: JSON.stringify({ id, source: 'agent', action: 'think', args: { thought: 't' } }) }));
+    const log = readLog({ kind: 'folder', name: 'session', files });
+    expect(log.events.map((e) => e.id)).toEqual([1, 2, 10]);
+  });
+
+  it('flattens the 2024 [action, observation] pairs, dropping the id-less null observations', () => {
+    const log = readLog(realLog('v0legacy_openhands_logic-reasoning-prontoqa_output_pairs.jsonl'));
+    expect(log.shape).toBe('v0-legacy-pairs');
+    expect(log.instances).toHaveLength(6);
+    expect(log.events.map((e) => e.id)).toEqual([0, 3, 4, 5, 6, 7, 9, 13]);
+  });
+
+  it('refuses the 2024 resolver output, whose history has no ids', () => {
+    expect(refusal(() => readLog(realLog('v0legacy_openhands_resolver_mock_output.jsonl')))).toContain('carry no ids');
+  });
+
+  it('recognises SDK (V1) logs and says they are not supported yet', () => {
+    expect(refusal(() => readLog(realLog('v1_sdk_goal-fixture_events_trimmed_10ev.jsonl')))).toContain('SDK (V1)');
+    expect(refusal(() => readLog(realLog('v1_sdk_pr-event-json-to-openai-messages_conversation_8ev')))).toContain('SDK (V1)');
+  });
+
+  it('reads observations whose type is the string "null" or JSON null as null observations', () => {
+    const log = readLog(realLog('v0_openhands_tests-runtime-trajs_basic_gui_mode.json'));
+    const nulls = log.events.filter((e) => e.kind === 'observation' && e.type === 'null');
+    expect(nulls).toHaveLength(3);
+    const fromJsonNull = readLog(textInput(JSON.stringify([{ id: 0, source: 'agent', observation: null, content: '' }])));
+    expect(fromJsonNull.events[0]).toMatchObject({ kind: 'observation', type: 'null' });
+  });
+
+  it('reads the recorded-response and feedback wrappers', () => {
+    const events = v0Events(1);
+    expect(readLog(textInput(JSON.stringify({ request: {}, response: { json: { trajectory: events } } }))).shape).toBe('v0-http-recording');
+    const feedback = [{ version: '1.0', feedback: 'positive', trajectory: events }];
+    expect(readLog(textInput(JSON.stringify(feedback))).shape).toBe('v0-feedback');
+  });
+});
+
+describe('readLog: bad input gets a message with the place, never a crash', () => {
+  it('names a truncated JSON file', () => {
+    const text = JSON.stringify(v0Events(3), null, 2);
+    expect(refusal(() => readLog(textInput(text.slice(0, text.length / 2))))).toContain('truncated');
+  });
+
+  it('names the JSONL line that is not JSON', () => {
+    const lines = [JSON.stringify({ instance_id: 'a', history: v0Events(1) }), '{"instance_id": "b", "history": [', ''];
+    expect(refusal(() => readLog(textInput(lines.join('\n'), 'out.jsonl')))).toMatch(/^line 2: /);
+  });
+
+  it('names the event without an id', () => {
+    const events = v0Events(2);
+    delete events[3]!.id;
+    expect(refusal(() => readLog(textInput(JSON.stringify(events))))).toMatch(/^\[3\]\.id: the event has no id/);
+  });
+
+  it('names both events that share an id', () => {
+    const events = v0Events(2);
+    events[4]!.id = 2;
+    expect(refusal(() => readLog(textInput(JSON.stringify({ trajectory: events }))))).toBe(
+      'trajectory[4]: id 2 is used twice (also by trajectory[2]); condensers forget events by id, so this log cannot be replayed',
+    );
+  });
+
+  it('names a field of the wrong type with its path', () => {
+    const events = v0Events(1);
+    events[1]!.source = 'robot';
+    expect(refusal(() => readLog(textInput(JSON.stringify(events))))).toMatch(/^\[1\]\.source: /);
+  });
+
+  it('refuses a condensation OpenHands itself could not load', () => {
+    const events = [...v0Events(1), { id: 3, source: 'agent', action: 'condensation', args: { forgotten_event_ids: [1], forgotten_events_start_id: 1, forgotten_events_end_id: 2 } }];
+    expect(refusal(() => readLog(textInput(JSON.stringify(events))))).toContain('gives both forgotten_event_ids and a start/end range');
+  });
+
+  it('refuses events that are neither actions nor observations, and empty files', () => {
+    expect(refusal(() => readLog(textInput(JSON.stringify([{ id: 0, source: 'agent' }]))))).toContain('"action" or an "observation"');
+    expect(refusal(() => readLog(textInput('   ')))).toContain('empty');
+    expect(refusal(() => readLog(textInput('[]')))).toContain('no events');
+    expect(refusal(() => readLog(textInput('"ConversationStateUpdate(key=full_state)"')))).toContain('Python repr');
+  });
+});
