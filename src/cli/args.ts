@@ -6,6 +6,7 @@ export interface CliArgs {
   readonly instance: string | null;
   readonly tokens: boolean;
   readonly pretty: boolean;
+  readonly timing: boolean;
 }
 
 export class UsageError extends Error {}
@@ -23,6 +24,7 @@ Replays an OpenHands event log through OpenHands' condensers and prints the trac
   --instance <id>        which instance of an eval JSONL to replay (instance_id or line number; default: the first)
   --tokens               add each step's token estimate as "view_tokens" (o200k tokenizer)
   --pretty               indent the JSON
+  --timing               print how long each phase took on stderr
   --help                 show this help
 
 Exit status: 0 with the trace on stdout; 2 with a one-line message on stderr when the log or the
@@ -32,7 +34,7 @@ configuration cannot be used.`;
 export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
   let log: string | null = null;
   const values: Record<string, string | null> = { '--config': null, '--llm-script': null, '--instance': null };
-  const flags = { '--recorded': false, '--tokens': false, '--pretty': false };
+  const flags = { '--recorded': false, '--tokens': false, '--pretty': false, '--timing': false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
@@ -60,5 +62,6 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     instance: values['--instance'] ?? null,
     tokens: flags['--tokens'],
     pretty: flags['--pretty'],
+    timing: flags['--timing'],
   };
 }

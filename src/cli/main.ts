@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import {
   type CondenserConfig,
   type LlmAnswer,
@@ -7,11 +8,12 @@ import {
   replay,
   runSync,
   scriptedLlm,
+  TraceJsonWriter,
   toTrace,
 } from '../engine/index.ts';
 import { ConfigTextError, LogFormatError, parseCondenserConfigText, readLog } from '../formats/index.ts';
 import { parseLlmScript } from '../formats/llmScript.ts';
-import { countEventTokens, tokenEstimator } from '../llm/tokenCount.ts';
+import { countEventTokens, loadTokenizer, tokenEstimator } from '../llm/tokenCount.ts';
 import { USAGE, UsageError, parseArgs } from './args.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
 
@@ -20,28 +22,90 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function main(argv: readonly string[]): void {
+async function main(argv: readonly string[]): Promise<void> {
   const args = parseArgs(argv);
   if (args === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  const timing = new PhaseTimer(args.timing);
   const config: CondenserConfig | null = args.config ? parseCondenserConfigText(readTextFile(args.config, 'configuration')) : null;
   const script: LlmAnswer[] | null = args.llmScript ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript) : null;
-  const log = readLog(readLogInput(args.log), args.instance ? { instance: args.instance } : {});
+  const input0 = readLogInput(args.log);
+  timing.mark('read files');
+  const log = readLog(input0, args.instance ? { instance: args.instance } : {});
+  timing.mark(`parse and validate ${log.events.length} events`);
   for (const note of log.notes) process.stderr.write(`replay: ${note}\n`);
   const condenser = config ? buildCondenser(config) : null;
-  const tokens = args.tokens ? tokenEstimator(countEventTokens(log.events)) : undefined;
-  const result = runSync(
-    replay({ log: prepareLog(log.events), mode: args.recorded ? 'recorded' : 'resimulate', condenser: condenser ?? undefined, tokens }),
-    script ? scriptedLlm(script) : noLlm,
-  );
-  const trace = toTrace(result, condenser, { includeTokens: args.tokens });
-  process.stdout.write(`${JSON.stringify(trace, null, args.pretty ? 2 : undefined)}\n`);
+  const countText = args.tokens ? await loadTokenizer() : null;
+  const tokens = countText ? tokenEstimator(countEventTokens(log.events, countText), countText) : undefined;
+  const mode = args.recorded ? 'recorded' : 'resimulate';
+  const answers = script ? scriptedLlm(script) : noLlm;
+  const input = { log: prepareLog(log.events), mode, condenser: condenser ?? undefined, tokens } as const;
+  timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
+  if (args.pretty) {
+    const result = runSync(replay(input), answers);
+    process.stdout.write(`${JSON.stringify(toTrace(result, condenser, { includeTokens: args.tokens }), null, 2)}\n`);
+    return;
+  }
+  // Each step is written as soon as it is replayed: nothing of a long trace is kept in memory.
+  const writer = new TraceJsonWriter({ includeTokens: args.tokens });
+  const output = new BlockWriter();
+  output.write(writer.start);
+  runSync(replay({ ...input, onStep: (step, view) => output.write(writer.step(step, view)) }), answers);
+  output.write(writer.end);
+  output.flush();
+  timing.mark('replay and write the trace');
+  timing.report();
+}
+
+/** `--timing`: where the time went, on stderr. */
+class PhaseTimer {
+  private last = performance.now();
+  private readonly phases: string[] = [];
+
+  constructor(private readonly enabled: boolean) {}
+
+  mark(phase: string): void {
+    if (!this.enabled) return;
+    const now = performance.now();
+    this.phases.push(`${phase}: ${(now - this.last).toFixed(1)} ms`);
+    this.last = now;
+  }
+
+  report(): void {
+    if (this.enabled) process.stderr.write(`replay timing (since start-up ${performance.now().toFixed(0)} ms): ${this.phases.join('; ')}\n`);
+  }
+}
+
+/** Writes stdout synchronously in blocks of about a megabyte. */
+class BlockWriter {
+  private parts: string[] = [];
+  private size = 0;
+
+  write(text: string): void {
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size > 1 << 20) this.flush();
+  }
+
+  flush(): void {
+    const buffer = Buffer.from(this.parts.join(''));
+    for (let offset = 0; offset < buffer.length; ) {
+      try {
+        offset += writeSync(1, buffer, offset);
+      } catch (error) {
+        // A pipe that is full for now (EAGAIN): try again.
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      }
+    }
+    this.parts = [];
+    this.size = 0;
+  }
 }
 
 try {
-  main(process.argv.slice(2));
+  await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError) {
     fail(error.message);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Condenser, CondenserConfig, CondenserEnvironment, PromptOverrides } from './condenser.ts';
 import { CONDENSER_TYPES, condenserDefinition } from './condensers/index.ts';
 
@@ -28,6 +28,27 @@ function issueMessage(issue: z.core.$ZodIssue, input: Record<string, unknown>): 
   return [key, `${issue.message}${shown}`];
 }
 
+/** The schema of one key, without its default wrapper. */
+function fieldSchema(schema: z.ZodType, key: string): z.ZodType | undefined {
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : undefined;
+  const field = shape?.[key];
+  return field instanceof z.ZodDefault || field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+}
+
+/**
+ * pydantic's lax mode for int settings: `true`/`false` are 1/0 and digit strings are numbers
+ * (OpenHands' own tests pass `keep_first=True`). Anything else is left for the schema to refuse.
+ */
+function coerceLaxInts(schema: z.ZodType, record: Record<string, unknown>): Record<string, unknown> {
+  const coerced: Record<string, unknown> = { ...record };
+  for (const [key, value] of Object.entries(record)) {
+    if (!(fieldSchema(schema, key) instanceof z.ZodNumber)) continue;
+    if (typeof value === 'boolean') coerced[key] = value ? 1 : 0;
+    else if (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value)) coerced[key] = Number(value);
+  }
+  return coerced;
+}
+
 /**
  * Validates a `[condenser]` configuration (as JSON) with OpenHands' rules and fills in its defaults.
  * Throws ConfigError naming the key and the rule.
@@ -42,7 +63,7 @@ export function parseCondenserConfig(input: unknown, path = ''): CondenserConfig
   if (!definition) {
     throw new ConfigError(join(path, 'type'), `unknown condenser type ${JSON.stringify(type)} (known: ${CONDENSER_TYPES.join(', ')})`);
   }
-  const result = definition.schema.safeParse({ ...record, type });
+  const result = definition.schema.safeParse(coerceLaxInts(definition.schema, { ...record, type }));
   if (!result.success) {
     const [key, message] = issueMessage(result.error.issues[0]!, record);
     throw new ConfigError(join(path, key), message);

@@ -14,6 +14,7 @@
  * Nothing here touches the DOM, storage, the network, the clock or randomness; LLM answers and token
  * counts come in through ports (`LlmWork` generators and `TokenEstimator`).
  */
+export * from './answers.ts';
 export * from './condenser.ts';
 export * from './config.ts';
 export * from './condensers/index.ts';

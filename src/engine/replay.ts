@@ -21,6 +21,8 @@ export interface CondensationRecord {
   readonly args: CondensationArgs;
   /** Every id it forgets, sorted, a range expanded. */
   readonly forgottenEventIds: readonly number[];
+  /** Index of the LLM call whose answer made it (its summary or ranking), if one did. */
+  readonly llmCall: number | null;
 }
 
 export type FailureKind = 'openhands' | 'llm' | 'loop' | 'internal';
@@ -63,8 +65,11 @@ export interface ReplayInput {
   /** Required to re-simulate; ignored as recorded. */
   readonly condenser?: Condenser;
   readonly tokens?: TokenEstimator;
-  /** Called after each step, e.g. to report progress. */
-  readonly onStep?: (step: ReplayStep, stepsSoFar: number) => void;
+  /**
+   * Called after each step with the view the agent got (null when the step failed): to report
+   * progress, or to write a trace out while replaying instead of keeping every view.
+   */
+  readonly onStep?: (step: ReplayStep, view: View | null) => void;
 }
 
 function failureOf(error: unknown): ReplayFailure {
@@ -120,6 +125,7 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
             break;
           }
           // Driven by hand rather than with yield*, to count the LLM answers that pass through.
+          const callsBefore = llmCalls;
           const work = condenser.condense(base);
           let next = work.next();
           while (!next.done) {
@@ -138,7 +144,13 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
           }
           const action = syntheticCondensation(nextId++, result.args);
           tracker.append(action);
-          const record = { id: action.id, stepIndex: index, args: result.args, forgottenEventIds: sortedForgotten(result.args) };
+          const record: CondensationRecord = {
+            id: action.id,
+            stepIndex: index,
+            args: result.args,
+            forgottenEventIds: sortedForgotten(result.args),
+            llmCall: llmCalls > callsBefore ? llmCalls - 1 : null,
+          };
           condensations.push(record);
           allCondensations.push(record);
         }
@@ -169,7 +181,7 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
         failure,
       };
       steps.push(step);
-      input.onStep?.(step, steps.length);
+      input.onStep?.(step, failure ? null : finalView);
       if (failure) break;
     }
     if (inHistory[eventIndex]) tracker.append(event);

@@ -97,3 +97,54 @@ export function toTrace(result: ReplayResult, condenser: Condenser | null, optio
     }),
   };
 }
+
+/** Renders steps of a trace as JSON text, remembering the quoted form of texts that repeat (summaries). */
+export class TraceJsonWriter {
+  private readonly quoted = new Map<string, string>();
+  /** `{"id":N}` per id: every event shows up in many steps. */
+  private readonly idItems: string[] = [];
+  private count = 0;
+
+  constructor(private readonly options: TraceOptions = {}) {}
+
+  private quote(text: string): string {
+    let json = this.quoted.get(text);
+    if (json === undefined) {
+      json = JSON.stringify(text);
+      this.quoted.set(text, json);
+    }
+    return json;
+  }
+
+  private item(entry: ViewEntry): string {
+    switch (entry.kind) {
+      case 'summary':
+        return `{"summary":${this.quote(entry.content)}}`;
+      case 'masked': {
+        const target = maskedTarget(entry.original);
+        return `{"masked":${target === 'summary' ? '"summary"' : target},"content":${this.quote(entry.content)}}`;
+      }
+      default:
+        return (this.idItems[entry.id] ??= `{"id":${entry.id}}`);
+    }
+  }
+
+  readonly start = '{"steps":[';
+  readonly end = ']}\n';
+
+  /** One step, with the view it handed the agent (null for a failed step). */
+  step(step: ReplayStep, view: View | null): string {
+    const separator = this.count++ ? ',' : '';
+    const head = `${separator}{"before_event_id":${step.beforeEventId},"condensations":${JSON.stringify(step.condensations.map(traceCondensation))}`;
+    if (step.failure) {
+      const error = step.failure.pythonError ? `${step.failure.message} (${step.failure.pythonError})` : step.failure.message;
+      return `${head},"error":${JSON.stringify(error)}}`;
+    }
+    const entries = view?.entries ?? [];
+    const parts = new Array<string>(entries.length);
+    for (let k = 0; k < entries.length; k++) parts[k] = this.item(entries[k]!);
+    const items = parts.join(',');
+    const tokens = this.options.includeTokens ? `,"view_tokens":${step.viewTokens}` : '';
+    return `${head},"view":[${items}],"unhandled_condensation_request":${step.unhandledCondensationRequest}${tokens}}`;
+  }
+}

@@ -7,6 +7,9 @@ export { LogFormatError } from './errors.ts';
 export { parseCondenserConfigText, ConfigTextError } from './condenserConfig.ts';
 export type { EvalInstance, LogFile, LogInput, LogShape } from './logShapes.ts';
 export { SHAPE_LABELS } from './logShapes.ts';
+export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, isSessionFileText, parseSessionFile, writeSessionFile } from './sessionFile.ts';
+export type { SessionFile } from './sessionFile.ts';
+export { parseLlmScript } from './llmScript.ts';
 
 export interface ParsedLog {
   readonly shape: LogShape;
@@ -24,7 +27,7 @@ export interface ParsedLog {
 export function readLog(input: LogInput, options: LocateOptions = {}): ParsedLog {
   const found = locateEvents(input, options);
   if (found.items.length === 0) throw new LogFormatError('', 'the log holds no events');
-  const events = found.items.map((item, i) => readV0Event(item, i, found.label(i)));
+  const events = found.items.map((item, i) => readV0Event(item, i, () => found.label(i)));
   checkUniqueIds(events, found.label);
   return {
     shape: found.shape,

@@ -1,24 +1,31 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { type LogEvent, type TokenEstimator, eventTokenText } from '../engine/index.ts';
 
-/** Counts with OpenAI's o200k tokenizer: an estimate for other models' tokenizers, but a real one. */
-export function countTextTokens(text: string): number {
-  return text === '' ? 0 : countTokens(text);
-}
+/** Counts the tokens of a text; the app and the CLI plug in gpt-tokenizer's o200k encoding. */
+export type CountText = (text: string) => number;
 
 /** Token counts of every event, computed once per log (index-aligned with the events). */
-export function countEventTokens(events: readonly LogEvent[]): Uint32Array {
+export function countEventTokens(events: readonly LogEvent[], countText: CountText): Uint32Array {
   const counts = new Uint32Array(events.length);
   events.forEach((event, i) => {
-    counts[i] = countTextTokens(eventTokenText(event));
+    const text = eventTokenText(event);
+    counts[i] = text === '' ? 0 : countText(text);
   });
   return counts;
 }
 
 /** A TokenEstimator over precomputed per-event counts (events the replay made count as zero). */
-export function tokenEstimator(eventCounts: Uint32Array): TokenEstimator {
+export function tokenEstimator(eventCounts: Uint32Array, countText: CountText): TokenEstimator {
   return {
     event: (event) => (event.index >= 0 ? (eventCounts[event.index] ?? 0) : 0),
-    text: countTextTokens,
+    text: (text) => (text === '' ? 0 : countText(text)),
   };
+}
+
+/**
+ * OpenAI's o200k tokenizer: an estimate for other models' tokenizers, but a real one. Loaded on
+ * demand, since its tables are megabytes.
+ */
+export async function loadTokenizer(): Promise<CountText> {
+  const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+  return countTokens;
 }

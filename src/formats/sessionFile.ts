@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { LlmAnswer, ReplayMode } from '../engine/index.ts';
+import { LogFormatError, parseJson } from './errors.ts';
+import type { LogInput } from './logShapes.ts';
+
+/** The reproduction file: everything needed to replay a session exactly, offline, without a key. */
+export const SESSION_FILE_FORMAT = 'condenser-inspector-session';
+export const SESSION_FILE_VERSION = 1;
+
+export interface SessionFile {
+  readonly format: typeof SESSION_FILE_FORMAT;
+  readonly version: number;
+  readonly appVersion: string;
+  readonly session: {
+    readonly name: string;
+    readonly notes: string;
+    readonly config: unknown;
+    readonly mode: ReplayMode;
+    readonly prompts: { readonly llm?: string; readonly structured?: string };
+    readonly instance: string | null;
+    readonly step: number | null;
+  };
+  readonly log: LogInput;
+  readonly answers: Readonly<Record<string, LlmAnswer>>;
+}
+
+const logFile = z.strictObject({ path: z.string(), text: z.string() });
+const answer = z.strictObject({
+  content: z.string().nullable(),
+  toolCalls: z.array(z.strictObject({ name: z.string(), arguments: z.string() })).optional(),
+  usage: z.strictObject({ promptTokens: z.number(), completionTokens: z.number() }).optional(),
+});
+
+const sessionFileSchema = z.strictObject({
+  format: z.literal(SESSION_FILE_FORMAT),
+  version: z.literal(SESSION_FILE_VERSION),
+  appVersion: z.string(),
+  session: z.strictObject({
+    name: z.string().min(1),
+    notes: z.string(),
+    config: z.unknown(),
+    mode: z.enum(['recorded', 'resimulate']),
+    prompts: z.strictObject({ llm: z.string().optional(), structured: z.string().optional() }),
+    instance: z.string().nullable(),
+    step: z.number().int().nonnegative().nullable(),
+  }),
+  log: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('file'), file: logFile }),
+    z.strictObject({ kind: z.literal('folder'), name: z.string(), files: z.array(logFile).min(1) }),
+  ]),
+  answers: z.record(z.string(), answer),
+});
+
+function pathOf(issue: z.core.$ZodIssue): string {
+  return issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+}
+
+/** Reads a reproduction file; a newer or malformed one gets a message naming the problem. */
+export function parseSessionFile(text: string, where = 'session file'): SessionFile {
+  const value = parseJson(text, where);
+  if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== SESSION_FILE_FORMAT) {
+    throw new LogFormatError(where, 'this is not a Condenser Inspector session file');
+  }
+  const version = (value as { version?: unknown }).version;
+  if (typeof version === 'number' && version > SESSION_FILE_VERSION) {
+    throw new LogFormatError(
+      where,
+      `this session file was made by a newer Condenser Inspector (file format ${version}); this version reads format ${SESSION_FILE_VERSION}. Update the app to open it.`,
+    );
+  }
+  const result = sessionFileSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new LogFormatError(`${where}: ${pathOf(issue)}`, issue.message);
+  }
+  return result.data as SessionFile;
+}
+
+/** Session files name their format first, so a glance at the start tells them from event logs. */
+export function isSessionFileText(text: string): boolean {
+  return text.slice(0, 300).includes(`"${SESSION_FILE_FORMAT}"`);
+}
+
+export function writeSessionFile(file: Omit<SessionFile, 'format' | 'version'>): string {
+  const complete: SessionFile = { format: SESSION_FILE_FORMAT, version: SESSION_FILE_VERSION, ...file };
+  return JSON.stringify(complete);
+}

@@ -1,0 +1,60 @@
+import { Dexie, type EntityTable } from 'dexie';
+import type { LlmAnswer, ReplayMode } from '../engine/index.ts';
+import type { LogInput } from '../formats/index.ts';
+
+export const DB_NAME = 'condenser-inspector';
+
+export interface SessionSource {
+  /** File or folder name the log came from. */
+  readonly name: string;
+  readonly shape: string;
+  readonly eventCount: number;
+  readonly sizeBytes: number;
+  /** The eval instance shown, for files holding several. */
+  readonly instance: string | null;
+}
+
+export interface SessionRecord {
+  readonly id: string;
+  name: string;
+  readonly createdAt: number;
+  updatedAt: number;
+  readonly source: SessionSource;
+  /** The condenser configuration as `[condenser]` keys (validated when used). */
+  config: unknown;
+  mode: ReplayMode;
+  notes: string;
+  /** Per-session prompt templates replacing the built-in ones. */
+  prompts: { llm?: string; structured?: string };
+  /** The step last looked at, to come back to it. */
+  lastStep: number | null;
+}
+
+export interface LogRecord {
+  readonly sessionId: string;
+  readonly input: LogInput;
+}
+
+export interface AnswerRecord {
+  readonly sessionId: string;
+  /** requestKey of the request this answers. */
+  readonly key: string;
+  readonly answer: LlmAnswer;
+  readonly recordedAt: number;
+}
+
+/** The browser database. Bump the version with an upgrade function whenever a record changes shape. */
+export class InspectorDb extends Dexie {
+  sessions!: EntityTable<SessionRecord, 'id'>;
+  logs!: EntityTable<LogRecord, 'sessionId'>;
+  answers!: Dexie.Table<AnswerRecord, [string, string]>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      sessions: 'id, updatedAt',
+      logs: 'sessionId',
+      answers: '[sessionId+key], sessionId',
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { LlmAnswer, RecordedAnswers } from '../engine/index.ts';
+import type { LogInput } from '../formats/index.ts';
+import type { InspectorDb, SessionRecord } from './db.ts';
+
+export type NewSession = Omit<SessionRecord, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Sessions, their logs and recorded answers. Every multi-table change runs in one transaction. */
+export class SessionStore {
+  constructor(
+    private readonly db: InspectorDb,
+    private readonly now: () => number = Date.now,
+    private readonly newId: () => string = () => crypto.randomUUID(),
+  ) {}
+
+  async list(): Promise<SessionRecord[]> {
+    return (await this.db.sessions.orderBy('updatedAt').reverse().toArray());
+  }
+
+  async get(id: string): Promise<SessionRecord | undefined> {
+    return this.db.sessions.get(id);
+  }
+
+  async log(id: string): Promise<LogInput | undefined> {
+    return (await this.db.logs.get(id))?.input;
+  }
+
+  async answers(id: string): Promise<RecordedAnswers> {
+    const records = await this.db.answers.where('sessionId').equals(id).toArray();
+    return Object.fromEntries(records.map((record) => [record.key, record.answer]));
+  }
+
+  async create(session: NewSession, input: LogInput, answers: RecordedAnswers = {}): Promise<SessionRecord> {
+    const now = this.now();
+    const record: SessionRecord = { ...session, id: this.newId(), createdAt: now, updatedAt: now };
+    await this.db.transaction('rw', this.db.sessions, this.db.logs, this.db.answers, async () => {
+      await this.db.sessions.add(record);
+      await this.db.logs.add({ sessionId: record.id, input });
+      await this.db.answers.bulkPut(Object.entries(answers).map(([key, answer]) => ({ sessionId: record.id, key, answer, recordedAt: now })));
+    });
+    return record;
+  }
+
+  async update(id: string, patch: Partial<Pick<SessionRecord, 'name' | 'config' | 'mode' | 'notes' | 'prompts' | 'lastStep'>>): Promise<void> {
+    await this.db.sessions.update(id, { ...patch, updatedAt: this.now() });
+  }
+
+  async addAnswers(id: string, answers: Readonly<Record<string, LlmAnswer>>): Promise<void> {
+    const now = this.now();
+    await this.db.answers.bulkPut(Object.entries(answers).map(([key, answer]) => ({ sessionId: id, key, answer, recordedAt: now })));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.transaction('rw', this.db.sessions, this.db.logs, this.db.answers, async () => {
+      await this.db.answers.where('sessionId').equals(id).delete();
+      await this.db.logs.delete(id);
+      await this.db.sessions.delete(id);
+    });
+  }
+}

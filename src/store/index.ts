@@ -1,0 +1,7 @@
+export { createAppStore } from './store.ts';
+export type { AppStore } from './store.ts';
+export type { ActiveSession, AppState, Notice, StoreDeps } from './types.ts';
+export * from './selectors.ts';
+export { lineDiff } from './lineDiff.ts';
+export type { DiffLine } from './lineDiff.ts';
+export { SERVER_DEFAULT_CONFIG, APP_VERSION } from './defaults.ts';

@@ -1,0 +1,124 @@
+import { type LogInput, parseSessionFile } from '../formats/index.ts';
+import type { SessionRecord } from '../storage/index.ts';
+import { EngineError } from '../worker/index.ts';
+import { initialConfig } from './defaults.ts';
+import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
+
+/** A message for the user: engine and format errors carry their own plain sentence. */
+export function errorText(error: unknown): string {
+  if (error instanceof EngineError || error instanceof Error) return error.message;
+  return String(error);
+}
+
+export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps): LibrarySlice {
+  return {
+    sessions: [],
+    importing: null,
+    notice: null,
+
+    async init() {
+      await get().refreshSessions();
+      if (get().sessions.length > 0) return;
+      try {
+        await get().importSessionFile(await deps.loadSample());
+      } catch (error) {
+        set({ notice: { kind: 'error', text: `The sample session could not be loaded: ${errorText(error)}` } });
+      }
+    },
+
+    async refreshSessions() {
+      set({ sessions: await deps.sessions.list() });
+    },
+
+    async importLog(input: LogInput, name: string, sizeBytes: number) {
+      set({ importing: name, notice: null });
+      try {
+        // Validated in full before anything is stored: a bad file never reaches the database.
+        const opened = await deps.engine.call('open', { input, instance: null });
+        const record = await deps.sessions.create(
+          {
+            name: opened.instanceId ? `${name} · ${opened.instanceId}` : name,
+            source: { name, shape: opened.shape, eventCount: opened.rows.length, sizeBytes, instance: opened.instanceId },
+            config: initialConfig(opened.recordedCondenser),
+            mode: 'resimulate',
+            notes: '',
+            prompts: {},
+            lastStep: null,
+          },
+          input,
+        );
+        await get().refreshSessions();
+        await get().openSession(record.id);
+        if (opened.notes.length) set({ notice: { kind: 'info', text: opened.notes.join(' ') } });
+        return record.id;
+      } catch (error) {
+        set({ notice: { kind: 'error', text: `${name} was not imported: ${errorText(error)}` } });
+        await reopenActive(get);
+        return null;
+      } finally {
+        set({ importing: null });
+      }
+    },
+
+    async importSessionFile(text: string) {
+      set({ importing: 'session file', notice: null });
+      try {
+        const file = parseSessionFile(text);
+        const source = file.log.kind === 'file' ? file.log.file.path : file.log.name;
+        const size = file.log.kind === 'file' ? file.log.file.text.length : file.log.files.reduce((sum, f) => sum + f.text.length, 0);
+        const opened = await deps.engine.call('open', { input: file.log, instance: file.session.instance });
+        const record: SessionRecord = await deps.sessions.create(
+          {
+            name: file.session.name,
+            source: { name: source, shape: opened.shape, eventCount: opened.rows.length, sizeBytes: size, instance: opened.instanceId },
+            config: file.session.config,
+            mode: file.session.mode,
+            notes: file.session.notes,
+            prompts: file.session.prompts,
+            lastStep: file.session.step,
+          },
+          file.log,
+          file.answers,
+        );
+        await get().refreshSessions();
+        await get().openSession(record.id, file.session.step);
+        return record.id;
+      } catch (error) {
+        set({ notice: { kind: 'error', text: `The session file was not imported: ${errorText(error)}` } });
+        await reopenActive(get);
+        return null;
+      } finally {
+        set({ importing: null });
+      }
+    },
+
+    async renameSession(id, name) {
+      const trimmed = name.trim();
+      if (!trimmed) return;
+      await deps.sessions.update(id, { name: trimmed });
+      await get().refreshSessions();
+      const active = get().active;
+      if (active?.record.id === id) set({ active: { ...active, record: { ...active.record, name: trimmed } } });
+    },
+
+    async deleteSession(id) {
+      await deps.sessions.remove(id);
+      await get().refreshSessions();
+      if (get().active?.record.id === id) {
+        set({ active: null, summary: null, stepView: null, step: 0, rawJson: null, prompt: null });
+        const next = get().sessions[0];
+        if (next) await get().openSession(next.id);
+      }
+    },
+
+    dismissNotice() {
+      set({ notice: null });
+    },
+  };
+}
+
+/** A failed import may have replaced the worker's log: put the active session's back. */
+async function reopenActive(get: GetState): Promise<void> {
+  const active = get().active;
+  if (active) await get().openSession(active.record.id, get().step);
+}

@@ -1,0 +1,120 @@
+import { ConfigError, parseCondenserConfig } from '../engine/index.ts';
+import { errorText } from './librarySlice.ts';
+import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
+
+/**
+ * Runs `task` now, or once more after the current run when asked again meanwhile: a slider dragged
+ * across fifty values costs two replays, not fifty, and the last one always uses the latest settings.
+ */
+function coalesce(task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    again = true;
+    running ??= (async () => {
+      try {
+        while (again) {
+          again = false;
+          await task();
+        }
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+}
+
+function validationError(config: unknown): string | null {
+  try {
+    parseCondenserConfig(config);
+    return null;
+  } catch (error) {
+    return error instanceof ConfigError ? error.message : errorText(error);
+  }
+}
+
+export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps): ReplaySlice {
+  const runReplay = coalesce(async () => {
+    const { active, config, mode, onMissing } = get();
+    if (!active) return;
+    set({ running: true });
+    try {
+      const outcome = await deps.engine.call('replay', { config, mode, answers: active.answers, onMissing, prompts: active.record.prompts });
+      if (get().active?.record.id !== active.record.id) return;
+      if (!outcome.ok) {
+        set({ configError: outcome.configError });
+        return;
+      }
+      const last = Math.max(0, outcome.summary.steps.length - 1);
+      set({ summary: outcome.summary, step: Math.min(get().step, last) });
+      await loadStepView();
+    } catch (error) {
+      set({ notice: { kind: 'error', text: `The replay failed: ${errorText(error)}` } });
+    } finally {
+      set({ running: false });
+    }
+  });
+
+  const loadStepView = coalesce(async () => {
+    const { summary, step } = get();
+    if (!summary || summary.steps.length === 0) {
+      set({ stepView: null });
+      return;
+    }
+    const view = await deps.engine.call('stepView', { step });
+    if (get().step === step) set({ stepView: view });
+  });
+
+  let saveStepTimer: ReturnType<typeof setTimeout> | null = null;
+
+  return {
+    config: null,
+    configError: null,
+    mode: 'resimulate',
+    onMissing: 'placeholder',
+    summary: null,
+    running: false,
+    step: 0,
+    stepView: null,
+
+    setConfig(config) {
+      const problem = validationError(config);
+      set({ config, configError: problem });
+      const active = get().active;
+      if (problem || !active) return;
+      void deps.sessions.update(active.record.id, { config });
+      void runReplay();
+    },
+
+    setMode(mode) {
+      set({ mode });
+      const active = get().active;
+      if (!active) return;
+      void deps.sessions.update(active.record.id, { mode });
+      void runReplay();
+    },
+
+    setOnMissing(onMissing) {
+      set({ onMissing });
+      void runReplay();
+    },
+
+    setStep(step) {
+      const steps = get().summary?.steps.length ?? 0;
+      const clamped = Math.max(0, Math.min(step, steps - 1));
+      if (clamped === get().step && get().stepView) return;
+      set({ step: clamped });
+      void loadStepView();
+      const active = get().active;
+      if (!active) return;
+      if (saveStepTimer) clearTimeout(saveStepTimer);
+      saveStepTimer = setTimeout(() => void deps.sessions.update(active.record.id, { lastStep: clamped }), 400);
+    },
+
+    rerun() {
+      if (get().configError && get().mode === 'resimulate') return Promise.resolve();
+      return runReplay();
+    },
+  };
+}

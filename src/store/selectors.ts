@@ -1,0 +1,159 @@
+import type { CondenserConfig, ReplayMode } from '../engine/index.ts';
+import type { CondensationSummary, EventRow, ReplaySummary, ViewItem } from '../worker/index.ts';
+
+/** Row indices the event table shows after the type, source and search filters. */
+export function filterRows(
+  rows: readonly EventRow[],
+  types: readonly string[],
+  sources: readonly string[],
+  matches: Int32Array | null,
+): number[] {
+  const typeSet = new Set(types);
+  const sourceSet = new Set(sources);
+  const matchSet = matches ? new Set(matches) : null;
+  const kept: number[] = [];
+  for (const row of rows) {
+    if (typeSet.size && !typeSet.has(rowType(row))) continue;
+    if (sourceSet.size && !sourceSet.has(row.source ?? 'none')) continue;
+    if (matchSet && !matchSet.has(row.index)) continue;
+    kept.push(row.index);
+  }
+  return kept;
+}
+
+/** `action:run`, `observation:browse`...: the type filter's values. */
+export function rowType(row: EventRow): string {
+  return `${row.kind}:${row.type}`;
+}
+
+export type AlignedRow =
+  | { readonly kind: 'event'; readonly index: number; readonly status: 'kept' | 'masked' | 'forgotten'; readonly placeholder: string | null }
+  | { readonly kind: 'repeat'; readonly index: number }
+  | { readonly kind: 'summary'; readonly content: string; readonly masked: boolean }
+  | { readonly kind: 'condensation'; readonly condensation: CondensationSummary | null; readonly index: number | null };
+
+/**
+ * The side-by-side layout of one step: the history up to the step (left) against the view the
+ * agent got (right), one row per history event, aligned by id. Forgotten events have no right side;
+ * a masked one shows its placeholder; the summary sits where the view has it; condensations show
+ * where they happened.
+ */
+export function alignStep(
+  rows: readonly EventRow[],
+  summary: ReplaySummary,
+  step: number,
+  view: readonly ViewItem[],
+  mode: ReplayMode,
+): AlignedRow[] {
+  const current = summary.steps[step];
+  if (!current) return [];
+  const inView = new Map<number, ViewItem>();
+  const seen = new Set<number>();
+  const repeats = new Map<number, number>();
+  // Where the summary goes: before the first event the view shows after it.
+  let summaryBefore: number | null = null;
+  let summaryItem: ViewItem | null = null;
+  view.forEach((item, position) => {
+    const id = item.kind === 'event' ? item.id : item.kind === 'masked' ? item.targetId : null;
+    if (id === null) {
+      summaryItem = item;
+      const next = view.slice(position + 1).find((later) => later.kind !== 'summary');
+      summaryBefore = next ? (next.kind === 'event' ? next.id : next.targetId) : null;
+      return;
+    }
+    if (seen.has(id)) repeats.set(id, (repeats.get(id) ?? 0) + 1);
+    else inView.set(id, item);
+    seen.add(id);
+  });
+  const madeBefore = new Map<number, CondensationSummary[]>();
+  for (const condensation of summary.condensations) {
+    if (condensation.stepIndex > step) break;
+    const at = summary.steps[condensation.stepIndex]!.beforeEventIndex;
+    madeBefore.set(at, [...(madeBefore.get(at) ?? []), condensation]);
+  }
+  const aligned: AlignedRow[] = [];
+  const pushSummary = () => {
+    const item = summaryItem as ViewItem | null;
+    if (!item) return;
+    aligned.push({ kind: 'summary', content: item.kind === 'summary' || item.kind === 'masked' ? item.content : '', masked: item.kind === 'masked' });
+    summaryItem = null;
+  };
+  for (let index = 0; index <= current.beforeEventIndex && index < rows.length; index++) {
+    for (const condensation of madeBefore.get(index) ?? []) aligned.push({ kind: 'condensation', condensation, index: null });
+    if (index === current.beforeEventIndex) break;
+    const row = rows[index]!;
+    if (!row.inHistory[mode]) continue;
+    if (row.kind === 'action' && row.type === 'condensation') {
+      aligned.push({ kind: 'condensation', condensation: null, index });
+      continue;
+    }
+    if (summaryBefore === row.id) pushSummary();
+    const item = inView.get(row.id);
+    if (!item) aligned.push({ kind: 'event', index, status: 'forgotten', placeholder: null });
+    else if (item.kind === 'masked') aligned.push({ kind: 'event', index, status: 'masked', placeholder: item.content });
+    else aligned.push({ kind: 'event', index, status: 'kept', placeholder: null });
+    for (let r = repeats.get(row.id) ?? 0; r > 0; r--) aligned.push({ kind: 'repeat', index });
+  }
+  pushSummary();
+  return aligned;
+}
+
+export interface SummaryHistoryEntry {
+  readonly condensation: CondensationSummary;
+  readonly beforeEventId: number;
+  readonly forgottenRange: string;
+  readonly previousSummary: string | null;
+}
+
+/** Every condensation that carries a summary, in order, with the summary before it. */
+export function summaryHistory(summary: ReplaySummary): SummaryHistoryEntry[] {
+  let previous: string | null = null;
+  return summary.condensations.map((condensation) => {
+    const entry: SummaryHistoryEntry = {
+      condensation,
+      beforeEventId: summary.steps[condensation.stepIndex]!.beforeEventId,
+      forgottenRange: describeIds(condensation.forgottenEventIds),
+      previousSummary: previous,
+    };
+    if (condensation.summary !== null) previous = condensation.summary;
+    return entry;
+  });
+}
+
+/** "7–49 (43 ids)", "4, 6–8 (4 ids)", "none". */
+export function describeIds(ids: readonly number[]): string {
+  if (ids.length === 0) return 'none';
+  const parts: string[] = [];
+  let start = ids[0]!;
+  let end = start;
+  for (const id of ids.slice(1)) {
+    if (id === end + 1) end = id;
+    else {
+      parts.push(start === end ? `${start}` : `${start}–${end}`);
+      start = end = id;
+    }
+  }
+  parts.push(start === end ? `${start}` : `${start}–${end}`);
+  const shown = parts.length > 6 ? [...parts.slice(0, 5), '…'] : parts;
+  return `${shown.join(', ')} (${ids.length} id${ids.length === 1 ? '' : 's'})`;
+}
+
+/** The max_size a chart should draw: the configuration's, or its first pipeline child's that has one. */
+export function maxSizeOf(config: unknown): number | null {
+  if (typeof config !== 'object' || config === null) return null;
+  const record = config as CondenserConfig;
+  if (typeof record.max_size === 'number') return record.max_size;
+  if (typeof record.max_events === 'number') return record.max_events;
+  if (Array.isArray(record.condensers)) {
+    for (const child of record.condensers) {
+      const found = maxSizeOf(child);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Step indices that condensed, for "jump to next condensation". */
+export function condensationSteps(summary: ReplaySummary | null): number[] {
+  return summary ? summary.steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index) : [];
+}

@@ -1,0 +1,117 @@
+import { writeSessionFile } from '../formats/index.ts';
+import { APP_VERSION } from './defaults.ts';
+import { errorText } from './librarySlice.ts';
+import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
+
+function fileNameFor(name: string): string {
+  const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'session';
+  return `${safe}.session.json`;
+}
+
+export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
+  return {
+    active: null,
+    opening: false,
+
+    async openSession(id, step = null) {
+      set({ opening: true });
+      try {
+        const record = await deps.sessions.get(id);
+        const input = await deps.sessions.log(id);
+        if (!record || !input) {
+          set({ notice: { kind: 'error', text: 'That session no longer exists.' } });
+          return;
+        }
+        const answers = await deps.sessions.answers(id);
+        const opened = await deps.engine.call('open', { input, instance: record.source.instance });
+        set({
+          active: { record, opened, tokens: null, answers },
+          config: record.config,
+          configError: null,
+          mode: record.mode,
+          summary: null,
+          stepView: null,
+          step: step ?? record.lastStep ?? 0,
+          selectedEvent: null,
+          rawJson: null,
+          selectedCondensation: null,
+          prompt: null,
+          search: '',
+          searchMatches: null,
+        });
+        await get().rerun();
+        void countTokens(id, set, get, deps);
+      } catch (error) {
+        set({ notice: { kind: 'error', text: `The session could not be opened: ${errorText(error)}` } });
+      } finally {
+        set({ opening: false });
+      }
+    },
+
+    async setNotes(notes) {
+      const active = get().active;
+      if (!active) return;
+      set({ active: { ...active, record: { ...active.record, notes } } });
+      await deps.sessions.update(active.record.id, { notes });
+    },
+
+    async exportSession() {
+      const active = get().active;
+      if (!active) return null;
+      const input = await deps.sessions.log(active.record.id);
+      if (!input) return null;
+      const answers = await deps.sessions.answers(active.record.id);
+      const { record } = active;
+      // Only the session's own data: settings (the endpoint and its key) live elsewhere and never go in.
+      const text = writeSessionFile({
+        appVersion: APP_VERSION,
+        session: {
+          name: record.name,
+          notes: record.notes,
+          config: get().config,
+          mode: get().mode,
+          prompts: record.prompts,
+          instance: record.source.instance,
+          step: get().step,
+        },
+        log: input,
+        answers,
+      });
+      return { fileName: fileNameFor(record.name), text };
+    },
+
+    async useLogSummaries() {
+      const active = get().active;
+      if (!active || active.opened.recordedSummaries.length === 0) return;
+      try {
+        const recorded = await deps.engine.call('recordScript', {
+          config: get().config,
+          script: active.opened.recordedSummaries.map((content) => ({ content })),
+          prompts: active.record.prompts,
+        });
+        await deps.sessions.addAnswers(active.record.id, recorded);
+        const answers = await deps.sessions.answers(active.record.id);
+        set({
+          active: { ...active, answers },
+          notice: { kind: 'info', text: `Recorded ${Object.keys(recorded).length} of the log's ${active.opened.recordedSummaries.length} summaries as answers for this configuration.` },
+        });
+        await get().rerun();
+      } catch (error) {
+        set({ notice: { kind: 'error', text: errorText(error) } });
+      }
+    },
+  };
+}
+
+/** Token counts arrive after the first render; the replay then runs again to chart tokens. */
+async function countTokens(id: string, set: SetState, get: GetState, deps: StoreDeps): Promise<void> {
+  try {
+    const tokens = await deps.engine.call('countTokens', {});
+    const active = get().active;
+    if (active?.record.id !== id) return;
+    set({ active: { ...active, tokens } });
+    await get().rerun();
+  } catch {
+    // Token estimates are a nicety; the replay stands without them.
+  }
+}

@@ -1,0 +1,3 @@
+export { EngineError, createEngineClient, createInThreadEngineClient } from './client.ts';
+export type { EngineClient } from './client.ts';
+export type * from './protocol.ts';

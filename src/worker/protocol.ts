@@ -1,0 +1,111 @@
+import type { LlmAnswer, MissingAnswerPolicy, PromptOverrides, RecordedAnswers, ReplayMode } from '../engine/index.ts';
+import type { EvalInstance, LogInput } from '../formats/index.ts';
+
+/** One line of the event table. Plain data: it crosses the worker boundary. */
+export interface EventRow {
+  readonly index: number;
+  readonly id: number;
+  readonly kind: 'action' | 'observation';
+  readonly type: string;
+  readonly source: string | null;
+  readonly cause: number | null;
+  /** A one-line description (the event's message, whitespace collapsed, cut short). */
+  readonly summary: string;
+  /** Whether the agent's history holds it, as recorded and when re-simulating. */
+  readonly inHistory: { readonly recorded: boolean; readonly resimulate: boolean };
+}
+
+export interface OpenedLog {
+  readonly rows: readonly EventRow[];
+  readonly shape: string;
+  readonly shapeLabel: string;
+  readonly notes: readonly string[];
+  readonly instances: readonly EvalInstance[];
+  readonly instanceId: string | null;
+  readonly recordedCondenser: unknown;
+  /** Summaries of the log's own condensations, in order (usable as scripted answers). */
+  readonly recordedSummaries: readonly string[];
+}
+
+export interface StepSummary {
+  readonly index: number;
+  readonly beforeEventId: number;
+  readonly beforeEventIndex: number;
+  readonly viewLength: number;
+  readonly viewTokens: number;
+  readonly condensationIds: readonly number[];
+  readonly unhandledCondensationRequest: boolean;
+  readonly failure: string | null;
+}
+
+export interface CondensationSummary {
+  readonly id: number;
+  readonly stepIndex: number;
+  readonly forgottenEventIds: readonly number[];
+  readonly summary: string | null;
+  readonly summaryOffset: number | null;
+  /** The LLM call that produced it, if any; `placeholder` when no real answer was available. */
+  readonly llmCall: number | null;
+  readonly placeholder: boolean;
+}
+
+export interface ReplaySummary {
+  readonly mode: ReplayMode;
+  readonly steps: readonly StepSummary[];
+  readonly condensations: readonly CondensationSummary[];
+  readonly llm: { readonly calls: number; readonly recorded: number; readonly placeholders: number };
+  /** Milliseconds the engine took, measured by the host. */
+  readonly durationMs: number;
+}
+
+export type ReplayOutcome =
+  | { readonly ok: true; readonly summary: ReplaySummary }
+  | { readonly ok: false; readonly configError: string };
+
+export interface ReplayRequest {
+  readonly config: unknown;
+  readonly mode: ReplayMode;
+  readonly answers: RecordedAnswers;
+  readonly onMissing: MissingAnswerPolicy;
+  readonly prompts?: PromptOverrides;
+}
+
+export type ViewItem =
+  | { readonly kind: 'event'; readonly id: number; readonly index: number }
+  | { readonly kind: 'summary'; readonly content: string; readonly condensationId: number }
+  | { readonly kind: 'masked'; readonly content: string; readonly targetId: number | null; readonly targetIndex: number | null };
+
+export interface PromptText {
+  readonly condenser: string;
+  readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>;
+  readonly tools: unknown;
+  readonly responseFormat: unknown;
+}
+
+/** What the engine host answers, by method name; the same whether it runs in a Worker or not. */
+export interface EngineApi {
+  open(args: { input: LogInput; instance: string | null }): Promise<OpenedLog>;
+  /** Every event's token estimate (slow on big logs, so separate from open). */
+  countTokens(args: Record<string, never>): Promise<Uint32Array>;
+  replay(args: ReplayRequest): Promise<ReplayOutcome>;
+  /** Replays with scripted answers (e.g. the log's own summaries) and returns them keyed by request. */
+  recordScript(args: { config: unknown; script: readonly LlmAnswer[]; prompts?: PromptOverrides }): Promise<Record<string, LlmAnswer>>;
+  stepView(args: { step: number }): Promise<readonly ViewItem[]>;
+  eventJson(args: { index: number }): Promise<string>;
+  prompt(args: { condensationId: number }): Promise<PromptText | null>;
+  search(args: { query: string }): Promise<Int32Array>;
+}
+
+export type EngineMethod = keyof EngineApi;
+
+export interface RequestMessage<M extends EngineMethod = EngineMethod> {
+  readonly id: number;
+  readonly method: M;
+  readonly args: Parameters<EngineApi[M]>[0];
+}
+
+export type EngineResult<M extends EngineMethod> = Awaited<ReturnType<EngineApi[M]>>;
+
+export type ResponseMessage =
+  | { readonly id: number; readonly ok: true; readonly result: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: { readonly name: string; readonly message: string } };
