@@ -1,4 +1,4 @@
-import { parse as parseToml } from 'smol-toml';
+import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { type CondenserConfig, ConfigError, parseCondenserConfig } from '../engine/index.ts';
 
 /** A configuration text that is not valid JSON/TOML or not a valid condenser configuration. */
@@ -58,4 +58,9 @@ export function parseCondenserConfigText(text: string): CondenserConfig {
     if (error instanceof ConfigError) throw new ConfigTextError(`invalid condenser configuration: ${error.message}`);
     throw error;
   }
+}
+
+/** The configuration as the `[condenser]` section of a config.toml, ready to paste back into OpenHands. */
+export function condenserConfigToToml(config: unknown): string {
+  return `${stringifyToml({ condenser: config as Record<string, unknown> }).trim()}\n`;
 }

@@ -4,7 +4,7 @@ import { type EvalInstance, type LocateOptions, type LogInput, type LogShape, SH
 import { checkUniqueIds, readV0Event } from './v0Event.ts';
 
 export { LogFormatError } from './errors.ts';
-export { parseCondenserConfigText, ConfigTextError } from './condenserConfig.ts';
+export { ConfigTextError, condenserConfigToToml, parseCondenserConfigText } from './condenserConfig.ts';
 export type { EvalInstance, LogFile, LogInput, LogShape } from './logShapes.ts';
 export { SHAPE_LABELS } from './logShapes.ts';
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, isSessionFileText, parseSessionFile, writeSessionFile } from './sessionFile.ts';

@@ -1,4 +1,4 @@
-import { type LogInput, parseSessionFile } from '../formats/index.ts';
+import { type LogInput, isSessionFileText, parseSessionFile } from '../formats/index.ts';
 import type { SessionRecord } from '../storage/index.ts';
 import { EngineError } from '../worker/index.ts';
 import { initialConfig } from './defaults.ts';
@@ -31,6 +31,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     },
 
     async importLog(input: LogInput, name: string, sizeBytes: number) {
+      if (input.kind === 'file' && isSessionFileText(input.file.text)) return get().importSessionFile(input.file.text);
       set({ importing: name, notice: null });
       try {
         // Validated in full before anything is stored: a bad file never reaches the database.

@@ -1,4 +1,5 @@
 import { ConfigError, parseCondenserConfig } from '../engine/index.ts';
+import { ConfigTextError, condenserConfigToToml, parseCondenserConfigText } from '../formats/index.ts';
 import { errorText } from './librarySlice.ts';
 import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
 
@@ -110,6 +111,19 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       if (!active) return;
       if (saveStepTimer) clearTimeout(saveStepTimer);
       saveStepTimer = setTimeout(() => void deps.sessions.update(active.record.id, { lastStep: clamped }), 400);
+    },
+
+    applyConfigText(text) {
+      try {
+        get().setConfig(parseCondenserConfigText(text));
+        return null;
+      } catch (error) {
+        return error instanceof ConfigTextError ? error.message : errorText(error);
+      }
+    },
+
+    configAsToml() {
+      return condenserConfigToToml(get().config);
     },
 
     rerun() {

@@ -95,6 +95,22 @@ export function alignStep(
     for (let r = repeats.get(row.id) ?? 0; r > 0; r--) aligned.push({ kind: 'repeat', index });
   }
   pushSummary();
+  return summaryBeforeItsGap(aligned);
+}
+
+/** Moves the summary up to the start of the forgotten run just before it: it stands in for those events. */
+function summaryBeforeItsGap(aligned: AlignedRow[]): AlignedRow[] {
+  const at = aligned.findIndex((row) => row.kind === 'summary');
+  if (at < 0) return aligned;
+  let to = at;
+  while (to > 0) {
+    const previous = aligned[to - 1]!;
+    if ((previous.kind === 'event' && previous.status === 'forgotten') || previous.kind === 'condensation') to--;
+    else break;
+  }
+  if (to === at) return aligned;
+  const [summaryRow] = aligned.splice(at, 1);
+  aligned.splice(to, 0, summaryRow!);
   return aligned;
 }
 

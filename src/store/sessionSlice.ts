@@ -80,7 +80,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       return { fileName: fileNameFor(record.name), text };
     },
 
-    async useLogSummaries() {
+    async recordLogSummaries() {
       const active = get().active;
       if (!active || active.opened.recordedSummaries.length === 0) return;
       try {

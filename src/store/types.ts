@@ -36,7 +36,7 @@ export interface SessionSlice {
   openSession(id: string, step?: number | null): Promise<void>;
   setNotes(notes: string): Promise<void>;
   exportSession(): Promise<{ fileName: string; text: string } | null>;
-  useLogSummaries(): Promise<void>;
+  recordLogSummaries(): Promise<void>;
 }
 
 export interface ReplaySlice {
@@ -54,6 +54,10 @@ export interface ReplaySlice {
   setOnMissing(policy: MissingAnswerPolicy): void;
   setStep(step: number): void;
   rerun(): Promise<void>;
+  /** Reads a pasted `[condenser]` section (TOML) or JSON; returns the problem, or null when applied. */
+  applyConfigText(text: string): string | null;
+  /** The current configuration as a `[condenser]` TOML section. */
+  configAsToml(): string;
 }
 
 export interface InspectSlice {

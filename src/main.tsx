@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import sampleSessionUrl from '../sample-sessions/oh-utils-185.session.json?url';
+import { InspectorDb, SessionStore } from './storage/index.ts';
+import { createAppStore } from './store/index.ts';
+import { App } from './ui/app/App.tsx';
+import { StoreProvider } from './ui/app/storeContext.tsx';
+import { createEngineClient } from './worker/index.ts';
+import './ui/app/app.css';
+
+// The composition root: the only place that knows which storage, engine and sample the app uses.
+const store = createAppStore({
+  sessions: new SessionStore(new InspectorDb()),
+  engine: createEngineClient(),
+  loadSample: async () => {
+    const response = await fetch(sampleSessionUrl);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.text();
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>,
+);

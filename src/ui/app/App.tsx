@@ -1,0 +1,62 @@
+import { type DragEvent, useState } from 'react';
+import { SessionLibrary } from '../session-list/SessionLibrary.tsx';
+import { importPicked } from '../session-list/ImportControls.tsx';
+import { readDropped } from '../session-list/readFiles.ts';
+import { SessionView } from '../session-view/SessionView.tsx';
+import { NoticeBar } from './NoticeBar.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { useActions, useAppState } from './storeContext.tsx';
+import { useHashSync } from './useHashSync.ts';
+
+export function App() {
+  useHashSync();
+  const { importLog } = useActions();
+  const hasSession = useAppState((s) => s.active !== null);
+  const opening = useAppState((s) => s.opening);
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    await importPicked(await readDropped(event.dataTransfer), importLog);
+  };
+
+  return (
+    <div
+      className="app"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <header className="app-header">
+        <h1>Condenser Inspector</h1>
+        <p className="tagline">What OpenHands' condensers showed the model, step by step</p>
+        <ThemeToggle />
+      </header>
+      <NoticeBar />
+      <div className="app-body">
+        <SessionLibrary />
+        <main className="workspace">
+          {hasSession ? (
+            <SessionView />
+          ) : (
+            <div className="empty-state">
+              <h2>{opening ? 'Opening…' : 'No session open'}</h2>
+              {!opening && <p>Import an OpenHands event log (a trajectory download, an eval JSONL, a folder of events), or drop it here.</p>}
+            </div>
+          )}
+        </main>
+      </div>
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop an event log, a folder of events or a session file
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { type MouseEvent, useMemo } from 'react';
+import { maxSizeOf } from '../../store/index.ts';
+import { useActions, useAppState } from '../app/storeContext.tsx';
+
+const WIDTH = 600;
+const HEIGHT = 150;
+const PAD = { left: 36, right: 44, top: 10, bottom: 18 };
+
+function polyline(values: readonly number[], max: number): string {
+  const n = values.length;
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  return values
+    .map((value, i) => {
+      const x = PAD.left + (n <= 1 ? 0 : (i / (n - 1)) * plotW);
+      const y = PAD.top + plotH - (max === 0 ? 0 : (value / max) * plotH);
+      return `${x.toFixed(1)},${y.toFixed(1)}`;
+    })
+    .join(' ');
+}
+
+/** View size per step, in events (and tokens once counted), with max_size and the condensations drawn in. */
+export function ViewSizeChart() {
+  const summary = useAppState((s) => s.summary);
+  const step = useAppState((s) => s.step);
+  const config = useAppState((s) => s.config);
+  const mode = useAppState((s) => s.mode);
+  const { setStep } = useActions();
+  const series = useMemo(() => {
+    const steps = summary?.steps ?? [];
+    return {
+      events: steps.map((s) => s.viewLength),
+      tokens: steps.map((s) => s.viewTokens),
+      condensed: steps.filter((s) => s.condensationIds.length > 0).map((s) => s.index),
+    };
+  }, [summary]);
+  const maxSize = mode === 'resimulate' ? maxSizeOf(config) : null;
+  const n = series.events.length;
+  if (n === 0) return null;
+  const eventMax = series.events.reduce((a, b) => Math.max(a, b), Math.max(1, maxSize ?? 0));
+  const tokenMax = series.tokens.reduce((a, b) => Math.max(a, b), 0);
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const xOf = (i: number) => PAD.left + (n <= 1 ? 0 : (i / (n - 1)) * plotW);
+  const yOf = (value: number) => PAD.top + plotH - (value / eventMax) * plotH;
+
+  const onClick = (event: MouseEvent<SVGSVGElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * WIDTH;
+    setStep(Math.round(((x - PAD.left) / plotW) * (n - 1)));
+  };
+
+  const peak = series.events.reduce((a, b) => Math.max(a, b), 0);
+  const description = `View size over ${n} steps: up to ${peak} events${tokenMax ? ` and ${tokenMax.toLocaleString('en-US')} tokens` : ''}; ${series.condensed.length} steps condensed${maxSize ? `; max_size ${maxSize}` : ''}.`;
+  return (
+    <figure className="chart">
+      <figcaption>
+        View size per step: <span className="legend events">events</span>
+        {tokenMax > 0 && <span className="legend tokens">tokens</span>}
+        {maxSize !== null && <span className="legend max">max_size {maxSize}</span>}
+        <span className="legend condensed">condensation</span>
+      </figcaption>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} onClick={onClick}>
+        <title>{description}</title>
+        {series.condensed.map((i) => (
+          <line key={i} className="condensed-mark" x1={xOf(i)} x2={xOf(i)} y1={PAD.top} y2={PAD.top + plotH} />
+        ))}
+        {maxSize !== null && <line className="max-line" x1={PAD.left} x2={PAD.left + plotW} y1={yOf(maxSize)} y2={yOf(maxSize)} />}
+        {tokenMax > 0 && <polyline className="tokens-line" points={polyline(series.tokens, tokenMax)} />}
+        <polyline className="events-line" points={polyline(series.events, eventMax)} />
+        <line className="cursor" x1={xOf(step)} x2={xOf(step)} y1={PAD.top} y2={PAD.top + plotH} />
+        <text className="axis" x={PAD.left - 4} y={PAD.top + 8} textAnchor="end">
+          {eventMax}
+        </text>
+        <text className="axis" x={PAD.left - 4} y={PAD.top + plotH} textAnchor="end">
+          0
+        </text>
+        {tokenMax > 0 && (
+          <text className="axis tokens" x={WIDTH - PAD.right + 4} y={PAD.top + 8}>
+            {tokenMax >= 1000 ? `${(tokenMax / 1000).toFixed(0)}k` : tokenMax}
+          </text>
+        )}
+        <text className="axis" x={PAD.left} y={HEIGHT - 4}>
+          step 1
+        </text>
+        <text className="axis" x={PAD.left + plotW} y={HEIGHT - 4} textAnchor="end">
+          {n}
+        </text>
+      </svg>
+    </figure>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { useActions, useAppState } from '../app/storeContext.tsx';
+
+/** Image references an event carries: screenshots and message images. */
+export function imageReferences(rawJson: string): string[] {
+  let event: unknown;
+  try {
+    event = JSON.parse(rawJson);
+  } catch {
+    return [];
+  }
+  if (typeof event !== 'object' || event === null) return [];
+  const { args, extras } = event as { args?: Record<string, unknown>; extras?: Record<string, unknown> };
+  const found: unknown[] = [extras?.screenshot, extras?.set_of_marks];
+  for (const list of [args?.image_urls, extras?.image_urls]) if (Array.isArray(list)) found.push(...list);
+  return found.filter((value): value is string => typeof value === 'string' && value !== '');
+}
+
+/** Only inline data: images are shown; a log must never make the page fetch anything. */
+export function isSafeImage(url: string): boolean {
+  return /^data:image\/(png|jpeg|jpg|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(url);
+}
+
+/** The raw JSON of the selected event, exactly as the log has it (as text, never as HTML). */
+export function EventDetail() {
+  const raw = useAppState((s) => s.rawJson);
+  const row = useAppState((s) => (s.rawJson && s.active ? s.active.opened.rows[s.rawJson.index] : undefined));
+  const { selectEvent } = useActions();
+  const images = useMemo(() => (raw ? imageReferences(raw.text) : []), [raw]);
+  if (!raw || !row) return <p className="empty">Select an event to see its raw JSON.</p>;
+  return (
+    <section className="event-detail" aria-label={`Event ${row.id}`}>
+      <header>
+        <h4>
+          Event #{row.id} ({row.kind} {row.type})
+        </h4>
+        <button type="button" onClick={() => void selectEvent(null)} aria-label="Close the raw JSON">
+          Close
+        </button>
+      </header>
+      {images.map((url, i) =>
+        isSafeImage(url) ? (
+          <img key={i} className="event-image" src={url} alt={`Image ${i + 1} of event ${row.id}`} />
+        ) : (
+          <p key={i} className="help">
+            Image {i + 1} not shown: only inline data:image URLs are displayed.
+          </p>
+        ),
+      )}
+      <pre className="raw-json" tabIndex={0} aria-label="Raw JSON">
+        {raw.text}
+      </pre>
+    </section>
+  );
+}

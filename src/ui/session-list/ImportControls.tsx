@@ -1,0 +1,59 @@
+import { useRef } from 'react';
+import { useActions, useAppState } from '../app/storeContext.tsx';
+import { type PickedInput, readPicked } from './readFiles.ts';
+
+/** Hands a picked or dropped log (or session file) to the store. */
+export async function importPicked(picked: PickedInput | null, importLog: ReturnType<typeof useActions>['importLog']): Promise<void> {
+  if (!picked) return;
+  if (picked.kind === 'file') {
+    const name = picked.file.path.replace(/\.(jsonl?|txt)$/i, '');
+    await importLog({ kind: 'file', file: picked.file }, name, picked.size);
+  } else {
+    await importLog({ kind: 'folder', name: picked.name, files: picked.files }, picked.name, picked.size);
+  }
+}
+
+export function ImportControls() {
+  const { importLog } = useActions();
+  const importing = useAppState((s) => s.importing);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+
+  const onPick = async (input: HTMLInputElement) => {
+    const files = input.files ? Array.from(input.files) : [];
+    input.value = '';
+    await importPicked(await readPicked(files), importLog);
+  };
+
+  return (
+    <div className="import-controls">
+      <button type="button" onClick={() => fileInput.current?.click()} disabled={!!importing}>
+        Import event log
+      </button>
+      <button type="button" onClick={() => folderInput.current?.click()} disabled={!!importing}>
+        Import folder
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,.jsonl,application/json"
+        hidden
+        aria-label="Event log or session file"
+        onChange={(e) => void onPick(e.currentTarget)}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        hidden
+        aria-label="Folder of event files"
+        {...{ webkitdirectory: '', directory: '' }}
+        onChange={(e) => void onPick(e.currentTarget)}
+      />
+      {importing && (
+        <p className="importing" role="status">
+          Importing {importing}…
+        </p>
+      )}
+    </div>
+  );
+}

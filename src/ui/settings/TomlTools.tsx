@@ -1,0 +1,79 @@
+import { useId, useRef, useState } from 'react';
+import { useActions } from '../app/storeContext.tsx';
+
+/** Paste or import the `[condenser]` section of a config.toml; copy the settings back out as TOML. */
+export function TomlTools() {
+  const { applyConfigText, configAsToml } = useActions();
+  const [open, setOpen] = useState<'paste' | 'copy' | null>(null);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pasteId = useId();
+  const copyId = useId();
+
+  const apply = (value: string) => {
+    const error = applyConfigText(value);
+    setProblem(error);
+    if (!error) setOpen(null);
+  };
+
+  const showToml = async () => {
+    const toml = configAsToml();
+    setText(toml);
+    setOpen('copy');
+    try {
+      await navigator.clipboard.writeText(toml);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <div className="toml-tools">
+      <button type="button" onClick={() => { setText(''); setProblem(null); setOpen(open === 'paste' ? null : 'paste'); }}>
+        Paste config.toml
+      </button>
+      <button type="button" onClick={() => fileInput.current?.click()}>
+        Import TOML file
+      </button>
+      <button type="button" onClick={() => void showToml()}>
+        Copy as TOML
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".toml,.json,text/plain"
+        hidden
+        aria-label="config.toml file"
+        onChange={async (e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) apply(await file.text());
+          if (file) setOpen('paste');
+        }}
+      />
+      {open === 'paste' && (
+        <div className="toml-box">
+          <label htmlFor={pasteId}>The [condenser] section of a config.toml (or JSON)</label>
+          <textarea id={pasteId} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+          <button type="button" onClick={() => apply(text)}>
+            Apply
+          </button>
+          {problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+      )}
+      {open === 'copy' && (
+        <div className="toml-box">
+          <label htmlFor={copyId}>{copied ? 'Copied to the clipboard:' : 'Current settings as TOML:'}</label>
+          <textarea id={copyId} rows={8} value={text} readOnly spellCheck={false} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef } from 'react';
+import { type AlignedRow, alignStep, describeIds } from '../../store/index.ts';
+import type { EventRow } from '../../store/index.ts';
+import { useActions, useAppState } from '../app/storeContext.tsx';
+import { EventLabel } from '../shared/EventLabel.tsx';
+
+function Left({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
+  switch (row.kind) {
+    case 'event':
+    case 'repeat':
+      return <EventLabel row={rows[row.index]!} />;
+    case 'summary':
+      return <span className="muted">(summary of forgotten events)</span>;
+    case 'condensation':
+      return row.condensation ? (
+        <span className="condensation-mark">
+          Condensation #{row.condensation.id} forgets {describeIds(row.condensation.forgottenEventIds)}
+        </span>
+      ) : (
+        <span className="condensation-mark">
+          <EventLabel row={rows[row.index!]!} />
+        </span>
+      );
+  }
+}
+
+function Right({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
+  switch (row.kind) {
+    case 'event':
+      if (row.status === 'forgotten') return <span className="muted">forgotten</span>;
+      if (row.status === 'masked') return <span className="placeholder">{row.placeholder}</span>;
+      return <EventLabel row={rows[row.index]!} />;
+    case 'repeat':
+      return (
+        <span>
+          again: <EventLabel row={rows[row.index]!} />
+        </span>
+      );
+    case 'summary':
+      return <span className={row.masked ? 'placeholder' : 'summary-text'}>{row.content}</span>;
+    case 'condensation':
+      return null;
+  }
+}
+
+function statusOf(row: AlignedRow): string {
+  return row.kind === 'event' ? row.status : row.kind;
+}
+
+/** The history up to the step beside the view the agent got, aligned by event id. */
+export function SideBySide() {
+  const rows = useAppState((s) => s.active?.opened.rows ?? null);
+  const summary = useAppState((s) => s.summary);
+  const step = useAppState((s) => s.step);
+  const view = useAppState((s) => s.stepView);
+  const mode = useAppState((s) => s.mode);
+  const { selectEvent } = useActions();
+  const aligned = useMemo(
+    () => (rows && summary && view ? alignStep(rows, summary, step, view, mode) : []),
+    [rows, summary, step, view, mode],
+  );
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: aligned.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 28,
+    overscan: 12,
+    initialRect: { width: 900, height: 600 },
+  });
+  if (!rows || !summary || !view) return <p className="empty">{summary?.steps.length === 0 ? 'No steps to show.' : 'Replaying…'}</p>;
+  const counts = { kept: 0, masked: 0, forgotten: 0 };
+  for (const row of aligned) if (row.kind === 'event') counts[row.status]++;
+
+  return (
+    <section className="side-by-side" aria-label="Side by side">
+      <p className="side-by-side-facts">
+        {counts.kept} kept · {counts.masked} masked · {counts.forgotten} forgotten · the agent saw {view.length} items
+      </p>
+      <div className="sbs-header" role="presentation">
+        <span>Full history up to this step</span>
+        <span>What the agent saw</span>
+      </div>
+      <div ref={scroller} className="sbs-scroll" role="table" aria-label="History and condensed view" aria-rowcount={aligned.length}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = aligned[item.index]!;
+            const index = row.kind === 'event' || row.kind === 'repeat' ? row.index : null;
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 1}
+                data-index={item.index}
+                data-status={statusOf(row)}
+                ref={virtualizer.measureElement}
+                className={`sbs-row ${statusOf(row)}`}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+                onClick={index === null ? undefined : () => void selectEvent(index)}
+              >
+                <div role="cell" className="sbs-left">
+                  <Left row={row} rows={rows} />
+                </div>
+                <div role="cell" className="sbs-right">
+                  <Right row={row} rows={rows} />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

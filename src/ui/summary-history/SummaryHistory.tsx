@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import { type SummaryHistoryEntry, lineDiff, summaryHistory } from '../../store/index.ts';
+import { useActions, useAppState } from '../app/storeContext.tsx';
+
+function SummaryDiff({ before, after }: { before: string; after: string }) {
+  const lines = useMemo(() => lineDiff(before, after), [before, after]);
+  return (
+    <pre className="diff" aria-label="Changes from the previous summary">
+      {lines.map((line, i) => (
+        <span key={i} className={`diff-${line.kind}`}>
+          {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '- ' : '  '}
+          {line.text}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
+  );
+}
+
+function Entry({ entry, number, onShowPrompt }: { entry: SummaryHistoryEntry; number: number; onShowPrompt: (id: number) => void }) {
+  const [showDiff, setShowDiff] = useState(false);
+  const { setStep } = useActions();
+  const { condensation } = entry;
+  return (
+    <li className="summary-entry">
+      <header>
+        <h4>
+          Condensation {number}: step {condensation.stepIndex + 1}, before event {entry.beforeEventId}
+        </h4>
+        <p className="summary-facts">
+          Forgets {entry.forgottenRange}
+          {condensation.summaryOffset !== null && ` · summary at position ${condensation.summaryOffset}`}
+          {condensation.placeholder && ' · placeholder: no LLM answer was recorded'}
+        </p>
+        <div className="summary-actions">
+          <button type="button" onClick={() => setStep(condensation.stepIndex)}>
+            Go to step {condensation.stepIndex + 1}
+          </button>
+          {condensation.llmCall !== null && (
+            <button type="button" onClick={() => onShowPrompt(condensation.id)}>
+              Show prompt
+            </button>
+          )}
+          {condensation.summary !== null && entry.previousSummary !== null && (
+            <button type="button" aria-pressed={showDiff} onClick={() => setShowDiff(!showDiff)}>
+              {showDiff ? 'Show summary' : 'Compare with previous summary'}
+            </button>
+          )}
+        </div>
+      </header>
+      {condensation.summary === null ? (
+        <p className="muted">No summary: this condensation only forgets.</p>
+      ) : showDiff && entry.previousSummary !== null ? (
+        <SummaryDiff before={entry.previousSummary} after={condensation.summary} />
+      ) : (
+        <pre className="summary-text">{condensation.summary}</pre>
+      )}
+    </li>
+  );
+}
+
+/** Every condensation of the replay in order: where, what it forgot, the summary and how it changed. */
+export function SummaryHistory({ onShowPrompt }: { onShowPrompt: (id: number) => void }) {
+  const summary = useAppState((s) => s.summary);
+  const entries = useMemo(() => (summary ? summaryHistory(summary) : []), [summary]);
+  if (!summary) return <p className="empty">Replaying…</p>;
+  if (entries.length === 0) {
+    return <p className="empty">No condensation in this replay{summary.mode === 'recorded' ? ' (as recorded, condensations are events of the log)' : ''}.</p>;
+  }
+  return (
+    <section className="summary-history" aria-label="Summary history">
+      <ol>
+        {entries.map((entry, i) => (
+          <Entry key={entry.condensation.id} entry={entry} number={i + 1} onShowPrompt={onShowPrompt} />
+        ))}
+      </ol>
+    </section>
+  );
+}
