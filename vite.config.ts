@@ -20,6 +20,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'app',
           environment: 'jsdom',
           include: ['test/ui/**/*.test.{ts,tsx}', 'test/store/**/*.test.{ts,tsx}', 'test/storage/**/*.test.ts', 'test/worker/**/*.test.ts'],

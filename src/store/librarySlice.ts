@@ -11,19 +11,27 @@ export function errorText(error: unknown): string {
 }
 
 export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps): LibrarySlice {
+  // Starting twice (React's strict mode mounts twice) must not import the sample twice.
+  let starting: Promise<void> | null = null;
+  const start = async () => {
+    await get().refreshSessions();
+    if (get().sessions.length > 0) return;
+    try {
+      await get().importSessionFile(await deps.loadSample());
+    } catch (error) {
+      set({ notice: { kind: 'error', text: `The sample session could not be loaded: ${errorText(error)}` } });
+    }
+  };
   return {
     sessions: [],
     importing: null,
     notice: null,
 
-    async init() {
-      await get().refreshSessions();
-      if (get().sessions.length > 0) return;
-      try {
-        await get().importSessionFile(await deps.loadSample());
-      } catch (error) {
-        set({ notice: { kind: 'error', text: `The sample session could not be loaded: ${errorText(error)}` } });
-      }
+    init() {
+      starting ??= start().finally(() => {
+        starting = null;
+      });
+      return starting;
     },
 
     async refreshSessions() {

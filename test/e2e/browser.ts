@@ -1,0 +1,27 @@
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, started as these machines allow (see shared/reference/browser-testing.md). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface OpenedPage {
+  readonly page: Page;
+  /** Errors the page raised: a test fails on any. */
+  readonly errors: string[];
+}
+
+/** A fresh browser context (empty IndexedDB) on the app, started with the bundled sample open. */
+export async function openApp(browser: Browser, hash = ''): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${inject('baseUrl')}${hash}`);
+  await page.getByText(/^Step \d+ of \d+$/).waitFor();
+  return { page, errors };
+}

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InspectorDb, SessionStore } from '../../src/storage/index.ts';
+import { type AppStore, createAppStore } from '../../src/store/index.ts';
+import { createInThreadEngineClient } from '../../src/worker/index.ts';
+
+export const SAMPLE_SESSION_PATH = join(import.meta.dirname, '..', '..', 'sample-sessions', 'oh-utils-185.session.json');
+export const sampleSessionText = () => readFileSync(SAMPLE_SESSION_PATH, 'utf8');
+
+let databases = 0;
+
+/** A real store (real engine on this thread, IndexedDB from fake-indexeddb) with its own database. */
+export function createTestStore(options: { loadSample?: () => Promise<string> } = {}): { store: AppStore; db: InspectorDb; sessions: SessionStore } {
+  const db = new InspectorDb(`test-db-${++databases}-${Math.random().toString(36).slice(2)}`);
+  const sessions = new SessionStore(db);
+  const store = createAppStore({
+    sessions,
+    engine: createInThreadEngineClient(),
+    loadSample: options.loadSample ?? (async () => sampleSessionText()),
+  });
+  return { store, db, sessions };
+}
+
+/** A store that has started like the app does: the sample session imported and open. */
+export async function startedStore() {
+  const created = createTestStore();
+  await created.store.getState().init();
+  return created;
+}

@@ -1,0 +1,60 @@
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { InspectorDb, SessionStore } from '../../src/storage/index.ts';
+
+let n = 0;
+function stores() {
+  let clock = 1_000;
+  let ids = 0;
+  const db = new InspectorDb(`storage-test-${++n}`);
+  return { db, sessions: new SessionStore(db, () => clock++, () => `s${++ids}`) };
+}
+
+const source = { name: 'log.json', shape: 'v0-list', eventCount: 4, sizeBytes: 100, instance: null };
+const input = { kind: 'file', file: { path: 'log.json', text: '[]' } } as const;
+const fresh = { name: 'one', source, config: { type: 'noop' }, mode: 'resimulate', notes: '', prompts: {}, lastStep: null } as const;
+
+describe('SessionStore', () => {
+  it('stores a session with its log and answers, newest first', async () => {
+    const { sessions } = stores();
+    const a = await sessions.create(fresh, input, { 'llm:abc': { content: 'summary' } });
+    const b = await sessions.create({ ...fresh, name: 'two' }, input);
+    expect((await sessions.list()).map((s) => s.name)).toEqual(['two', 'one']);
+    expect(await sessions.log(a.id)).toEqual(input);
+    expect(await sessions.answers(a.id)).toEqual({ 'llm:abc': { content: 'summary' } });
+    expect(await sessions.answers(b.id)).toEqual({});
+  });
+
+  it('updates fields and the date, adds answers, and deletes everything of a session', async () => {
+    const { sessions, db } = stores();
+    const a = await sessions.create(fresh, input, { k1: { content: 'x' } });
+    await sessions.update(a.id, { name: 'renamed', lastStep: 7 });
+    const updated = await sessions.get(a.id);
+    expect(updated).toMatchObject({ name: 'renamed', lastStep: 7 });
+    expect(updated!.updatedAt).toBeGreaterThan(a.updatedAt);
+    await sessions.addAnswers(a.id, { k2: { content: 'y' } });
+    expect(Object.keys(await sessions.answers(a.id)).sort()).toEqual(['k1', 'k2']);
+    await sessions.remove(a.id);
+    expect(await sessions.get(a.id)).toBeUndefined();
+    expect(await db.logs.count()).toBe(0);
+    expect(await db.answers.count()).toBe(0);
+  });
+
+  it('keeps sessions across reopening the database', async () => {
+    const { sessions, db } = stores();
+    await sessions.create(fresh, input);
+    db.close();
+    const reopened = new SessionStore(new InspectorDb(db.name));
+    expect((await reopened.list()).map((s) => s.name)).toEqual(['one']);
+  });
+
+  it('rolls a failed creation back completely', async () => {
+    const { sessions, db } = stores();
+    await sessions.create(fresh, input);
+    // The same id again: the session insert fails, and the log must not be written either.
+    const clash = new SessionStore(db, () => 5, () => 's1');
+    await expect(clash.create(fresh, { kind: 'file', file: { path: 'other.json', text: '[1]' } })).rejects.toBeInstanceOf(Dexie.ConstraintError);
+    expect(await db.logs.count()).toBe(1);
+    expect((await db.logs.get('s1'))?.input).toEqual(input);
+  });
+});

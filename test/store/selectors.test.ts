@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type EventRow,
+  type ReplaySummary,
+  type ViewItem,
+  alignStep,
+  condensationSteps,
+  describeIds,
+  filterRows,
+  maxSizeOf,
+  summaryHistory,
+} from '../../src/store/index.ts';
+
+function row(index: number, kind: 'action' | 'observation' = 'action', type = 'run', source = 'agent'): EventRow {
+  return { index, id: index, kind, type, source, cause: null, summary: `event ${index}`, inHistory: { recorded: true, resimulate: type !== 'condensation' } };
+}
+
+const rows: EventRow[] = [row(0, 'action', 'message', 'user'), row(1), row(2, 'observation'), row(3), row(4, 'observation'), row(5), row(6, 'observation'), row(7)];
+
+function summaryWith(condensations: ReplaySummary['condensations'], beforeEventIndex: number[]): ReplaySummary {
+  return {
+    mode: 'resimulate',
+    durationMs: 1,
+    llm: { calls: 0, recorded: 0, placeholders: 0 },
+    condensations,
+    steps: beforeEventIndex.map((at, index) => ({
+      index,
+      beforeEventId: at,
+      beforeEventIndex: at,
+      viewLength: 0,
+      viewTokens: 0,
+      condensationIds: condensations.filter((c) => c.stepIndex === index).map((c) => c.id),
+      unhandledCondensationRequest: false,
+      failure: null,
+    })),
+  };
+}
+
+const event = (id: number): ViewItem => ({ kind: 'event', id, index: id });
+
+describe('alignStep', () => {
+  const condensation = { id: 100, stepIndex: 1, forgottenEventIds: [1, 2, 3], summary: 'S', summaryOffset: 1, llmCall: 0, placeholder: false };
+  const summary = summaryWith([condensation], [1, 5, 7]);
+
+  it('lines the history up against the view: kept, forgotten, the summary in place of what it replaces', () => {
+    const view: ViewItem[] = [event(0), { kind: 'summary', content: 'S', condensationId: 100 }, event(4), event(5), event(6)];
+    const aligned = alignStep(rows, summary, 2, view, 'resimulate');
+    expect(aligned.map((r) => (r.kind === 'event' ? `${r.index}:${r.status}` : r.kind))).toEqual([
+      '0:kept',
+      'summary',
+      '1:forgotten',
+      '2:forgotten',
+      '3:forgotten',
+      '4:kept',
+      'condensation',
+      '5:kept',
+      '6:kept',
+    ]);
+  });
+
+  it('shows a masked event’s placeholder and repeats a duplicated head', () => {
+    const view: ViewItem[] = [event(0), event(0), event(1), { kind: 'masked', content: '<MASKED>', targetId: 2, targetIndex: 2 }, event(3), event(4)];
+    const aligned = alignStep(rows, summaryWith([], [5]), 0, view, 'resimulate');
+    expect(aligned.slice(0, 4)).toEqual([
+      { kind: 'event', index: 0, status: 'kept', placeholder: null },
+      { kind: 'repeat', index: 0 },
+      { kind: 'event', index: 1, status: 'kept', placeholder: null },
+      { kind: 'event', index: 2, status: 'masked', placeholder: '<MASKED>' },
+    ]);
+  });
+
+  it('leaves out events that never enter the history', () => {
+    const withHidden = rows.map((r) => (r.index === 2 ? { ...r, inHistory: { recorded: false, resimulate: false } } : r));
+    const aligned = alignStep(withHidden, summaryWith([], [4]), 0, [event(0), event(1), event(3)], 'resimulate');
+    expect(aligned.map((r) => (r.kind === 'event' ? r.index : r.kind))).toEqual([0, 1, 3]);
+  });
+});
+
+describe('event table filters', () => {
+  it('filters by type, source and search matches together', () => {
+    expect(filterRows(rows, ['observation:run'], [], null)).toEqual([2, 4, 6]);
+    expect(filterRows(rows, [], ['user'], null)).toEqual([0]);
+    expect(filterRows(rows, ['observation:run'], [], Int32Array.from([4, 5]))).toEqual([4]);
+    expect(filterRows(rows, [], [], null)).toHaveLength(8);
+  });
+});
+
+describe('small selectors', () => {
+  it('describes forgotten ids as ranges', () => {
+    expect(describeIds([])).toBe('none');
+    expect(describeIds([7])).toBe('7 (1 id)');
+    expect(describeIds([4, 6, 7, 8, 10])).toBe('4, 6–8, 10 (5 ids)');
+    expect(describeIds(Array.from({ length: 43 }, (_, i) => i + 7))).toBe('7–49 (43 ids)');
+  });
+
+  it('finds the max_size to draw, also inside a pipeline', () => {
+    expect(maxSizeOf({ type: 'llm', max_size: 40 })).toBe(40);
+    expect(maxSizeOf({ type: 'recent', max_events: 12 })).toBe(12);
+    expect(maxSizeOf({ type: 'pipeline', condensers: [{ type: 'conversation_window' }, { type: 'amortized', max_size: 90 }] })).toBe(90);
+    expect(maxSizeOf({ type: 'noop' })).toBeNull();
+  });
+
+  it('lists condensations with the summary before each, and the steps that condensed', () => {
+    const a = { id: 100, stepIndex: 0, forgottenEventIds: [1], summary: 'first', summaryOffset: 1, llmCall: 0, placeholder: false };
+    const b = { id: 101, stepIndex: 2, forgottenEventIds: [2, 3], summary: null, summaryOffset: null, llmCall: null, placeholder: false };
+    const c = { id: 102, stepIndex: 2, forgottenEventIds: [4], summary: 'second', summaryOffset: 1, llmCall: 1, placeholder: false };
+    const summary = summaryWith([a, b, c], [1, 3, 5]);
+    expect(summaryHistory(summary).map((e) => [e.condensation.id, e.beforeEventId, e.previousSummary])).toEqual([
+      [100, 1, null],
+      [101, 5, 'first'],
+      [102, 5, 'first'],
+    ]);
+    expect(condensationSteps(summary)).toEqual([0, 2]);
+  });
+});

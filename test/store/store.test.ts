@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REAL_LOGS } from '../helpers/logs.ts';
+import { createTestStore, startedStore } from '../helpers/appStore.ts';
+
+const basicLog = () => readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), 'utf8');
+
+describe('app store', () => {
+  it('imports and opens the bundled sample session on first start, reproducing its three condensations', async () => {
+    const { store } = await startedStore();
+    const state = store.getState();
+    expect(state.sessions).toHaveLength(1);
+    expect(state.active?.record.name).toMatch(/^Sample:/);
+    expect(state.summary?.steps).toHaveLength(84);
+    expect(state.summary?.condensations.map((c) => [c.stepIndex, c.forgottenEventIds[0], c.forgottenEventIds.at(-1)])).toEqual([
+      [39, 7, 49],
+      [60, 50, 92],
+      [80, 93, 135],
+    ]);
+    expect(state.summary?.llm).toMatchObject({ calls: 3, recorded: 3, placeholders: 0 });
+    // The file asks to open at its first condensation.
+    expect(state.step).toBe(39);
+    expect(state.stepView?.[4]).toMatchObject({ kind: 'summary' });
+  });
+
+  it('does not import the sample again once sessions exist', async () => {
+    const { store } = await startedStore();
+    await store.getState().init();
+    expect(store.getState().sessions).toHaveLength(1);
+  });
+
+  it('re-simulates when max_size changes: placeholders where no answer was recorded', async () => {
+    const { store } = await startedStore();
+    const config = structuredClone(store.getState().config) as { condensers: Array<Record<string, unknown>> };
+    config.condensers[2]!.max_size = 40;
+    store.getState().setConfig(config);
+    await store.getState().rerun();
+    const summary = store.getState().summary!;
+    expect(summary.condensations.length).toBeGreaterThan(3);
+    // Condensing at 40 events: the view never exceeds max_size at a step.
+    expect(Math.max(...summary.steps.map((s) => s.viewLength))).toBeLessThanOrEqual(40);
+    expect(summary.condensations.every((c) => c.placeholder)).toBe(true);
+  });
+
+  it('refuses an invalid setting with a message, keeping the last replay', async () => {
+    const { store } = await startedStore();
+    const before = store.getState().summary;
+    store.getState().setConfig({ type: 'llm', max_size: 10, keep_first: 5 });
+    expect(store.getState().configError).toMatch(/^keep_first: must be less than half of max_size/);
+    await store.getState().rerun();
+    expect(store.getState().summary).toBe(before);
+  });
+
+  it('imports a log, renames and deletes sessions', async () => {
+    const { store } = await startedStore();
+    const id = await store.getState().importLog({ kind: 'file', file: { path: 'basic.json', text: basicLog() } }, 'basic', 26_389);
+    expect(id).not.toBeNull();
+    expect(store.getState().active?.record.id).toBe(id);
+    expect(store.getState().sessions.map((s) => s.name)).toContain('basic');
+    await store.getState().renameSession(id!, 'renamed basic');
+    expect(store.getState().sessions.find((s) => s.id === id)?.name).toBe('renamed basic');
+    await store.getState().deleteSession(id!);
+    expect(store.getState().sessions.map((s) => s.id)).not.toContain(id);
+    // The other session opens in its place.
+    expect(store.getState().active?.record.name).toMatch(/^Sample:/);
+  });
+
+  it('leaves stored sessions untouched when a file is bad', async () => {
+    const { store, sessions } = await startedStore();
+    const before = await sessions.list();
+    const id = await store.getState().importLog({ kind: 'file', file: { path: 'cut.json', text: basicLog().slice(0, 500) } }, 'cut', 500);
+    expect(id).toBeNull();
+    expect(store.getState().notice?.text).toMatch(/cut was not imported: .*truncated/);
+    expect(await sessions.list()).toEqual(before);
+    // The open session still works.
+    store.getState().setStep(10);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().stepView?.length).toBeGreaterThan(0);
+  });
+
+  it('exports a reproduction file that replays identically after the session is deleted', async () => {
+    const { store } = await startedStore();
+    const config = structuredClone(store.getState().config) as { condensers: Array<Record<string, unknown>> };
+    config.condensers[2]!.max_size = 60;
+    store.getState().setConfig(config);
+    await store.getState().rerun();
+    await store.getState().setNotes('the fix lost its requirements at step 52');
+    const original = store.getState().summary!;
+    const exported = (await store.getState().exportSession())!;
+    expect(exported.fileName).toMatch(/\.session\.json$/);
+    await store.getState().deleteSession(store.getState().active!.record.id);
+    const id = await store.getState().importSessionFile(exported.text);
+    expect(id).not.toBeNull();
+    const reopened = store.getState();
+    expect(reopened.active?.record.notes).toBe('the fix lost its requirements at step 52');
+    expect(reopened.summary?.condensations).toEqual(original.condensations);
+    expect(reopened.summary?.steps.map((s) => s.viewLength)).toEqual(original.steps.map((s) => s.viewLength));
+  });
+
+  it('says plainly when a session file comes from a newer version, and imports nothing', async () => {
+    const { store, sessions } = await startedStore();
+    const newer = JSON.parse((await store.getState().exportSession())!.text) as Record<string, unknown>;
+    newer.version = 99;
+    const id = await store.getState().importSessionFile(JSON.stringify(newer));
+    expect(id).toBeNull();
+    expect(store.getState().notice?.text).toMatch(/newer Condenser Inspector \(file format 99\)/);
+    expect(await sessions.list()).toHaveLength(1);
+  });
+
+  it('reports a sample that cannot load instead of crashing', async () => {
+    const { store } = createTestStore({ loadSample: async () => '{"format": "something else"}' });
+    await store.getState().init();
+    expect(store.getState().sessions).toHaveLength(0);
+    expect(store.getState().notice?.kind).toBe('error');
+  });
+
+  it('records the log’s own summaries as answers for the current configuration', async () => {
+    const { store } = createTestStore();
+    await store.getState().init();
+    const text = JSON.parse((await store.getState().exportSession())!.text) as { log: { file: { text: string } } };
+    const id = await store.getState().importLog({ kind: 'file', file: { path: 'log.json', text: text.log.file.text } }, 'raw log', 1);
+    expect(store.getState().active?.record.id).toBe(id);
+    store.getState().setConfig({ type: 'pipeline', condensers: [{ type: 'conversation_window' }, { type: 'browser_output_masking', attention_window: 2 }, { type: 'llm', keep_first: 4, max_size: 80 }] });
+    await store.getState().rerun();
+    expect(store.getState().summary?.llm.placeholders).toBe(3);
+    await store.getState().recordLogSummaries();
+    expect(store.getState().summary?.llm).toMatchObject({ calls: 3, recorded: 3, placeholders: 0 });
+  });
+});

@@ -1,0 +1,39 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StepScrubber } from '../../../src/ui/scrubber/StepScrubber.tsx';
+import { startedStore } from '../../helpers/appStore.ts';
+import { renderWithStore } from '../../helpers/render.tsx';
+
+describe('StepScrubber', () => {
+  it('shows the step, and moves with the slider, the buttons and the keyboard', async () => {
+    const { store } = await startedStore();
+    renderWithStore(<StepScrubber />, store);
+    expect(screen.getByText('Step 40 of 84')).toBeDefined();
+    expect(screen.getByText(/Before event 86 · view of 40 events/)).toBeDefined();
+    const slider = screen.getByLabelText('Step 40 of 84');
+    fireEvent.change(slider, { target: { value: '10' } });
+    expect(store.getState().step).toBe(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Next step' }));
+    expect(store.getState().step).toBe(11);
+    fireEvent.keyDown(slider, { key: 'n' });
+    expect(store.getState().step).toBe(39);
+    fireEvent.keyDown(slider, { key: 'n' });
+    expect(store.getState().step).toBe(60);
+    fireEvent.keyDown(slider, { key: 'p' });
+    expect(store.getState().step).toBe(39);
+    fireEvent.keyDown(slider, { key: 'PageDown' });
+    expect(store.getState().step).toBe(49);
+    fireEvent.click(screen.getByRole('button', { name: /Previous condensation/ }));
+    expect(store.getState().step).toBe(39);
+  });
+
+  it('says when the condenser failed at a step', async () => {
+    const { store } = await startedStore();
+    store.getState().setOnMissing('stop');
+    store.getState().setConfig({ type: 'llm', max_size: 30, keep_first: 2 });
+    await store.getState().rerun();
+    store.getState().setStep(10_000);
+    renderWithStore(<StepScrubber />, store);
+    expect(screen.getByRole('alert').textContent).toMatch(/^No recorded answer for LLM call 1/);
+  });
+});

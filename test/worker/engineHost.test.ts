@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EngineHost } from '../../src/worker/engineHost.ts';
+import { REAL_LOGS } from '../helpers/logs.ts';
+import { sampleSessionText } from '../helpers/appStore.ts';
+
+const sample = JSON.parse(sampleSessionText()) as { log: { kind: 'file'; file: { path: string; text: string } }; config: unknown; answers: Record<string, { content: string }>; session: { config: unknown } };
+
+async function openedHost() {
+  const host = new EngineHost(() => 0);
+  const opened = await host.open({ input: sample.log, instance: null });
+  return { host, opened };
+}
+
+describe('EngineHost', () => {
+  it('opens a log into table rows and the log’s own summaries', async () => {
+    const { opened } = await openedHost();
+    expect(opened.rows).toHaveLength(185);
+    expect(opened.shape).toBe('v0-trajectory');
+    expect(opened.recordedSummaries).toHaveLength(3);
+    expect(opened.rows[85]).toMatchObject({ id: 85, kind: 'action', type: 'condensation', inHistory: { recorded: true, resimulate: false } });
+    expect(opened.rows[2]!.summary.length).toBeLessThanOrEqual(160);
+  });
+
+  it('replays with recorded answers, and gives a step’s view and a condensation’s prompt', async () => {
+    const { host } = await openedHost();
+    const outcome = await host.replay({ config: sample.session.config, mode: 'resimulate', answers: sample.answers, onMissing: 'stop' });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const { summary } = outcome;
+    expect(summary.condensations.map((c) => c.id)).toEqual([185, 186, 187]);
+    expect(summary.llm).toEqual({ calls: 3, recorded: 3, placeholders: 0 });
+    const view = await host.stepView({ step: 39 });
+    expect(view.slice(0, 5).map((item) => item.kind)).toEqual(['event', 'event', 'event', 'event', 'summary']);
+    const prompt = await host.prompt({ condensationId: 186 });
+    expect(prompt?.condenser).toBe('llm');
+    expect(prompt?.messages[0]!.content).toContain('<PREVIOUS SUMMARY>');
+    expect(prompt?.messages[0]!.content).toContain('<EVENT id=50>');
+    expect(await host.prompt({ condensationId: 999 })).toBeNull();
+  });
+
+  it('reports an invalid configuration instead of throwing', async () => {
+    const { host } = await openedHost();
+    expect(await host.replay({ config: { type: 'amortized', max_size: 4, keep_first: 2 }, mode: 'resimulate', answers: {}, onMissing: 'stop' })).toEqual({
+      ok: false,
+      configError: expect.stringMatching(/^keep_first: must be less than half/),
+    });
+  });
+
+  it('stops at the first unanswered call when asked to, with a plain message', async () => {
+    const { host } = await openedHost();
+    const outcome = await host.replay({ config: { type: 'llm', max_size: 30, keep_first: 2 }, mode: 'resimulate', answers: {}, onMissing: 'stop' });
+    expect(outcome.ok && outcome.summary.steps.at(-1)!.failure).toMatch(/^No recorded answer for LLM call 1/);
+  });
+
+  it('searches the raw JSON and returns an event’s JSON as text', async () => {
+    const { host } = await openedHost();
+    const matches = await host.search({ query: 'TRAJECTORY NOT FOUND' });
+    expect(matches.length).toBeGreaterThan(0);
+    expect(JSON.parse(await host.eventJson({ index: matches[0]! })).id).toBe(matches[0]);
+    expect(await host.search({ query: '  ' })).toHaveLength(0);
+  });
+
+  it('counts tokens once and uses them in the replay', async () => {
+    const host = new EngineHost(() => 0);
+    const text = readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), 'utf8');
+    await host.open({ input: { kind: 'file', file: { path: 'basic.json', text } }, instance: null });
+    const tokens = await host.countTokens();
+    expect(tokens).toHaveLength(4);
+    expect(tokens[0]).toBeGreaterThan(0);
+    const outcome = await host.replay({ config: { type: 'noop' }, mode: 'resimulate', answers: {}, onMissing: 'stop' });
+    expect(outcome.ok && outcome.summary.steps[1]!.viewTokens).toBe(tokens[0]! + tokens[1]! + tokens[2]!);
+  });
+
+  it('records scripted answers by request', async () => {
+    const { host, opened } = await openedHost();
+    const recorded = await host.recordScript({ config: sample.session.config, script: opened.recordedSummaries.map((content) => ({ content })) });
+    expect(recorded).toEqual(sample.answers);
+  });
+});
