@@ -30,17 +30,13 @@ function hash128(text: string): string {
 }
 
 /**
- * Identifies a request by everything the model would receive: which condenser asks, the messages,
- * the tools and the response format. A changed setting that changes the prompt changes the key.
+ * Identifies a request by what decides its content (see LlmRequest.identity), the tools and the
+ * response format. A setting that changes the prompt (max_size, keep_first, the template...) changes
+ * the key; an app update that words an event slightly differently does not, so reproduction files
+ * keep replaying.
  */
 export function requestKey(request: LlmRequest): string {
-  const canonical = JSON.stringify([
-    request.condenser,
-    request.messages.map((message) => [message.role, message.content]),
-    request.tools ?? null,
-    request.forcedTool ?? null,
-    request.responseSchema ?? null,
-  ]);
+  const canonical = JSON.stringify([request.condenser, request.identity, request.tools ?? null, request.forcedTool ?? null, request.responseSchema ?? null]);
   return `${request.condenser}:${hash128(canonical)}`;
 }
 

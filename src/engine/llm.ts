@@ -22,6 +22,13 @@ export type LlmCondenserType = 'llm' | 'structured' | 'llm_attention';
 /** One chat-completion request, in OpenAI's terms, plus which condenser asked. */
 export interface LlmRequest {
   readonly condenser: LlmCondenserType;
+  /**
+   * Everything that decides the messages, written compactly: the prompt template, the previous
+   * summary, the ids of the events it covers (their text comes from the session's own log)... Two
+   * requests of one session with the same identity send the same messages, so recorded answers are
+   * keyed by it, without rendering and hashing whole prompts at every replay.
+   */
+  readonly identity: string;
   readonly messages: readonly ChatMessage[];
   readonly tools?: readonly ToolDefinition[];
   /** Forces a call of this tool (OpenAI `tool_choice: {type: 'function', function: {name}}`). */

@@ -57,7 +57,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           input,
         );
         await get().refreshSessions();
-        await get().openSession(record.id);
+        await get().openSession(record.id, null, opened);
         if (opened.notes.length) set({ notice: { kind: 'info', text: opened.notes.join(' ') } });
         return record.id;
       } catch (error) {
@@ -90,7 +90,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           file.answers,
         );
         await get().refreshSessions();
-        await get().openSession(record.id, file.session.step);
+        await get().openSession(record.id, file.session.step, opened);
         return record.id;
       } catch (error) {
         set({ notice: { kind: 'error', text: `The session file was not imported: ${errorText(error)}` } });

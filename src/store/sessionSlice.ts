@@ -13,7 +13,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
     active: null,
     opening: false,
 
-    async openSession(id, step = null) {
+    async openSession(id, step = null, alreadyOpened) {
       set({ opening: true });
       try {
         const record = await deps.sessions.get(id);
@@ -23,7 +23,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           return;
         }
         const answers = await deps.sessions.answers(id);
-        const opened = await deps.engine.call('open', { input, instance: record.source.instance });
+        const opened = alreadyOpened ?? (await deps.engine.call('open', { input, instance: record.source.instance }));
         set({
           active: { record, opened, tokens: null, answers },
           config: record.config,

@@ -33,7 +33,8 @@ export interface LibrarySlice {
 export interface SessionSlice {
   active: ActiveSession | null;
   opening: boolean;
-  openSession(id: string, step?: number | null): Promise<void>;
+  /** Opens a stored session; `opened` skips parsing the log again when the engine holds it already. */
+  openSession(id: string, step?: number | null, opened?: OpenedLog): Promise<void>;
   setNotes(notes: string): Promise<void>;
   exportSession(): Promise<{ fileName: string; text: string } | null>;
   recordLogSummaries(): Promise<void>;

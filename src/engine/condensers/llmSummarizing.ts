@@ -4,7 +4,7 @@ import { lazyRequest } from '../llm.ts';
 import { DEFAULT_SUMMARY_TEMPLATE } from '../prompts/summarizing.ts';
 import { fillSummaryTemplate } from '../prompts/template.ts';
 import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting, llmConfigSetting } from './fields.ts';
-import { summarizeMiddle } from './summaryWindow.ts';
+import { summarizeMiddle, summaryIdentity } from './summaryWindow.ts';
 
 export const llmSummarizingCondenser = defineCondenser({
   type: 'llm',
@@ -25,10 +25,9 @@ export const llmSummarizingCondenser = defineCondenser({
       (view) => view.length > config.max_size || view.unhandledCondensationRequest,
       (view) =>
         summarizeMiddle(view, config, function* (parts) {
-          const answer = yield lazyRequest({ condenser: 'llm' }, () => {
-            const { previousSummary, events } = parts();
-            return [{ role: 'user', content: fillSummaryTemplate(template, previousSummary, events) }];
-          });
+          const answer = yield lazyRequest({ condenser: 'llm', identity: summaryIdentity(template, parts) }, () => [
+            { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
+          ]);
           return answer.content;
         }),
     );

@@ -9,7 +9,7 @@ import {
 } from '../prompts/structured.ts';
 import { fillSummaryTemplate } from '../prompts/template.ts';
 import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting } from './fields.ts';
-import { summarizeMiddle } from './summaryWindow.ts';
+import { summarizeMiddle, summaryIdentity } from './summaryWindow.ts';
 
 export const structuredSummaryCondenser = defineCondenser({
   type: 'structured',
@@ -31,11 +31,15 @@ export const structuredSummaryCondenser = defineCondenser({
       (view) => view.length > config.max_size || view.unhandledCondensationRequest,
       (view) =>
         summarizeMiddle(view, config, function* (parts) {
-          const request = { condenser: 'structured', tools: [STATE_SUMMARY_TOOL], forcedTool: STATE_SUMMARY_TOOL.function.name } as const;
-          const answer = yield lazyRequest(request, () => {
-            const { previousSummary, events } = parts();
-            return [{ role: 'user', content: fillSummaryTemplate(template, previousSummary, events) }];
-          });
+          const request = {
+            condenser: 'structured',
+            identity: summaryIdentity(template, parts),
+            tools: [STATE_SUMMARY_TOOL],
+            forcedTool: STATE_SUMMARY_TOOL.function.name,
+          } as const;
+          const answer = yield lazyRequest(request, () => [
+            { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
+          ]);
           const call = answer.toolCalls?.find((toolCall) => toolCall.name === STATE_SUMMARY_TOOL.function.name);
           return renderStateSummary(parseStateSummary(call?.arguments));
         }),

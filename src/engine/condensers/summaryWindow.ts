@@ -13,8 +13,13 @@ export interface SummaryWindowConfig {
   readonly max_event_length: number;
 }
 
-/** Builds the parts of a summarizer prompt: the previous summary text and the `<EVENT>` blocks to forget. */
-export type SummaryPromptParts = () => { readonly previousSummary: string; readonly events: string };
+/** The parts of a summarizer prompt: the previous summary text and the `<EVENT>` blocks to forget (built on demand). */
+export interface SummaryPromptParts {
+  readonly previousSummary: string;
+  readonly forgottenIds: readonly number[];
+  readonly maxEventLength: number;
+  events(): string;
+}
 
 /**
  * The selection shared by the `llm` and `structured` condensers: keep `keep_first` events, the
@@ -43,10 +48,12 @@ export function* summarizeMiddle(
   const forgotten: ViewEntry[] = pySlice(entries, keepFirst, -eventsFromTail).filter(
     (entry) => !isCondensationObservation(entry),
   );
-  const summary = yield* summarize(() => ({
+  const summary = yield* summarize({
     previousSummary: truncateContent(previousSummary, maxEventLength),
-    events: forgotten.map((entry) => eventBlock(entryId(entry), truncateContent(eventPromptText(entry), maxEventLength))).join(''),
-  }));
+    forgottenIds: forgotten.map(entryId),
+    maxEventLength,
+    events: () => forgotten.map((entry) => eventBlock(entryId(entry), truncateContent(eventPromptText(entry), maxEventLength))).join(''),
+  });
   if (forgotten.length === 0) {
     throw new OpenHandsFailure(
       `the summarizer was asked to forget zero events (view of ${entries.length}, keep_first ${keepFirst}, max_size ${maxSize}); the LLM call was already made and paid for`,
@@ -61,4 +68,9 @@ export function* summarizeMiddle(
   }
   const [start, end] = minMax(forgotten.map(entryId));
   return condensation({ forgottenEventsStartId: start, forgottenEventsEndId: end, summary, summaryOffset: keepFirst });
+}
+
+/** LlmRequest.identity of a summarizer's request. */
+export function summaryIdentity(template: string, parts: SummaryPromptParts): string {
+  return JSON.stringify([template, parts.previousSummary, parts.maxEventLength, parts.forgottenIds]);
 }

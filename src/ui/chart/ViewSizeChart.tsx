@@ -6,17 +6,31 @@ const WIDTH = 600;
 const HEIGHT = 150;
 const PAD = { left: 36, right: 44, top: 10, bottom: 18 };
 
-function polyline(values: readonly number[], max: number): string {
+/**
+ * The line through the values, at most two points per horizontal unit of the chart: the lowest and
+ * highest value of each slice, so peaks and condensation drops survive on logs of many thousand steps.
+ */
+export function polyline(values: readonly number[], max: number): string {
   const n = values.length;
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
-  return values
-    .map((value, i) => {
-      const x = PAD.left + (n <= 1 ? 0 : (i / (n - 1)) * plotW);
-      const y = PAD.top + plotH - (max === 0 ? 0 : (value / max) * plotH);
-      return `${x.toFixed(1)},${y.toFixed(1)}`;
-    })
-    .join(' ');
+  const point = (i: number, value: number) =>
+    `${(PAD.left + (n <= 1 ? 0 : (i / (n - 1)) * plotW)).toFixed(1)},${(PAD.top + plotH - (max === 0 ? 0 : (value / max) * plotH)).toFixed(1)}`;
+  if (n <= plotW * 2) return values.map((value, i) => point(i, value)).join(' ');
+  const points: string[] = [];
+  const perSlice = n / plotW;
+  for (let slice = 0; slice < plotW; slice++) {
+    const from = Math.floor(slice * perSlice);
+    const to = Math.min(n, Math.floor((slice + 1) * perSlice));
+    let low = from;
+    let high = from;
+    for (let i = from; i < to; i++) {
+      if (values[i]! < values[low]!) low = i;
+      if (values[i]! > values[high]!) high = i;
+    }
+    for (const i of low <= high ? [low, high] : [high, low]) points.push(point(i, values[i]!));
+  }
+  return points.join(' ');
 }
 
 /** View size per step, in events (and tokens once counted), with max_size and the condensations drawn in. */
@@ -62,9 +76,7 @@ export function ViewSizeChart() {
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} onClick={onClick}>
         <title>{description}</title>
-        {series.condensed.map((i) => (
-          <line key={i} className="condensed-mark" x1={xOf(i)} x2={xOf(i)} y1={PAD.top} y2={PAD.top + plotH} />
-        ))}
+        <path className="condensed-mark" d={series.condensed.map((i) => `M${xOf(i).toFixed(1)} ${PAD.top}V${PAD.top + plotH}`).join('')} />
         {maxSize !== null && <line className="max-line" x1={PAD.left} x2={PAD.left + plotW} y1={yOf(maxSize)} y2={yOf(maxSize)} />}
         {tokenMax > 0 && <polyline className="tokens-line" points={polyline(series.tokens, tokenMax)} />}
         <polyline className="events-line" points={polyline(series.events, eventMax)} />
