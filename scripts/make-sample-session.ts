@@ -15,14 +15,14 @@ import {
   replay,
   runSync,
 } from '../src/engine/index.ts';
-import { readLog, writeSessionFile } from '../src/formats/index.ts';
+import { readV0Log, writeSessionFile } from '../src/formats/index.ts';
 import { APP_VERSION } from '../src/store/defaults.ts';
 
 const root = join(import.meta.dirname, '..');
 const logName = 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json';
 const text = readFileSync(join(root, 'sample-sessions', logName), 'utf8');
 const input = { kind: 'file', file: { path: logName, text } } as const;
-const log = readLog(input);
+const log = readV0Log(input);
 const config = {
   type: 'pipeline',
   condensers: [{ type: 'conversation_window' }, { type: 'browser_output_masking', attention_window: 2 }, { type: 'llm', keep_first: 4, max_size: 80 }],

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import sampleSessionUrl from '../sample-sessions/oh-utils-185.session.json?url';
-import { InspectorDb, SessionStore } from './storage/index.ts';
+import { InspectorDb, SessionStore, SettingsStore } from './storage/index.ts';
 import { createAppStore } from './store/index.ts';
 import { App } from './ui/app/App.tsx';
 import { StoreProvider } from './ui/app/storeContext.tsx';
@@ -9,8 +9,10 @@ import { createEngineClient } from './worker/index.ts';
 import './ui/app/app.css';
 
 // The composition root: the only place that knows which storage, engine and sample the app uses.
+const db = new InspectorDb();
 const store = createAppStore({
-  sessions: new SessionStore(new InspectorDb()),
+  sessions: new SessionStore(db),
+  settings: new SettingsStore(db),
   engine: createEngineClient(),
   loadSample: async () => {
     const response = await fetch(sampleSessionUrl);

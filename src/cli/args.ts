@@ -7,9 +7,14 @@ export interface CliArgs {
   readonly tokens: boolean;
   readonly pretty: boolean;
   readonly timing: boolean;
+  /** Which SDK's rules an SDK log is replayed under; null: the rules of the SDK that wrote it. */
+  readonly sdkRules: string | null;
 }
 
 export class UsageError extends Error {}
+
+/** A V0 log needs a configuration to re-simulate (an SDK log may bring its own). */
+export const CONFIG_REQUIRED = '--config is required unless --recorded';
 
 export const USAGE = `Usage: npm run --silent replay -- <log> --config <config.json|config.toml> [options]
 
@@ -25,7 +30,14 @@ Replays an OpenHands event log through OpenHands' condensers and prints the trac
   --tokens               add each step's token estimate as "view_tokens" (o200k tokenizer)
   --pretty               indent the JSON
   --timing               print how long each phase took on stderr
+  --sdk-rules <version>  SDK logs only: replay under the rules of SDK 1.43.1 (pinned) or of the 2025-09 agent-sdk;
+                         default: the rules of the SDK that wrote the log (2025-09 for logs that serialize "kind" first)
   --help                 show this help
+
+SDK (V1) logs: a conversation folder (base_state.json + events/), a folder of event-NNNNN-<id>.json files,
+a list, JSONL or eval JSONL of SDK events. Their --config is an SDK condenser object as found under
+agent.condenser in base_state.json ({"kind": "LLMSummarizingCondenser", "max_size": 80, "keep_first": 4};
+"llm" is ignored); without --config, the log's own base_state.json condenser is used.
 
 Exit status: 0 with the trace on stdout; 2 with a one-line message on stderr when the log or the
 configuration cannot be used.`;
@@ -33,7 +45,7 @@ configuration cannot be used.`;
 /** Parses the command line; throws UsageError for anything it does not understand. */
 export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
   let log: string | null = null;
-  const values: Record<string, string | null> = { '--config': null, '--llm-script': null, '--instance': null };
+  const values: Record<string, string | null> = { '--config': null, '--llm-script': null, '--instance': null, '--sdk-rules': null };
   const flags = { '--recorded': false, '--tokens': false, '--pretty': false, '--timing': false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -53,7 +65,6 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     }
   }
   if (log === null) throw new UsageError('no log given (see --help)');
-  if (!flags['--recorded'] && values['--config'] === null) throw new UsageError('--config is required unless --recorded');
   return {
     log,
     config: values['--config'] ?? null,
@@ -63,5 +74,6 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     tokens: flags['--tokens'],
     pretty: flags['--pretty'],
     timing: flags['--timing'],
+    sdkRules: values['--sdk-rules'] ?? null,
   };
 }

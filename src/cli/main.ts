@@ -11,11 +11,12 @@ import {
   TraceJsonWriter,
   toTrace,
 } from '../engine/index.ts';
-import { ConfigTextError, LogFormatError, parseCondenserConfigText, readLog } from '../formats/index.ts';
+import { ConfigTextError, LogFormatError, looksLikeSdkCondenserText, parseCondenserConfigText, readLog } from '../formats/index.ts';
 import { parseLlmScript } from '../formats/llmScript.ts';
 import { countEventTokens, loadTokenizer, tokenEstimator } from '../llm/tokenCount.ts';
-import { USAGE, UsageError, parseArgs } from './args.ts';
+import { CONFIG_REQUIRED, USAGE, UsageError, parseArgs } from './args.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
+import { replaySdkLog } from './sdkReplay.ts';
 
 function fail(message: string): never {
   process.stderr.write(`replay: ${message}\n`);
@@ -29,13 +30,28 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const timing = new PhaseTimer(args.timing);
-  const config: CondenserConfig | null = args.config ? parseCondenserConfigText(readTextFile(args.config, 'configuration')) : null;
+  const configText = args.config ? readTextFile(args.config, 'configuration') : null;
+  // An SDK condenser object can only be checked once the log says which SDK rules apply.
+  const sdkConfigText = configText !== null && looksLikeSdkCondenserText(configText) ? configText : null;
+  const config: CondenserConfig | null = configText !== null && sdkConfigText === null ? parseCondenserConfigText(configText) : null;
   const script: LlmAnswer[] | null = args.llmScript ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript) : null;
   const input0 = readLogInput(args.log);
   timing.mark('read files');
   const log = readLog(input0, args.instance ? { instance: args.instance } : {});
   timing.mark(`parse and validate ${log.events.length} events`);
-  for (const note of log.notes) process.stderr.write(`replay: ${note}\n`);
+  const note = (message: string) => process.stderr.write(`replay: ${message}\n`);
+  if (log.flavor === 'sdk') {
+    if (config) throw new ConfigTextError('this is an SDK log; its --config is an SDK condenser object such as {"kind": "LLMSummarizingCondenser", "max_size": 80, "keep_first": 4}');
+    const output = new BlockWriter();
+    await replaySdkLog({ args, log, configText: sdkConfigText, script, note, write: (text) => output.write(text) });
+    output.flush();
+    timing.mark('replay and write the trace');
+    timing.report();
+    return;
+  }
+  if (sdkConfigText !== null) throw new ConfigTextError('an SDK condenser object ("kind") applies to SDK logs; this V0 log takes a V0 configuration such as {"type": "llm", "max_size": 40}');
+  if (!config && !args.recorded) throw new UsageError(CONFIG_REQUIRED);
+  log.notes.forEach(note);
   const condenser = config ? buildCondenser(config) : null;
   const countText = args.tokens ? await loadTokenizer() : null;
   const tokens = countText ? tokenEstimator(countEventTokens(log.events, countText), countText) : undefined;

@@ -29,3 +29,4 @@ export * from './view.ts';
 export { eventMessage, eventPromptText, eventTokenText } from './prompts/eventText.ts';
 export { DEFAULT_SUMMARY_TEMPLATE } from './prompts/summarizing.ts';
 export { DEFAULT_STRUCTURED_TEMPLATE, STATE_SUMMARY_FIELDS, renderStateSummary } from './prompts/structured.ts';
+export * as sdk from './sdk/index.ts';

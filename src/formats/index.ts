@@ -1,17 +1,22 @@
 import type { LogEvent } from '../engine/index.ts';
 import { LogFormatError } from './errors.ts';
-import { type EvalInstance, type LocateOptions, type LogInput, type LogShape, SHAPE_LABELS, locateEvents } from './logShapes.ts';
+import { type EvalInstance, type LocateOptions, type LogInput, type LogShape, SHAPE_LABELS, isSdkShape, locateEvents } from './logShapes.ts';
+import { type SdkParsedLog, readSdkLog } from './sdk/index.ts';
 import { checkUniqueIds, readV0Event } from './v0Event.ts';
 
 export { LogFormatError } from './errors.ts';
 export { ConfigTextError, condenserConfigToToml, parseCondenserConfigText } from './condenserConfig.ts';
 export type { EvalInstance, LogFile, LogInput, LogShape } from './logShapes.ts';
-export { SHAPE_LABELS } from './logShapes.ts';
+export { SHAPE_LABELS, isSdkShape } from './logShapes.ts';
+export type { SdkParsedLog } from './sdk/index.ts';
+export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './sdk/index.ts';
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, isSessionFileText, parseSessionFile, writeSessionFile } from './sessionFile.ts';
 export type { SessionFile } from './sessionFile.ts';
 export { parseLlmScript } from './llmScript.ts';
 
+/** A V0 log (integer ids, `action`/`observation` events). */
 export interface ParsedLog {
+  readonly flavor: 'v0';
   readonly shape: LogShape;
   readonly events: readonly LogEvent[];
   /** Each event's JSON exactly as the log has it, for display (index-aligned with `events`). */
@@ -23,13 +28,18 @@ export interface ParsedLog {
   readonly recordedCondenser: unknown;
 }
 
+/** Any log the inspector reads: V0 (`flavor: 'v0'`) or OpenHands SDK (`flavor: 'sdk'`). */
+export type AnyParsedLog = ParsedLog | SdkParsedLog;
+
 /** Reads a log in any supported shape, validating every event; throws LogFormatError with a path. */
-export function readLog(input: LogInput, options: LocateOptions = {}): ParsedLog {
+export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsedLog {
   const found = locateEvents(input, options);
   if (found.items.length === 0) throw new LogFormatError('', 'the log holds no events');
+  if (isSdkShape(found.shape)) return readSdkLog(found);
   const events = found.items.map((item, i) => readV0Event(item, i, () => found.label(i)));
   checkUniqueIds(events, found.label);
   return {
+    flavor: 'v0',
     shape: found.shape,
     events,
     raw: found.items,
@@ -40,6 +50,18 @@ export function readLog(input: LogInput, options: LocateOptions = {}): ParsedLog
   };
 }
 
-export function describeLog(log: ParsedLog): string {
+/**
+ * For callers that handle only V0 logs: reads like readLog, and refuses an SDK log with a clear
+ * message instead of handing back events of the other model.
+ */
+export function readV0Log(input: LogInput, options: LocateOptions = {}): ParsedLog {
+  const log = readLog(input, options);
+  if (log.flavor === 'sdk') {
+    throw new LogFormatError('', 'this is an OpenHands SDK (V1) log (events with "kind" and string ids); only V0 logs (events with "action"/"observation" and integer ids) can be used here');
+  }
+  return log;
+}
+
+export function describeLog(log: AnyParsedLog): string {
   return `${SHAPE_LABELS[log.shape]}, ${log.events.length} events`;
 }

@@ -1,4 +1,5 @@
 import { LogFormatError, parseJson } from './errors.ts';
+import { isSdkFolder, locateSdkFolder } from './sdk/folder.ts';
 
 /** The top-level shapes of OpenHands logs (see samples/real-logs/FORMATS.md). */
 export type LogShape =
@@ -9,7 +10,12 @@ export type LogShape =
   | 'v0-events-folder'
   | 'v0-legacy-pairs'
   | 'v0-feedback'
-  | 'v0-http-recording';
+  | 'v0-http-recording'
+  | 'sdk-conversation-folder'
+  | 'sdk-events-folder'
+  | 'sdk-list'
+  | 'sdk-events-jsonl'
+  | 'sdk-eval-jsonl';
 
 export const SHAPE_LABELS: Record<LogShape, string> = {
   'v0-list': 'OpenHands event list',
@@ -20,7 +26,17 @@ export const SHAPE_LABELS: Record<LogShape, string> = {
   'v0-legacy-pairs': 'OpenDevin evaluation output (2024, [action, observation] pairs)',
   'v0-feedback': 'OpenHands feedback export (2024)',
   'v0-http-recording': 'recorded trajectory API response',
+  'sdk-conversation-folder': 'OpenHands SDK conversation folder (base_state.json + events/)',
+  'sdk-events-folder': 'OpenHands SDK event files (event-NNNNN-<id>.json)',
+  'sdk-list': 'OpenHands SDK event list',
+  'sdk-events-jsonl': 'OpenHands SDK events, one per line (JSONL)',
+  'sdk-eval-jsonl': 'OpenHands SDK evaluation output (JSONL with "history")',
 };
+
+/** SDK (V1) logs: events with a `kind` and string ids, read by `src/formats/sdk`. */
+export function isSdkShape(shape: LogShape): boolean {
+  return shape.startsWith('sdk-');
+}
 
 export interface LogFile {
   /** Path inside the dropped folder, or the file name. */
@@ -48,15 +64,14 @@ export interface LocatedEvents {
   readonly notes: readonly string[];
   /** A condenser configuration the log records (eval metadata), if any. */
   readonly recordedCondenser: unknown;
+  /** An SDK conversation's base_state.json, parsed (its condenser, model and HEAD). */
+  readonly baseState?: unknown;
 }
 
 export interface LocateOptions {
   /** Which eval instance to read: its instance_id, or its 1-based line number. */
   readonly instance?: string;
 }
-
-const SDK_MESSAGE =
-  'this is an OpenHands SDK (V1) log (events with "kind" and string ids); SDK logs are not supported yet, only V0 logs (events with "action"/"observation" and integer ids)';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,9 +81,12 @@ function isSdkEvent(value: unknown): boolean {
   return isRecord(value) && typeof value.kind === 'string' && typeof value.id === 'string';
 }
 
+/** The SDK shape of a container that turned out to hold SDK events. */
+const SDK_SHAPE_OF: Partial<Record<LogShape, LogShape>> = { 'v0-events-jsonl': 'sdk-events-jsonl', 'v0-eval-jsonl': 'sdk-eval-jsonl' };
+
 function located(shape: LogShape, items: readonly unknown[], label: (index: number) => string, extra: Partial<LocatedEvents> = {}): LocatedEvents {
-  if (items.some(isSdkEvent)) throw new LogFormatError('', SDK_MESSAGE);
-  return { shape, items, label, instances: [], instanceId: null, notes: [], recordedCondenser: null, ...extra };
+  const actual = items.some(isSdkEvent) ? (SDK_SHAPE_OF[shape] ?? 'sdk-list') : shape;
+  return { shape: actual, items, label, instances: [], instanceId: null, notes: [], recordedCondenser: null, ...extra };
 }
 
 function fromList(items: unknown[], where: string): LocatedEvents {
@@ -98,8 +116,10 @@ function fromObject(value: Record<string, unknown>): LocatedEvents {
   if (Array.isArray(value.events) && 'conversation_id' in value) {
     throw new LogFormatError('events', 'this file only lists event files by name (an OpenHands-CLI trajectory summary); open the folder of event files instead');
   }
-  if (isSdkEvent(value)) throw new LogFormatError('', SDK_MESSAGE);
-  if ('action' in value || 'observation' in value) return located('v0-list', [value], () => 'the event');
+  if ('action' in value || 'observation' in value || isSdkEvent(value)) return located('v0-list', [value], () => 'the event');
+  if (isRecord(value.agent) && typeof value.id === 'string') {
+    throw new LogFormatError('', 'this is an SDK conversation’s base_state.json, which holds no events; open the whole conversation folder (with its events/ folder) instead');
+  }
   throw new LogFormatError('', `no OpenHands events found (top-level keys: ${Object.keys(value).slice(0, 8).join(', ') || 'none'})`);
 }
 
@@ -215,10 +235,9 @@ function fromFile(file: LogFile, options: LocateOptions): LocatedEvents {
 }
 
 const EVENT_FILE = /(?:^|\/)(\d+)\.json$/;
-const SDK_FILE = /(?:^|\/)(?:base_state\.json|event-\d{5}-[^/]+\.json)$/;
 
 function fromFolder(name: string, files: readonly LogFile[]): LocatedEvents {
-  if (files.some((file) => SDK_FILE.test(file.path))) throw new LogFormatError(name, SDK_MESSAGE);
+  if (isSdkFolder(files)) return locateSdkFolder(name, files);
   const eventFiles = files
     .filter((file) => EVENT_FILE.test(file.path) && !file.path.includes('event_cache/'))
     .map((file) => ({ file, number: Number(EVENT_FILE.exec(file.path)![1]) }))

@@ -1,4 +1,4 @@
-import { type LogEvent, type TokenEstimator, eventTokenText } from '../engine/index.ts';
+import { type LogEvent, type TokenEstimator, eventTokenText, sdk } from '../engine/index.ts';
 
 /** Counts the tokens of a text; the app and the CLI plug in gpt-tokenizer's o200k encoding. */
 export type CountText = (text: string) => number;
@@ -28,4 +28,31 @@ export function tokenEstimator(eventCounts: Uint32Array, countText: CountText): 
 export async function loadTokenizer(): Promise<CountText> {
   const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
   return countTokens;
+}
+
+/**
+ * The SDK agent's LLM as its condensers see it: the context window (null when unknown) and a token
+ * counter over `events_to_messages`, with o200k standing in for the model's own tokenizer. Counts are
+ * remembered per text (and per tool list), since the same events are counted at every step.
+ */
+export function sdkAgentLlm(countText: CountText, maxInputTokens: number | null): sdk.AgentLlm {
+  const counts = new Map<string, number>();
+  const toolTexts = new WeakMap<readonly unknown[], string>();
+  const toolsText = (tools: readonly unknown[]) => {
+    let text = toolTexts.get(tools);
+    if (text === undefined) toolTexts.set(tools, (text = JSON.stringify(tools)));
+    return text;
+  };
+  return {
+    maxInputTokens,
+    countTokens(request) {
+      let total = 0;
+      for (const text of sdk.tokenTexts(request, toolsText)) {
+        let count = counts.get(text);
+        if (count === undefined) counts.set(text, (count = countText(text)));
+        total += count;
+      }
+      return total;
+    },
+  };
 }

@@ -43,11 +43,18 @@ export interface AnswerRecord {
   readonly recordedAt: number;
 }
 
+/** App-wide settings, one record per key (e.g. the LLM endpoint). Never part of a session. */
+export interface SettingRecord {
+  readonly key: string;
+  readonly value: unknown;
+}
+
 /** The browser database. Bump the version with an upgrade function whenever a record changes shape. */
 export class InspectorDb extends Dexie {
   sessions!: EntityTable<SessionRecord, 'id'>;
   logs!: EntityTable<LogRecord, 'sessionId'>;
   answers!: Dexie.Table<AnswerRecord, [string, string]>;
+  settings!: EntityTable<SettingRecord, 'key'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -56,5 +63,17 @@ export class InspectorDb extends Dexie {
       logs: 'sessionId',
       answers: '[sessionId+key], sessionId',
     });
+    // 2: app settings (the LLM endpoint and its key) in a table of their own, apart from sessions;
+    // sessions gain prompt templates, which version 1 records may lack.
+    this.version(2)
+      .stores({ settings: 'key' })
+      .upgrade(async (transaction) => {
+        await transaction
+          .table<SessionRecord>('sessions')
+          .toCollection()
+          .modify((session) => {
+            session.prompts ??= {};
+          });
+      });
   }
 }

@@ -1,4 +1,6 @@
 export { DB_NAME, InspectorDb } from './db.ts';
-export type { AnswerRecord, LogRecord, SessionRecord, SessionSource } from './db.ts';
+export type { AnswerRecord, LogRecord, SessionRecord, SessionSource, SettingRecord } from './db.ts';
 export { SessionStore } from './sessions.ts';
 export type { NewSession } from './sessions.ts';
+export { SettingsStore } from './settings.ts';
+export type { LlmSettings } from './settings.ts';

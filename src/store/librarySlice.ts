@@ -14,6 +14,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
   // Starting twice (React's strict mode mounts twice) must not import the sample twice.
   let starting: Promise<void> | null = null;
   const start = async () => {
+    await get().loadLlmSettings();
     await get().refreshSessions();
     if (get().sessions.length > 0) return;
     try {

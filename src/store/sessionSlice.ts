@@ -38,6 +38,10 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           prompt: null,
           search: '',
           searchMatches: null,
+          comparison: null,
+          compareConfig: null,
+          compareError: null,
+          estimate: null,
         });
         await get().rerun();
         void countTokens(id, set, get, deps);

@@ -1,17 +1,21 @@
 import { createStore } from 'zustand/vanilla';
+import { createCompareSlice } from './compareSlice.ts';
 import { createInspectSlice } from './inspectSlice.ts';
+import { createLlmSlice } from './llmSlice.ts';
 import { createLibrarySlice } from './librarySlice.ts';
 import { createReplaySlice } from './replaySlice.ts';
 import { createSessionSlice } from './sessionSlice.ts';
 import type { AppState, StoreDeps } from './types.ts';
 
-/** The one app store: the UI's only way to storage, the engine worker and (later) the LLM. */
+/** The one app store: the UI's only way to storage, the engine worker and the LLM. */
 export function createAppStore(deps: StoreDeps) {
   return createStore<AppState>()((set, get) => ({
     ...createLibrarySlice(set, get, deps),
     ...createSessionSlice(set, get, deps),
     ...createReplaySlice(set, get, deps),
     ...createInspectSlice(set, get, deps),
+    ...createLlmSlice(set, get, deps),
+    ...createCompareSlice(set, get, deps),
   }));
 }
 

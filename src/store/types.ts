@@ -1,7 +1,7 @@
 import type { MissingAnswerPolicy, RecordedAnswers, ReplayMode } from '../engine/index.ts';
 import type { LogInput } from '../formats/index.ts';
-import type { SessionRecord, SessionStore } from '../storage/index.ts';
-import type { EngineClient, OpenedLog, PromptText, ReplaySummary, ViewItem } from '../worker/index.ts';
+import type { LlmSettings, SessionRecord, SessionStore, SettingsStore } from '../storage/index.ts';
+import type { EngineClient, LlmUse, OpenedLog, PromptText, ReplaySummary, ViewItem } from '../worker/index.ts';
 
 export interface Notice {
   readonly kind: 'error' | 'info';
@@ -77,10 +77,39 @@ export interface InspectSlice {
   selectCondensation(id: number | null): Promise<void>;
 }
 
-export type AppState = LibrarySlice & SessionSlice & ReplaySlice & InspectSlice;
+export interface LlmSlice {
+  /** The endpoint settings, key included (kept in this browser only). */
+  llmSettings: LlmSettings | null;
+  /** A live run in progress. */
+  live: { readonly message: string; readonly answered: number } | null;
+  /** What a live run of the current settings would ask for, once estimated. */
+  estimate: LlmUse | null;
+  loadLlmSettings(): Promise<void>;
+  saveLlmSettings(settings: LlmSettings): Promise<void>;
+  forgetKey(): Promise<void>;
+  estimateLiveRun(): Promise<void>;
+  runLive(): Promise<void>;
+  cancelLive(): void;
+  /** Replaces the built-in summarizer prompt for this session (null: back to the default). */
+  setPromptTemplate(kind: 'llm' | 'structured', template: string | null): Promise<void>;
+}
+
+export interface CompareSlice {
+  /** The second configuration, replayed on the same log. */
+  compareConfig: unknown;
+  /** Both replays with their LLM use measured: A is the session's configuration, B the second one. */
+  comparison: { readonly a: ReplaySummary; readonly b: ReplaySummary } | null;
+  compareError: string | null;
+  setCompareConfig(config: unknown): void;
+  /** Replays both configurations again (the Compare panel asks when it opens or a setting changes). */
+  refreshComparison(): Promise<void>;
+}
+
+export type AppState = LibrarySlice & SessionSlice & ReplaySlice & InspectSlice & LlmSlice & CompareSlice;
 
 export interface StoreDeps {
   readonly sessions: SessionStore;
+  readonly settings: SettingsStore;
   readonly engine: EngineClient;
   /** The bundled sample session file's text, opened on first start. */
   readonly loadSample: () => Promise<string>;

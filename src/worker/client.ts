@@ -1,5 +1,5 @@
-import { EngineHost } from './engineHost.ts';
-import type { EngineApi, EngineMethod, EngineResult, RequestMessage, ResponseMessage } from './protocol.ts';
+import { type CreateLiveLlm, EngineHost } from './engineHost.ts';
+import type { CallContext, EngineApi, EngineMethod, EngineResult, ProgressMessage, RequestMessage, ResponseMessage } from './protocol.ts';
 
 /** An error the engine raised, re-created on this side of the worker boundary. */
 export class EngineError extends Error {
@@ -10,19 +10,19 @@ export class EngineError extends Error {
 }
 
 export interface EngineClient {
-  call<M extends EngineMethod>(method: M, args: Parameters<EngineApi[M]>[0]): Promise<EngineResult<M>>;
+  call<M extends EngineMethod>(method: M, args: Parameters<EngineApi[M]>[0], context?: CallContext): Promise<EngineResult<M>>;
   /** Where the engine runs: 'worker', or 'main thread' when Workers are unavailable. */
   readonly where: 'worker' | 'main thread';
   dispose(): void;
 }
 
-function inThread(): EngineClient {
-  const host = new EngineHost();
+function inThread(createLiveLlm: CreateLiveLlm | null = null): EngineClient {
+  const host = new EngineHost(undefined, createLiveLlm);
   let queue: Promise<unknown> = Promise.resolve();
   return {
     where: 'main thread',
-    call(method, args) {
-      const run = queue.then(() => (host[method] as (a: unknown) => Promise<unknown>).call(host, args));
+    call(method, args, context) {
+      const run = queue.then(() => (host[method] as (a: unknown, c?: CallContext) => Promise<unknown>).call(host, args, context));
       queue = run.catch(() => undefined);
       return run as never;
     },
@@ -32,11 +32,15 @@ function inThread(): EngineClient {
 
 function inWorker(worker: Worker): EngineClient {
   let nextId = 1;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  worker.onmessage = (event: MessageEvent<ResponseMessage>) => {
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; context?: CallContext }>();
+  worker.onmessage = (event: MessageEvent<ResponseMessage | ProgressMessage>) => {
     const response = event.data;
     const waiter = pending.get(response.id);
     if (!waiter) return;
+    if ('progress' in response) {
+      waiter.context?.progress?.(response.progress);
+      return;
+    }
     pending.delete(response.id);
     if (response.ok) waiter.resolve(response.result);
     else waiter.reject(new EngineError(response.error.name, response.error.message));
@@ -47,11 +51,12 @@ function inWorker(worker: Worker): EngineClient {
   };
   return {
     where: 'worker',
-    call(method, args) {
+    call(method, args, context) {
       const id = nextId++;
       const message: RequestMessage = { id, method, args };
+      context?.signal?.addEventListener('abort', () => worker.postMessage({ cancel: id }), { once: true });
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        pending.set(id, { resolve: resolve as (value: unknown) => void, reject, context });
         worker.postMessage(message);
       });
     },

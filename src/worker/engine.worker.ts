@@ -1,22 +1,36 @@
 /// <reference lib="webworker" />
+import { liveLlm } from '../llm/openaiLlm.ts';
 import { EngineHost } from './engineHost.ts';
-import type { EngineApi, RequestMessage, ResponseMessage } from './protocol.ts';
+import type { CallContext, CancelMessage, EngineApi, ProgressMessage, RequestMessage, ResponseMessage } from './protocol.ts';
 
-// The worker is only a message shell around EngineHost; requests run one after another.
-const host = new EngineHost();
+// The worker is only a message shell around EngineHost; requests run one after another, while
+// cancellations are handled at once.
+const host = new EngineHost(undefined, liveLlm);
 let queue: Promise<unknown> = Promise.resolve();
+const running = new Map<number, AbortController>();
 
-self.onmessage = (event: MessageEvent<RequestMessage>) => {
+self.onmessage = (event: MessageEvent<RequestMessage | CancelMessage>) => {
+  if ('cancel' in event.data) {
+    running.get(event.data.cancel)?.abort();
+    return;
+  }
   const { id, method, args } = event.data;
+  const controller = new AbortController();
+  running.set(id, controller);
+  const context: CallContext = {
+    signal: controller.signal,
+    progress: (progress) => (self as unknown as Worker).postMessage({ id, progress } satisfies ProgressMessage),
+  };
   queue = queue.then(async () => {
     let response: ResponseMessage;
     try {
-      const call = host[method] as (args: unknown) => Promise<unknown>;
-      response = { id, ok: true, result: await call.call(host, args) };
+      const call = host[method] as (args: unknown, context: CallContext) => Promise<unknown>;
+      response = { id, ok: true, result: await call.call(host, args, context) };
     } catch (error) {
       const name = error instanceof Error ? error.name : 'Error';
       response = { id, ok: false, error: { name, message: error instanceof Error ? error.message : String(error) } };
     }
+    running.delete(id);
     const transfer = response.ok && response.result instanceof Uint32Array ? [response.result.buffer] : [];
     (self as unknown as Worker).postMessage(response, transfer as Transferable[]);
   });

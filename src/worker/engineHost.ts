@@ -1,5 +1,5 @@
 import {
-  type AnswerLog,
+  type AnswerLlmAsync,
   type Condenser,
   ConfigError,
   type LlmAnswer,
@@ -11,25 +11,35 @@ import {
   eventMessage,
   parseCondenserConfig,
   prepareLog,
+  LlmUnavailable,
   recordedLlm,
   recordingScript,
   replay,
+  requestKey,
+  runAsync,
   runSync,
   stepView,
 } from '../engine/index.ts';
-import { type ParsedLog, SHAPE_LABELS, readLog } from '../formats/index.ts';
+import { type ParsedLog, SHAPE_LABELS, readV0Log } from '../formats/index.ts';
 import { type CountText, countEventTokens, loadTokenizer, tokenEstimator } from '../llm/tokenCount.ts';
 import type {
-  CondensationSummary,
+  CallContext,
   EngineApi,
   EventRow,
+  LlmEndpointArgs,
   OpenedLog,
   PromptText,
   ReplayOutcome,
   ReplayRequest,
-  ReplaySummary,
   ViewItem,
 } from './protocol.ts';
+import { type CallRecord, llmUse, summarize } from './replaySummary.ts';
+
+/** Builds the answerer that calls a real endpoint (src/llm/openaiLlm.ts in the app). */
+export type CreateLiveLlm = (
+  endpoint: LlmEndpointArgs,
+  options: { signal?: AbortSignal; onRetry?: (info: { attempt: number; waitMs: number; message: string }) => void },
+) => AnswerLlmAsync;
 
 const SUMMARY_LENGTH = 160;
 
@@ -76,7 +86,11 @@ export class EngineHost implements EngineApi {
   private log: LoadedLog | null = null;
   private last: LastReplay | null = null;
 
-  constructor(private readonly clock: () => number = () => performance.now()) {}
+  constructor(
+    private readonly clock: () => number = () => performance.now(),
+    /** The LLM adapter, handed in by the composition root (the worker shell); none in pure tests. */
+    private readonly createLiveLlm: CreateLiveLlm | null = null,
+  ) {}
 
   private loaded(): LoadedLog {
     if (!this.log) throw new Error('no log is open');
@@ -84,7 +98,7 @@ export class EngineHost implements EngineApi {
   }
 
   async open({ input, instance }: Parameters<EngineApi['open']>[0]): Promise<OpenedLog> {
-    const parsed = readLog(input, instance ? { instance } : {});
+    const parsed = readV0Log(input, instance ? { instance } : {});
     const prepared = prepareLog(parsed.events);
     this.log = { parsed, prepared, tokens: null, countText: null, searchText: null };
     this.last = null;
@@ -127,55 +141,81 @@ export class EngineHost implements EngineApi {
     return tokens && countText ? tokenEstimator(tokens, countText) : undefined;
   }
 
-  async replay({ config, mode, answers, onMissing, prompts }: ReplayRequest): Promise<ReplayOutcome> {
-    const log = this.loaded();
-    let condenser: Condenser | null = null;
-    if (mode === 'resimulate') {
-      try {
-        condenser = buildCondenser(parseCondenserConfig(config), prompts);
-      } catch (error) {
-        if (error instanceof ConfigError) return { ok: false, configError: error.message };
-        throw error;
-      }
+  private condenserFor(request: ReplayRequest): { condenser: Condenser | null } | { configError: string } {
+    if (request.mode !== 'resimulate') return { condenser: null };
+    try {
+      return { condenser: buildCondenser(parseCondenserConfig(request.config), request.prompts) };
+    } catch (error) {
+      if (error instanceof ConfigError) return { configError: error.message };
+      throw error;
     }
-    const tokens = this.tokenEstimator();
-    const requests: LlmRequest[] = [];
-    const answerLog: AnswerLog = { hits: 0, misses: 0, calls: [] };
-    const answer = recordedLlm(answers, onMissing, answerLog);
-    const started = this.clock();
-    const result = runSync(replay({ log: log.prepared, mode, condenser: condenser ?? undefined, tokens }), (req, call) => {
-      requests.push(req);
-      return answer(req, call);
-    });
+  }
+
+  private finish(request: ReplayRequest, result: ReplayResult, condenser: Condenser | null, calls: CallRecord[], started: number): ReplayOutcome {
     const durationMs = this.clock() - started;
-    this.last = { result, condenser, requests };
-    const summary: ReplaySummary = {
-      mode,
-      durationMs,
-      llm: { calls: answerLog.calls.length, recorded: answerLog.hits, placeholders: answerLog.calls.filter((c) => c.placeholder).length },
-      steps: result.steps.map((step) => ({
-        index: step.index,
-        beforeEventId: step.beforeEventId,
-        beforeEventIndex: step.beforeEventIndex,
-        viewLength: step.viewLength,
-        viewTokens: step.viewTokens,
-        condensationIds: step.condensations.map((c) => c.id),
-        unhandledCondensationRequest: step.unhandledCondensationRequest,
-        failure: step.failure ? (step.failure.pythonError ? `${step.failure.message} (${step.failure.pythonError})` : step.failure.message) : null,
-      })),
-      condensations: result.condensations.map(
-        (c): CondensationSummary => ({
-          id: c.id,
-          stepIndex: c.stepIndex,
-          forgottenEventIds: c.forgottenEventIds,
-          summary: c.args.summary,
-          summaryOffset: c.args.summaryOffset,
-          llmCall: c.llmCall,
-          placeholder: c.llmCall !== null && answerLog.calls[c.llmCall]?.placeholder === true,
-        }),
-      ),
+    if (request.slot !== 'compare') this.last = { result, condenser, requests: calls.map((call) => call.request) };
+    const use = llmUse(calls, request.measureLlm ?? false, this.loaded().countText);
+    return { ok: true, summary: summarize(result, calls, use, durationMs) };
+  }
+
+  /** Answers from the recorded answers; what nobody recorded gets a placeholder or stops the replay. */
+  async replay(request: ReplayRequest): Promise<ReplayOutcome> {
+    const built = this.condenserFor(request);
+    if ('configError' in built) return { ok: false, configError: built.configError };
+    const calls: CallRecord[] = [];
+    const placeholder = recordedLlm({}, 'placeholder');
+    const started = this.clock();
+    const result = runSync(this.work(request, built.condenser), (req, call) => {
+      const recorded = request.answers[requestKey(req)];
+      if (recorded) {
+        calls.push({ request: req, answer: recorded, source: 'recorded' });
+        return recorded;
+      }
+      calls.push({ request: req, answer: null, source: request.onMissing === 'placeholder' ? 'placeholder' : 'none' });
+      if (request.onMissing === 'stop') {
+        throw new LlmUnavailable(
+          `No recorded answer for LLM call ${call + 1} (the ${req.condenser} condenser's prompt differs from every recorded one); run it with your LLM endpoint, or allow placeholder answers.`,
+        );
+      }
+      return placeholder(req, call);
+    });
+    return this.finish(request, result, built.condenser, calls, started);
+  }
+
+  /** Asks the endpoint for every answer not recorded yet, reporting each new answer as it arrives. */
+  async liveReplay({ endpoint, ...request }: ReplayRequest & { endpoint: LlmEndpointArgs }, context: CallContext = {}): Promise<ReplayOutcome> {
+    const built = this.condenserFor(request);
+    if ('configError' in built) return { ok: false, configError: built.configError };
+    if (!this.createLiveLlm) throw new Error('this engine host cannot call an LLM');
+    const report = context.progress ?? (() => {});
+    const calls: CallRecord[] = [];
+    let asked = 0;
+    const live = this.createLiveLlm(endpoint, {
+      signal: context.signal,
+      onRetry: (info) => report({ kind: 'status', message: info.message, done: asked, total: null }),
+    });
+    const answer: AnswerLlmAsync = async (req, call) => {
+      const key = requestKey(req);
+      const recorded = request.answers[key];
+      if (recorded) {
+        calls.push({ request: req, answer: recorded, source: 'recorded' });
+        return recorded;
+      }
+      report({ kind: 'status', message: `Asking ${endpoint.model} (call ${call + 1}, ${asked} new so far)…`, done: asked, total: null });
+      const fresh = await live(req, call);
+      asked++;
+      calls.push({ request: req, answer: fresh, source: 'live' });
+      report({ kind: 'answer', key, answer: fresh });
+      return fresh;
     };
-    return { ok: true, summary };
+    const started = this.clock();
+    const result = await runAsync(this.work(request, built.condenser), answer, context.signal);
+    return this.finish(request, result, built.condenser, calls, started);
+  }
+
+  private work(request: ReplayRequest, condenser: Condenser | null) {
+    const log = this.loaded();
+    return replay({ log: log.prepared, mode: request.mode, condenser: condenser ?? undefined, tokens: this.tokenEstimator() });
   }
 
   async recordScript({ config, script, prompts }: Parameters<EngineApi['recordScript']>[0]): Promise<Record<string, LlmAnswer>> {

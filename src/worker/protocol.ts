@@ -49,11 +49,25 @@ export interface CondensationSummary {
   readonly placeholder: boolean;
 }
 
+export interface LlmUse {
+  /** LLM calls the replay made, and how they were answered. */
+  readonly calls: number;
+  readonly recorded: number;
+  readonly placeholders: number;
+  readonly live: number;
+  /** Prompt tokens of all calls (from recorded usage, else counted); null unless measured. */
+  readonly promptTokens: number | null;
+  /** Prompt tokens of the calls that had no recorded answer: what a live run would send. */
+  readonly missingPromptTokens: number | null;
+  /** Completion tokens the recorded answers report. */
+  readonly completionTokens: number | null;
+}
+
 export interface ReplaySummary {
   readonly mode: ReplayMode;
   readonly steps: readonly StepSummary[];
   readonly condensations: readonly CondensationSummary[];
-  readonly llm: { readonly calls: number; readonly recorded: number; readonly placeholders: number };
+  readonly llm: LlmUse;
   /** Milliseconds the engine took, measured by the host. */
   readonly durationMs: number;
 }
@@ -68,6 +82,28 @@ export interface ReplayRequest {
   readonly answers: RecordedAnswers;
   readonly onMissing: MissingAnswerPolicy;
   readonly prompts?: PromptOverrides;
+  /** 'compare' keeps the main replay's steps and views available while a second one runs. */
+  readonly slot?: 'main' | 'compare';
+  /** Also count the LLM calls' prompt tokens (slower: every prompt is built). */
+  readonly measureLlm?: boolean;
+}
+
+/** An OpenAI-compatible endpoint, with the key, handed to the engine only for a live run. */
+export interface LlmEndpointArgs {
+  readonly baseURL: string;
+  readonly model: string;
+  readonly apiKey: string;
+}
+
+/** What a long request reports while it runs. */
+export type Progress =
+  | { readonly kind: 'status'; readonly message: string; readonly done: number; readonly total: number | null }
+  | { readonly kind: 'answer'; readonly key: string; readonly answer: LlmAnswer };
+
+/** Passed to every host method: cancellation and progress reports. */
+export interface CallContext {
+  readonly signal?: AbortSignal;
+  readonly progress?: (progress: Progress) => void;
 }
 
 export type ViewItem =
@@ -88,6 +124,8 @@ export interface EngineApi {
   /** Every event's token estimate (slow on big logs, so separate from open). */
   countTokens(args: Record<string, never>): Promise<Uint32Array>;
   replay(args: ReplayRequest): Promise<ReplayOutcome>;
+  /** A replay that asks the endpoint for every answer not recorded yet; reports each new answer. */
+  liveReplay(args: ReplayRequest & { endpoint: LlmEndpointArgs }, context?: CallContext): Promise<ReplayOutcome>;
   /** Replays with scripted answers (e.g. the log's own summaries) and returns them keyed by request. */
   recordScript(args: { config: unknown; script: readonly LlmAnswer[]; prompts?: PromptOverrides }): Promise<Record<string, LlmAnswer>>;
   stepView(args: { step: number }): Promise<readonly ViewItem[]>;
@@ -105,6 +143,16 @@ export interface RequestMessage<M extends EngineMethod = EngineMethod> {
 }
 
 export type EngineResult<M extends EngineMethod> = Awaited<ReturnType<EngineApi[M]>>;
+
+/** Sent to the worker to stop a running request. */
+export interface CancelMessage {
+  readonly cancel: number;
+}
+
+export interface ProgressMessage {
+  readonly id: number;
+  readonly progress: Progress;
+}
 
 export type ResponseMessage =
   | { readonly id: number; readonly ok: true; readonly result: unknown }

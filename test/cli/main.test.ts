@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ describe('replay command', () => {
     ['an unknown condenser type', () => [log, '--config', file('unknown.json', '{"type": "magic"}')], /unknown condenser type "magic"/],
     ['keep_first >= max_size // 2', () => [log, '--config', file('kf.json', '{"type": "llm", "max_size": 20, "keep_first": 10}')], /keep_first: must be less than half of max_size/],
     ['a missing log', () => [join(dir, 'missing.json'), '--config', amortized], /no such file/],
-    ['an SDK log', () => [join(REAL_LOGS, 'v1_sdk_goal-fixture_events_trimmed_10ev.jsonl'), '--config', amortized], /not supported yet/],
+    ['an SDK log with a V0 configuration', () => [join(REAL_LOGS, 'v1_sdk_goal-fixture_events_trimmed_10ev.jsonl'), '--config', amortized], /SDK condenser object/],
     ['an unknown option', () => [log, '--frobnicate'], /unknown option --frobnicate/],
   ])('refuses %s with one line on stderr and exit 2', (_name, args, message) => {
     const { status, stdout, stderr } = replayCli(...args());
@@ -92,3 +92,98 @@ describe('replay command', () => {
     expect(stdout).toContain('--recorded');
   });
 });
+
+describe('replay command: OpenHands SDK logs', () => {
+  const benchmark = join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond');
+  const recordedSummaries = file(
+    'sdk-summaries.json',
+    JSON.stringify(
+      readdirSync(join(benchmark, 'events'))
+        .sort()
+        .map((name) => JSON.parse(readFileSync(join(benchmark, 'events', name), 'utf8')) as { kind: string; summary?: string })
+        .filter((event) => event.kind === 'Condensation')
+        .map((event) => ({ content: event.summary })),
+    ),
+  );
+  const made = (trace: SdkTraceLike) => trace.steps.flatMap((s) => s.condensations.map((c) => [s.before_event_id.slice(0, 8), c.forgotten_event_ids.length, c.summary_offset]));
+
+  /** An SDK JSONL log: system prompt, task, then `pairs` terminal calls with their outputs. */
+  function sdkLog(pairs: number): string {
+    const text = (value: string) => ({ cache_prompt: false, type: 'text', text: value });
+    const events: unknown[] = [
+      { id: 'sys', timestamp: 't', source: 'agent', system_prompt: text('You are'), tools: [], kind: 'SystemPromptEvent' },
+      { id: 'task', timestamp: 't', source: 'user', llm_message: { role: 'user', content: [text('Fix it')] }, kind: 'MessageEvent' },
+    ];
+    for (let i = 0; i < pairs; i++) {
+      events.push(
+        { id: `a${i}`, timestamp: 't', source: 'agent', thought: [text(`step ${i}`)], action: { command: 'ls', kind: 'TerminalAction' }, tool_name: 'terminal', tool_call_id: `c${i}`, tool_call: { id: `c${i}`, name: 'terminal', arguments: '{"command": "ls"}', origin: 'completion' }, llm_response_id: `r${i}`, kind: 'ActionEvent' },
+        { id: `o${i}`, timestamp: 't', source: 'environment', tool_name: 'terminal', tool_call_id: `c${i}`, observation: { content: [text(`out ${i}`)], kind: 'TerminalObservation' }, action_id: `a${i}`, kind: 'ObservationEvent' },
+      );
+    }
+    return events.map((event) => JSON.stringify(event)).join('\n');
+  }
+  const small = file('sdk-small.jsonl', sdkLog(8));
+  const sdkConfig = file('sdk-config.json', JSON.stringify({ kind: 'LLMSummarizingCondenser', max_size: 10, keep_first: 2, llm: { model: 'gpt-4o', api_key: '**********' } }));
+
+  it('replays a benchmark conversation with its base_state.json condenser under the rules of the SDK that wrote it', () => {
+    const { status, stdout, stderr } = replayCli(benchmark, '--llm-script', recordedSummaries);
+    expect(status).toBe(0);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('replayed under the 2025-09 rules')]);
+    const trace = JSON.parse(stdout) as SdkTraceLike;
+    expect(trace.steps).toHaveLength(99);
+    expect(made(trace)).toEqual([
+      ['4e395c6c', 43, 4],
+      ['e516664d', 42, 4],
+      ['1c1c9aba', 42, 4],
+    ]);
+  });
+
+  it('replays it under the pinned SDK 1.43.1 on request: same points, one more event forgotten each time', () => {
+    const { status, stdout } = replayCli(benchmark, '--llm-script', recordedSummaries, '--sdk-rules', '1.43.1');
+    expect(status).toBe(0);
+    expect(made(JSON.parse(stdout) as SdkTraceLike)).toEqual([
+      ['4e395c6c', 44, 4],
+      ['e516664d', 43, 4],
+      ['1c1c9aba', 43, 4],
+    ]);
+  });
+
+  it('takes the SDK’s own serialized condenser as --config (its llm key ignored), prints string ids, tokens on request', () => {
+    const { status, stdout, stderr } = replayCli(small, '--config', sdkConfig, '--llm-script', file('s.json', '[{"content": "S1"}]'), '--tokens');
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const trace = JSON.parse(stdout) as SdkTraceLike;
+    expect(trace.steps.map((s) => s.before_event_id)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7']);
+    expect(trace.steps[5]!.condensations[0]!.forgotten_event_ids).toEqual(['a0', 'o0', 'a1', 'o1', 'a2', 'o2', 'a3', 'o3']);
+    expect(trace.steps[5]!.view).toEqual([{ id: 'sys' }, { id: 'task' }, { summary: 'S1' }, { id: 'a4' }, { id: 'o4' }]);
+    expect(trace.steps[5]!.view_tokens).toBeGreaterThan(0);
+  });
+
+  it('writes the same trace with --pretty, and replays as recorded without a configuration', () => {
+    const streamed = JSON.parse(replayCli(small, '--config', sdkConfig, '--llm-script', file('s2.json', '[{"content": "S1"}]')).stdout) as unknown;
+    const pretty = replayCli(small, '--config', sdkConfig, '--llm-script', file('s3.json', '[{"content": "S1"}]'), '--pretty');
+    expect(JSON.parse(pretty.stdout)).toEqual(streamed);
+    const recorded = JSON.parse(replayCli(small, '--recorded').stdout) as SdkTraceLike;
+    expect(recorded.steps.at(-1)!.view).toHaveLength(16);
+  });
+
+  it.each([
+    ['an SDK event without its tool_call_id', () => [file('bad-sdk.jsonl', sdkLog(2).replace('"tool_call_id":"c1",', '')), '--recorded'], /^replay: line 5\.tool_call_id: expected a string/],
+    ['an invalid SDK condenser', () => [small, '--config', file('bad-kf.json', '{"kind": "LLMSummarizingCondenser", "max_size": 10, "keep_first": 4}')], /keep_first: must be less than max_size \/\/ 2/],
+    ['an unknown SDK condenser kind', () => [small, '--config', file('bad-kind.json', '{"kind": "MagicCondenser"}')], /unknown SDK condenser kind "MagicCondenser"/],
+    ['an SDK configuration for a V0 log', () => [log, '--config', sdkConfig], /applies to SDK logs/],
+    ['an unknown --sdk-rules', () => [small, '--config', sdkConfig, '--sdk-rules', '0.9'], /unknown --sdk-rules 0\.9/],
+    ['an SDK log without a condenser anywhere', () => [small], /--config is required unless --recorded \(this SDK log records no condenser/],
+    ['a V0 log without --config', () => [log], /^replay: --config is required unless --recorded\n$/],
+  ])('refuses %s with one line on stderr and exit 2', (_name, args, message) => {
+    const { status, stdout, stderr } = replayCli(...args());
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+  });
+});
+
+interface SdkTraceLike {
+  steps: { before_event_id: string; condensations: { forgotten_event_ids: string[]; summary_offset: number | null }[]; view?: unknown[]; view_tokens?: number }[];
+}

@@ -12,13 +12,13 @@ import {
   scriptedLlm,
   toTrace,
 } from '../../src/engine/index.ts';
-import { readLog } from '../../src/formats/index.ts';
+import { readV0Log } from '../../src/formats/index.ts';
 import { parseLlmScript } from '../../src/formats/llmScript.ts';
 import { CONFORMANCE_DIR, firstDifference, loadCases } from '../helpers/conformance.ts';
 
 function logOf(relativePath: string) {
   const path = join(CONFORMANCE_DIR, relativePath);
-  return readLog({ kind: 'file', file: { path: basename(path), text: readFileSync(path, 'utf8') } });
+  return readV0Log({ kind: 'file', file: { path: basename(path), text: readFileSync(path, 'utf8') } });
 }
 
 describe('replay against traces produced by OpenHands’ own condensers', () => {

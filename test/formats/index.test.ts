@@ -74,9 +74,10 @@ describe('readLog: the V0 shapes of real OpenHands logs', () => {
     expect(refusal(() => readLog(realLog('v0legacy_openhands_resolver_mock_output.jsonl')))).toContain('carry no ids');
   });
 
-  it('recognises SDK (V1) logs and says they are not supported yet', () => {
-    expect(refusal(() => readLog(realLog('v1_sdk_goal-fixture_events_trimmed_10ev.jsonl')))).toContain('SDK (V1)');
-    expect(refusal(() => readLog(realLog('v1_sdk_pr-event-json-to-openai-messages_conversation_8ev')))).toContain('SDK (V1)');
+  it('recognises SDK (V1) logs and hands them to the SDK reader (test/formats/sdk has the details)', () => {
+    expect(readLog(realLog('v1_sdk_goal-fixture_events_trimmed_10ev.jsonl'))).toMatchObject({ flavor: 'sdk', shape: 'sdk-events-jsonl' });
+    expect(readLog(realLog('v1_sdk_pr-event-json-to-openai-messages_conversation_8ev'))).toMatchObject({ flavor: 'sdk', shape: 'sdk-conversation-folder' });
+    expect(readLog(realLog('v0_openhands_tests-runtime-trajs_basic.json')).flavor).toBe('v0');
   });
 
   it('reads observations whose type is the string "null" or JSON null as null observations', () => {

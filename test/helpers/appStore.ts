@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InspectorDb, SessionStore } from '../../src/storage/index.ts';
+import { InspectorDb, SessionStore, SettingsStore } from '../../src/storage/index.ts';
 import { type AppStore, createAppStore } from '../../src/store/index.ts';
+import { liveLlm } from '../../src/llm/openaiLlm.ts';
 import { createInThreadEngineClient } from '../../src/worker/index.ts';
 
 export const SAMPLE_SESSION_PATH = join(import.meta.dirname, '..', '..', 'sample-sessions', 'oh-utils-185.session.json');
@@ -15,7 +16,8 @@ export function createTestStore(options: { loadSample?: () => Promise<string> } 
   const sessions = new SessionStore(db);
   const store = createAppStore({
     sessions,
-    engine: createInThreadEngineClient(),
+    settings: new SettingsStore(db),
+    engine: createInThreadEngineClient(liveLlm),
     loadSample: options.loadSample ?? (async () => sampleSessionText()),
   });
   return { store, db, sessions };

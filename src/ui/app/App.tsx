@@ -2,6 +2,7 @@ import { type DragEvent, useState } from 'react';
 import { SessionLibrary } from '../session-list/SessionLibrary.tsx';
 import { importPicked } from '../session-list/ImportControls.tsx';
 import { readDropped } from '../session-list/readFiles.ts';
+import { LlmSettingsForm } from '../llm-settings/LlmSettingsForm.tsx';
 import { SessionView } from '../session-view/SessionView.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -14,6 +15,8 @@ export function App() {
   const hasSession = useAppState((s) => s.active !== null);
   const opening = useAppState((s) => s.opening);
   const [dragging, setDragging] = useState(false);
+  const [llmOpen, setLlmOpen] = useState(false);
+  const model = useAppState((s) => (s.llmSettings?.apiKey ? s.llmSettings.model : null));
 
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();
@@ -36,7 +39,15 @@ export function App() {
       <header className="app-header">
         <h1>Condenser Inspector</h1>
         <p className="tagline">What OpenHands' condensers showed the model, step by step</p>
+        <button type="button" aria-expanded={llmOpen} onClick={() => setLlmOpen(!llmOpen)}>
+          LLM settings{model ? ` (${model})` : ''}
+        </button>
         <ThemeToggle />
+        {llmOpen && (
+          <div className="llm-panel" role="dialog" aria-label="LLM settings" onKeyDown={(e) => e.key === 'Escape' && setLlmOpen(false)}>
+            <LlmSettingsForm onDone={() => setLlmOpen(false)} />
+          </div>
+        )}
       </header>
       <NoticeBar />
       <div className="app-body">

@@ -1,10 +1,20 @@
 import { useAppState } from '../app/storeContext.tsx';
+import { PromptTemplateEditor } from './PromptTemplateEditor.tsx';
 
-/** The request a condensation's LLM call sent (or would send), read-only. */
+/** The prompt template to tune, and the request a selected condensation sent (or would send). */
 export function PromptView() {
+  return (
+    <div className="prompt-panel">
+      <PromptTemplateEditor />
+      <SentPrompt />
+    </div>
+  );
+}
+
+function SentPrompt() {
   const selected = useAppState((s) => s.selectedCondensation);
   const prompt = useAppState((s) => s.prompt);
-  if (selected === null) return <p className="empty">Choose "Show prompt" on a condensation in the summary history.</p>;
+  if (selected === null) return <p className="empty">Choose "Show prompt" on a condensation in the summary history to see the request it sent.</p>;
   if (!prompt) return <p className="empty">Condensation #{selected} made no LLM call (or the replay has changed since).</p>;
   return (
     <section className="prompt-view" aria-label={`Prompt of condensation ${selected}`}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ViewSizeChart } from '../chart/ViewSizeChart.tsx';
+import { CompareView } from '../compare/CompareView.tsx';
 import { EventTable } from '../event-table/EventTable.tsx';
 import { PromptView } from '../prompt-view/PromptView.tsx';
 import { StepScrubber } from '../scrubber/StepScrubber.tsx';
@@ -10,7 +11,7 @@ import { useActions, useAppState } from '../app/storeContext.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { SessionHeader } from './SessionHeader.tsx';
 
-type Tab = 'side-by-side' | 'events' | 'summaries' | 'prompt';
+type Tab = 'side-by-side' | 'events' | 'summaries' | 'prompt' | 'compare';
 
 export function SessionView() {
   const [tab, setTab] = useState<Tab>('side-by-side');
@@ -39,6 +40,7 @@ export function SessionView() {
           { key: 'events', label: 'Events', render: () => <EventTable /> },
           { key: 'summaries', label: `Summary history (${condensations})`, render: () => <SummaryHistory onShowPrompt={showPrompt} /> },
           { key: 'prompt', label: 'Prompt', render: () => <PromptView /> },
+          { key: 'compare', label: 'Compare', render: () => <CompareView /> },
         ]}
       />
     </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { LiveRun } from '../llm-settings/LiveRun.tsx';
 import { ConfigForm } from './ConfigForm.tsx';
 import { TomlTools } from './TomlTools.tsx';
 
@@ -30,7 +31,7 @@ function AnswerSettings() {
     <div className="answers">
       <p>
         LLM answers: {answers} recorded
-        {llm && llm.calls > 0 && ` · this replay asked ${llm.calls}: ${llm.recorded} recorded, ${llm.placeholders} placeholders`}
+        {llm && llm.calls > 0 && ` · this replay asked ${llm.calls}: ${llm.recorded} recorded, ${llm.placeholders} placeholders${llm.live ? `, ${llm.live} live` : ''}`}
       </p>
       <div className="setting">
         <label htmlFor={id}>When no answer is recorded</label>
@@ -44,6 +45,7 @@ function AnswerSettings() {
           Use the log's {logSummaries} recorded summaries as answers
         </button>
       )}
+      <LiveRun />
     </div>
   );
 }

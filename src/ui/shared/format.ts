@@ -12,3 +12,8 @@ export function formatDate(ms: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** $0.0042, $1.27 */
+export function formatCost(dollars: number): string {
+  return dollars < 0.01 ? `$${dollars.toFixed(4)}` : `$${dollars.toFixed(2)}`;
+}

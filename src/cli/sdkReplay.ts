@@ -1,0 +1,74 @@
+import { type LlmAnswer, noLlm, runSync, scriptedLlm, sdk } from '../engine/index.ts';
+import { type SdkParsedLog, parseSdkCondenserText, parseSdkCondenserValue } from '../formats/index.ts';
+import { loadTokenizer, sdkAgentLlm } from '../llm/tokenCount.ts';
+import { CONFIG_REQUIRED, type CliArgs, UsageError } from './args.ts';
+
+export interface SdkRun {
+  readonly args: CliArgs;
+  readonly log: SdkParsedLog;
+  /** The `--config` file's text, if one was given. */
+  readonly configText: string | null;
+  readonly script: LlmAnswer[] | null;
+  readonly note: (message: string) => void;
+  readonly write: (text: string) => void;
+}
+
+function rulesOf(args: CliArgs, log: SdkParsedLog): sdk.SdkRules {
+  if (args.sdkRules === null) return log.suggestedRules;
+  if (!(sdk.SDK_RULES as readonly string[]).includes(args.sdkRules)) {
+    throw new UsageError(`unknown --sdk-rules ${args.sdkRules} (known: ${sdk.SDK_RULES.join(', ')})`);
+  }
+  return args.sdkRules as sdk.SdkRules;
+}
+
+/** What is worth telling about the log, once the command line has been found usable. */
+function notesOf(args: CliArgs, log: SdkParsedLog, rules: sdk.SdkRules, offBranch: number): string[] {
+  const notes = [...log.notes];
+  if (args.sdkRules === null && rules !== sdk.PINNED_SDK_RULES) {
+    notes.push(`this log was written by a ${log.generation} SDK, so it is replayed under the ${rules} rules its condensations were made with (--sdk-rules ${sdk.PINNED_SDK_RULES} for the pinned SDK's)`);
+  }
+  if (offBranch > 0) notes.push(`${offBranch} events are not on the conversation's active branch and are left out`);
+  return notes;
+}
+
+function configOf(run: SdkRun, rules: sdk.SdkRules): sdk.SdkCondenserConfig | null {
+  if (run.configText !== null) return parseSdkCondenserText(run.configText, rules, run.args.config ?? 'the configuration');
+  if (run.args.recorded) return null;
+  if (run.log.recordedCondenser !== null) return parseSdkCondenserValue(run.log.recordedCondenser, rules, 'base_state.json agent.condenser');
+  throw new UsageError(`${CONFIG_REQUIRED} (this SDK log records no condenser in a base_state.json)`);
+}
+
+/** True when a summarizer of the configuration condenses on token pressure, given the model's window. */
+function watchesTokens(config: sdk.SdkCondenserConfig | null, modelWindow: number | null): boolean {
+  if (!config) return false;
+  if (config.kind === 'PipelineCondenser') return config.condensers.some((child) => watchesTokens(child, modelWindow));
+  return config.kind === 'LLMSummarizingCondenser' && 'max_tokens' in config && (config.max_tokens !== null || modelWindow !== null);
+}
+
+/**
+ * Replays an SDK log through the SDK engine and writes the trace. The agent LLM's tokenizer is loaded
+ * whenever a token limit can apply (a `max_tokens`, or the model's context window from base_state.json),
+ * since the pinned SDK condenses on token pressure.
+ */
+export async function replaySdkLog(run: SdkRun): Promise<void> {
+  const { args, log, note } = run;
+  const rules = rulesOf(args, log);
+  const config = configOf(run, rules);
+  const mode = args.recorded ? 'recorded' : 'resimulate';
+  const tokenTrigger = mode === 'resimulate' && watchesTokens(config, log.agentMaxInputTokens);
+  const agentLlm = args.tokens || tokenTrigger ? sdkAgentLlm(await loadTokenizer(), log.agentMaxInputTokens) : null;
+  const prepared = sdk.prepareSdkLog(log.events, { leafId: log.leafId });
+  notesOf(args, log, rules, prepared.offBranch).forEach(note);
+  const condenser = config && mode === 'resimulate' ? sdk.buildSdkCondenser(config, rules) : undefined;
+  const answers = run.script ? scriptedLlm(run.script) : noLlm;
+  const input: sdk.SdkReplayInput = { log: prepared, mode, condenser, rules, agentLlm, countViewTokens: args.tokens };
+  if (args.pretty) {
+    const result = runSync(sdk.replaySdk(input), answers);
+    run.write(`${JSON.stringify(sdk.toSdkTrace(result, { includeTokens: args.tokens }), null, 2)}\n`);
+    return;
+  }
+  const writer = new sdk.SdkTraceJsonWriter({ includeTokens: args.tokens });
+  run.write(writer.start);
+  runSync(sdk.replaySdk({ ...input, onStep: (step, view) => run.write(writer.step(step, view)) }), answers);
+  run.write(writer.end);
+}

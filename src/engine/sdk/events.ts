@@ -1,0 +1,166 @@
+/**
+ * The OpenHands Agent SDK's event model, reduced to what the View, the condensers and the prompts
+ * read. `src/formats/sdk` builds these from the logged JSON; the raw JSON stays there for display.
+ * `kind` is the SDK's own discriminator (its class name), except `OtherEvent`, which stands for every
+ * event the View skips (state updates, pauses, token events...) and keeps the real kind in `sdkKind`.
+ */
+
+export type SdkSource = 'agent' | 'user' | 'environment' | 'hook';
+export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface TextPart {
+  readonly type: 'text';
+  readonly text: string;
+}
+
+export interface ImagePart {
+  readonly type: 'image';
+  readonly urlCount: number;
+}
+
+export type ContentPart = TextPart | ImagePart;
+
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** The JSON text of the arguments, as the model wrote it. */
+  readonly arguments: string;
+}
+
+interface EventBase {
+  readonly id: string;
+  /** Position in the loaded log; -1 for events a replay made (condensations, summaries). */
+  readonly index: number;
+  readonly source: SdkSource;
+  /** Conversation-tree link (SDK v1.31+); null on legacy events and the root. */
+  readonly parentId: string | null;
+}
+
+export interface SystemPromptEvent extends EventBase {
+  readonly kind: 'SystemPromptEvent';
+  readonly systemPrompt: string;
+  /** The tool definitions as logged; token counting serializes them. */
+  readonly tools: readonly unknown[];
+  readonly dynamicContext: string | null;
+}
+
+export interface MessageEvent extends EventBase {
+  readonly kind: 'MessageEvent';
+  readonly role: MessageRole;
+  readonly content: readonly ContentPart[];
+  readonly extendedContent: readonly ContentPart[];
+  /** Set on agent messages: the LLM response that produced them. */
+  readonly responseId: string | null;
+  readonly activatedSkills: readonly string[];
+  readonly thinkingBlockCount: number;
+}
+
+export interface ActionEvent extends EventBase {
+  readonly kind: 'ActionEvent';
+  /** Texts of `thought`; only the first action of a batch has any. */
+  readonly thought: readonly string[];
+  readonly thinkingBlockCount: number;
+  /** The action's class name (`TerminalAction`); null for a non-executable call (unknown tool). */
+  readonly actionKind: string | null;
+  readonly toolName: string;
+  readonly toolCallId: string;
+  readonly toolCall: ToolCall;
+  /** Actions of one LLM response (one batch) share it. */
+  readonly responseId: string;
+}
+
+interface ObservationLikeBase extends EventBase {
+  readonly toolName: string;
+  readonly toolCallId: string;
+}
+
+export interface ObservationEvent extends ObservationLikeBase {
+  readonly kind: 'ObservationEvent';
+  /** The observation's LLM content (without `extended_content`). */
+  readonly content: readonly ContentPart[];
+  readonly extendedContent: readonly ContentPart[];
+  readonly actionId: string;
+}
+
+export interface UserRejectObservation extends ObservationLikeBase {
+  readonly kind: 'UserRejectObservation';
+  readonly rejectionReason: string;
+  readonly actionId: string;
+}
+
+export interface AgentErrorEvent extends ObservationLikeBase {
+  readonly kind: 'AgentErrorEvent';
+  readonly error: string;
+}
+
+/** Never logged: the View synthesizes it when it applies a Condensation that has a summary. */
+export interface CondensationSummaryEvent extends EventBase {
+  readonly kind: 'CondensationSummaryEvent';
+  readonly summary: string;
+}
+
+export interface Condensation extends EventBase {
+  readonly kind: 'Condensation';
+  /** A set in the SDK; the log's order is kept for display. */
+  readonly forgottenEventIds: readonly string[];
+  readonly summary: string | null;
+  readonly summaryOffset: number | null;
+  /** Required since the SDK records it; 2025 logs lack it. */
+  readonly llmResponseId: string | null;
+}
+
+export interface CondensationRequest extends EventBase {
+  readonly kind: 'CondensationRequest';
+}
+
+export interface OtherEvent extends EventBase {
+  readonly kind: 'OtherEvent';
+  readonly sdkKind: string;
+}
+
+export type ObservationLike = ObservationEvent | UserRejectObservation | AgentErrorEvent;
+
+/** The LLM-convertible events: the only ones a View holds. */
+export type ViewEvent = SystemPromptEvent | MessageEvent | ActionEvent | ObservationLike | CondensationSummaryEvent;
+
+export type SdkEvent = ViewEvent | Condensation | CondensationRequest | OtherEvent;
+
+export function isViewEvent(event: SdkEvent): event is ViewEvent {
+  return event.kind !== 'Condensation' && event.kind !== 'CondensationRequest' && event.kind !== 'OtherEvent';
+}
+
+/** ObservationBaseEvent: what the View properties match to actions by `tool_call_id`. */
+export function isObservationLike(event: SdkEvent): event is ObservationLike {
+  return event.kind === 'ObservationEvent' || event.kind === 'UserRejectObservation' || event.kind === 'AgentErrorEvent';
+}
+
+/** An action that opens an extended-thinking tool loop (not a type guard: other actions exist). */
+export function hasThinking(event: SdkEvent): boolean {
+  return event.kind === 'ActionEvent' && event.thinkingBlockCount > 0;
+}
+
+/** The summary a Condensation inserts; its id is deterministic so later condensations can forget it. */
+export function summaryEventOf(condensation: Condensation): CondensationSummaryEvent {
+  if (condensation.summary === null) throw new Error(`condensation ${condensation.id} has no summary`);
+  return {
+    id: `${condensation.id}-summary`,
+    index: -1,
+    source: condensation.source,
+    parentId: null,
+    kind: 'CondensationSummaryEvent',
+    summary: condensation.summary,
+  };
+}
+
+/** What a condenser hands back instead of a View; the replay gives it an id and appends it. */
+export interface CondensationDraft {
+  readonly forgottenEventIds: readonly string[];
+  readonly summary: string | null;
+  readonly summaryOffset: number | null;
+  readonly llmResponseId: string | null;
+}
+
+export function condensationEvent(id: string, draft: CondensationDraft): Condensation {
+  const { forgottenEventIds, summary, summaryOffset, llmResponseId } = draft;
+  return { id, index: -1, source: 'environment', parentId: null, kind: 'Condensation', forgottenEventIds, summary, summaryOffset, llmResponseId };
+}

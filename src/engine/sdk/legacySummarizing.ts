@@ -1,0 +1,38 @@
+import { lazyRequest, type LlmWork } from '../llm.ts';
+import { pySlice } from '../python.ts';
+import type { SdkCondenseResult, SdkCondenser } from './condenser.ts';
+import { eventString } from './eventText.ts';
+import { promptIdentity } from './llmSummarizing.ts';
+import { summarizingPrompt } from './prompt.ts';
+import type { SdkView } from './view.ts';
+
+/** The September 2025 `LLMSummarizingCondenser`'s settings. */
+export interface LegacySummarizingSettings {
+  readonly max_size: number;
+  readonly keep_first: number;
+}
+
+/**
+ * The agent-sdk's summarizing condenser of September 2025: no token trigger, no manipulation indices,
+ * no minimum progress and no hard reset. It forgets `view[keep_first:-tail]` blindly (so a slice may
+ * end between an action and its observation) and always puts the summary at `keep_first`.
+ */
+export class LegacySummarizingCondenser implements SdkCondenser {
+  constructor(readonly settings: LegacySummarizingSettings) {}
+
+  handlesCondensationRequests(): boolean {
+    return true;
+  }
+
+  *condense(view: SdkView): LlmWork<SdkCondenseResult> {
+    const { keep_first: keepFirst, max_size: maxSize } = this.settings;
+    if (!view.unhandledCondensationRequest && view.length <= maxSize) return view;
+    // A request aims at half the current view, as in the SDK of that time.
+    const target = view.unhandledCondensationRequest ? Math.floor(view.length / 2) : Math.floor(maxSize / 2);
+    const eventsFromTail = target - Math.min(keepFirst, view.length) - 1;
+    const forgotten = pySlice(view.events, keepFirst, -eventsFromTail);
+    const identity = JSON.stringify(['sdk-2025-09-summary', forgotten.map(promptIdentity)]);
+    const answer = yield lazyRequest({ condenser: 'llm', identity }, () => [{ role: 'user', content: summarizingPrompt(forgotten.map(eventString)) }]);
+    return { forgottenEventIds: forgotten.map((event) => event.id), summary: answer.content, summaryOffset: keepFirst, llmResponseId: null };
+  }
+}

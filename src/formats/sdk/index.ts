@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { sdk } from '../../engine/index.ts';
+import { LogFormatError } from '../errors.ts';
+import type { EvalInstance, LocatedEvents, LogShape } from '../logShapes.ts';
+import { checkUniqueSdkIds, readSdkEvent } from './sdkEvent.ts';
+
+export { isSdkFolder, locateSdkFolder } from './folder.ts';
+export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './condenserConfig.ts';
+
+/** An SDK log, read and validated. */
+export interface SdkParsedLog {
+  readonly flavor: 'sdk';
+  readonly shape: LogShape;
+  readonly events: readonly sdk.SdkEvent[];
+  /** Each event's JSON exactly as the log has it, for display (index-aligned with `events`). */
+  readonly raw: readonly unknown[];
+  readonly instances: readonly EvalInstance[];
+  readonly instanceId: string | null;
+  readonly notes: readonly string[];
+  /** `agent.condenser` of base_state.json as written (check it with `sdk.parseSdkCondenserConfig`). */
+  readonly recordedCondenser: unknown;
+  /** `agent.llm.max_input_tokens` of base_state.json: the agent model's context window, if recorded. */
+  readonly agentMaxInputTokens: number | null;
+  /** `leaf_event_id` of base_state.json: the conversation's HEAD, if recorded. */
+  readonly leafId: string | null;
+  /** Which SDK generation wrote it: 2025 serialized `kind` first, 2026 last. */
+  readonly generation: '2025' | '2026';
+  /** The rules its recorded condensations were made under: 2025-09 for 2025 logs, else the pinned 1.43.1. */
+  readonly suggestedRules: sdk.SdkRules;
+}
+
+const baseStateSchema = z.looseObject({
+  agent: z
+    .looseObject({
+      condenser: z.unknown().optional(),
+      llm: z.looseObject({ max_input_tokens: z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).positive({ error: 'must be positive' }).nullish() }).nullish(),
+    })
+    .nullish(),
+  leaf_event_id: z.string({ error: 'expected a string' }).nullish(),
+});
+
+function readBaseState(value: unknown) {
+  if (value === undefined || value === null) return { recordedCondenser: null, agentMaxInputTokens: null, leafId: null };
+  const result = baseStateSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new LogFormatError(['base_state.json', ...issue.path.map(String)].join('.'), issue.message);
+  }
+  const state = result.data;
+  return {
+    recordedCondenser: state.agent?.condenser ?? null,
+    agentMaxInputTokens: state.agent?.llm?.max_input_tokens ?? null,
+    leafId: state.leaf_event_id ?? null,
+  };
+}
+
+function generationOf(items: readonly unknown[]): '2025' | '2026' {
+  const first = items[0];
+  return typeof first === 'object' && first !== null && Object.keys(first)[0] === 'kind' ? '2025' : '2026';
+}
+
+function skippedKindsNote(events: readonly sdk.SdkEvent[]): string[] {
+  const counts = new Map<string, number>();
+  for (const event of events) if (event.kind === 'OtherEvent') counts.set(event.sdkKind, (counts.get(event.sdkKind) ?? 0) + 1);
+  if (counts.size === 0) return [];
+  const listed = [...counts].map(([kind, count]) => `${kind} ×${count}`).join(', ');
+  return [`Events the agent's view skips (not sent to the LLM): ${listed}.`];
+}
+
+/** Validates the SDK events a log holds; throws LogFormatError naming the file, line or index and the field. */
+export function readSdkLog(found: LocatedEvents): SdkParsedLog {
+  const events = found.items.map((item, i) => readSdkEvent(item, i, () => found.label(i)));
+  checkUniqueSdkIds(events, found.label);
+  const generation = generationOf(found.items);
+  const baseState = readBaseState(found.baseState);
+  return {
+    flavor: 'sdk',
+    shape: found.shape,
+    events,
+    raw: found.items,
+    instances: found.instances,
+    instanceId: found.instanceId,
+    notes: [...found.notes, ...skippedKindsNote(events)],
+    ...baseState,
+    recordedCondenser: baseState.recordedCondenser ?? found.recordedCondenser,
+    generation,
+    suggestedRules: generation === '2025' ? '2025-09' : '1.43.1',
+  };
+}

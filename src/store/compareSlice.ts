@@ -1,0 +1,53 @@
+import { ConfigError, parseCondenserConfig } from '../engine/index.ts';
+import { errorText } from './librarySlice.ts';
+import { coalesce } from './coalesce.ts';
+import type { CompareSlice, GetState, SetState, StoreDeps } from './types.ts';
+
+/** A second configuration to start from: the session's, with max_size halved where there is one. */
+export function defaultCompareConfig(config: unknown): unknown {
+  const halve = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    const record = { ...(value as Record<string, unknown>) };
+    if (typeof record.max_size === 'number') record.max_size = Math.max(4, Math.floor(record.max_size / 2));
+    if (Array.isArray(record.condensers)) record.condensers = record.condensers.map(halve);
+    return record;
+  };
+  return halve(config);
+}
+
+export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps): CompareSlice {
+  const run = coalesce(async () => {
+    const { active, config, compareConfig, mode, onMissing } = get();
+    if (!active || compareConfig === null) return;
+    try {
+      parseCondenserConfig(compareConfig);
+    } catch (error) {
+      set({ compareError: error instanceof ConfigError ? error.message : errorText(error) });
+      return;
+    }
+    const request = { mode, answers: active.answers, onMissing, prompts: active.record.prompts, slot: 'compare', measureLlm: true } as const;
+    const [a, b] = [await deps.engine.call('replay', { ...request, config }), await deps.engine.call('replay', { ...request, config: compareConfig, mode: 'resimulate' })];
+    if (get().active?.record.id !== active.record.id) return;
+    if (!a.ok || !b.ok) {
+      set({ compareError: !b.ok ? b.configError : !a.ok ? a.configError : null });
+      return;
+    }
+    set({ comparison: { a: a.summary, b: b.summary }, compareError: null });
+  });
+
+  return {
+    compareConfig: null,
+    comparison: null,
+    compareError: null,
+
+    setCompareConfig(compareConfig) {
+      set({ compareConfig });
+      void run();
+    },
+
+    refreshComparison() {
+      if (get().compareConfig === null) set({ compareConfig: defaultCompareConfig(get().config) });
+      return run();
+    },
+  };
+}

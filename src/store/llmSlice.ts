@@ -1,0 +1,116 @@
+import { withoutKey } from '../llm/llmErrors.ts';
+import type { LlmSettings } from '../storage/index.ts';
+import { errorText } from './librarySlice.ts';
+import type { GetState, LlmSlice, SetState, StoreDeps } from './types.ts';
+
+/** A message about an LLM failure, with the key taken out whatever produced it. */
+function safeText(error: unknown, settings: LlmSettings | null): string {
+  return withoutKey(errorText(error), settings?.apiKey ?? '');
+}
+
+export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): LlmSlice {
+  let controller: AbortController | null = null;
+
+  const replayRequest = () => {
+    const { active, config, mode, onMissing } = get();
+    return { config, mode, answers: active?.answers ?? {}, onMissing, prompts: active?.record.prompts ?? {} };
+  };
+
+  return {
+    llmSettings: null,
+    live: null,
+    estimate: null,
+
+    async loadLlmSettings() {
+      set({ llmSettings: await deps.settings.llm() });
+    },
+
+    async saveLlmSettings(settings) {
+      const clean: LlmSettings = { ...settings, baseURL: settings.baseURL.trim().replace(/\/+$/, ''), model: settings.model.trim(), apiKey: settings.apiKey.trim() };
+      await deps.settings.saveLlm(clean);
+      set({ llmSettings: clean, estimate: null });
+    },
+
+    async forgetKey() {
+      await deps.settings.forgetKey();
+      set({ llmSettings: await deps.settings.llm() });
+    },
+
+    async estimateLiveRun() {
+      if (!get().active) return;
+      try {
+        const outcome = await deps.engine.call('replay', { ...replayRequest(), onMissing: 'placeholder', measureLlm: true, slot: 'compare' });
+        set({ estimate: outcome.ok ? outcome.summary.llm : null });
+      } catch (error) {
+        set({ notice: { kind: 'error', text: errorText(error) } });
+      }
+    },
+
+    async runLive() {
+      const { active, llmSettings } = get();
+      if (!active || !llmSettings) return;
+      if (!llmSettings.apiKey || !llmSettings.baseURL || !llmSettings.model) {
+        set({ notice: { kind: 'error', text: 'Set the LLM endpoint, model and API key first (LLM settings).' } });
+        return;
+      }
+      controller = new AbortController();
+      const sessionId = active.record.id;
+      let fresh = 0;
+      set({ live: { message: `Starting with ${llmSettings.model}…`, answered: 0 }, notice: null });
+      try {
+        const outcome = await deps.engine.call(
+          'liveReplay',
+          { ...replayRequest(), endpoint: { baseURL: llmSettings.baseURL, model: llmSettings.model, apiKey: llmSettings.apiKey } },
+          {
+            signal: controller.signal,
+            progress: (progress) => {
+              if (progress.kind === 'status') {
+                set({ live: { message: progress.message, answered: fresh } });
+                return;
+              }
+              // Saved as each answer arrives: a cancelled or failed run keeps what it paid for.
+              fresh++;
+              void deps.sessions.addAnswers(sessionId, { [progress.key]: progress.answer });
+              const current = get().active;
+              if (current?.record.id === sessionId) {
+                set({ active: { ...current, answers: { ...current.answers, [progress.key]: progress.answer } }, live: { message: `${fresh} new answers`, answered: fresh } });
+              }
+            },
+          },
+        );
+        const failed = outcome.ok ? outcome.summary.steps.find((step) => step.failure) : undefined;
+        if (!outcome.ok) set({ configError: outcome.configError });
+        else if (failed?.failure) {
+          const text = `The live run stopped at step ${failed.index + 1}: ${withoutKey(failed.failure, llmSettings.apiKey)} (${fresh} new answers were kept.)`;
+          set({ notice: { kind: 'error', text } });
+        } else set({ notice: { kind: 'info', text: `Live run finished: ${outcome.summary.llm.live} new answers from ${llmSettings.model}, ${outcome.summary.llm.recorded} already recorded.` } });
+      } catch (error) {
+        const cancelled = controller?.signal.aborted === true;
+        set({
+          notice: cancelled
+            ? { kind: 'info', text: `Live run cancelled; the ${fresh} answers received were kept.` }
+            : { kind: 'error', text: `The live run stopped: ${safeText(error, llmSettings)}` },
+        });
+      } finally {
+        controller = null;
+        set({ live: null, estimate: null });
+        await get().rerun();
+      }
+    },
+
+    cancelLive() {
+      controller?.abort();
+    },
+
+    async setPromptTemplate(kind, template) {
+      const active = get().active;
+      if (!active) return;
+      const prompts = { ...active.record.prompts };
+      if (template === null) delete prompts[kind];
+      else prompts[kind] = template;
+      set({ active: { ...active, record: { ...active.record, prompts } }, estimate: null });
+      await deps.sessions.update(active.record.id, { prompts });
+      await get().rerun();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { useEffect, useMemo } from 'react';
+import { type ReplaySummary, maxSizeOf } from '../../store/index.ts';
+import { useActions, useAppState } from '../app/storeContext.tsx';
+import { polyline } from '../chart/ViewSizeChart.tsx';
+import { formatCost, formatCount } from '../shared/format.ts';
+import { ConfigForm } from '../settings/ConfigForm.tsx';
+import { type ReplayFacts, costOf, replayFacts, summaryAtStep } from './compareFacts.ts';
+
+function BothChart({ a, b }: { a: ReplaySummary; b: ReplaySummary }) {
+  const [eventsA, eventsB] = [a.steps.map((s) => s.viewLength), b.steps.map((s) => s.viewLength)];
+  const peak = (values: number[]) => values.reduce((m, v) => Math.max(m, v), 0);
+  const max = Math.max(1, peak(eventsA), peak(eventsB));
+  return (
+    <figure className="chart">
+      <figcaption>
+        View size per step: <span className="legend events">A</span> <span className="legend compare-b">B</span>
+      </figcaption>
+      <svg viewBox="0 0 600 150" role="img" aria-label={`View size of A and B over ${a.steps.length} steps: peaks ${peak(eventsA)} and ${peak(eventsB)} events`}>
+        <polyline className="events-line" points={polyline(eventsA, max)} />
+        <polyline className="compare-b-line" points={polyline(eventsB, max)} />
+      </svg>
+    </figure>
+  );
+}
+
+function FactsTable({ a, b, prices }: { a: ReplayFacts; b: ReplayFacts; prices: { inputPrice: number | null; outputPrice: number | null } | null }) {
+  const rows: Array<[string, (facts: ReplayFacts) => string]> = [
+    ['Condensations', (f) => `${f.condensations}${f.condensedAtSteps.length ? ` (steps ${f.condensedAtSteps.slice(0, 8).map((s) => s + 1).join(', ')}${f.condensedAtSteps.length > 8 ? ', …' : ''})` : ''}`],
+    ['Largest view', (f) => `${formatCount(f.peakEvents)} events${f.peakTokens ? `, ${formatCount(f.peakTokens)} tokens` : ''}`],
+    ['Agent prompt tokens (all steps)', (f) => (f.agentPromptTokens ? formatCount(f.agentPromptTokens) : 'counting…')],
+    ['Condenser LLM calls', (f) => `${f.llmCalls}${f.placeholders ? ` (${f.placeholders} without a recorded answer)` : ''}`],
+    ['Condenser prompt / completion tokens', (f) => `${f.condenserPromptTokens === null ? '–' : formatCount(f.condenserPromptTokens)} / ${f.condenserCompletionTokens === null ? '–' : formatCount(f.condenserCompletionTokens)}`],
+    [
+      'Cost (agent + condenser input, condenser output)',
+      (f) => {
+        const cost = costOf(f.agentPromptTokens + (f.condenserPromptTokens ?? 0), f.condenserCompletionTokens, prices);
+        return cost === null ? 'set prices in the LLM settings' : formatCost(cost);
+      },
+    ],
+  ];
+  return (
+    <table className="compare-table">
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col">A (session settings)</th>
+          <th scope="col">B</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value(a)}</td>
+            <td>{value(b)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Two configurations on the same log: where each condensed, their view sizes, their summaries at a step. */
+export function CompareView() {
+  const compareConfig = useAppState((s) => s.compareConfig);
+  const config = useAppState((s) => s.config);
+  const comparison = useAppState((s) => s.comparison);
+  const error = useAppState((s) => s.compareError);
+  const step = useAppState((s) => s.step);
+  const answers = useAppState((s) => s.active?.answers);
+  const prices = useAppState((s) => s.llmSettings);
+  const { setCompareConfig, refreshComparison } = useActions();
+  useEffect(() => {
+    void refreshComparison();
+  }, [config, answers, refreshComparison]);
+  const facts = useMemo(() => (comparison ? { a: replayFacts(comparison.a), b: replayFacts(comparison.b) } : null), [comparison]);
+  const record = typeof compareConfig === 'object' && compareConfig !== null ? (compareConfig as Record<string, unknown>) : { type: 'noop' };
+  return (
+    <section className="compare" aria-label="Compare two configurations">
+      <div className="compare-config">
+        <h4>Configuration B</h4>
+        <p className="help">A is the session's configuration (max_size {maxSizeOf(config) ?? '–'}); B starts from it with max_size halved.</p>
+        <ConfigForm config={record} context=" (B)" onChange={setCompareConfig} />
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {comparison && facts ? (
+        <div className="compare-results">
+          <BothChart a={comparison.a} b={comparison.b} />
+          <FactsTable a={facts.a} b={facts.b} prices={prices} />
+          <h4>Summaries the agent had at step {step + 1}</h4>
+          <div className="compare-summaries">
+            {(['a', 'b'] as const).map((side) => (
+              <div key={side}>
+                <h5>{side.toUpperCase()}</h5>
+                <pre className="summary-text">{summaryAtStep(comparison[side], step) ?? '(no summary yet at this step)'}</pre>
+              </div>
+            ))}
+          </div>
+        </div>
+      ) : (
+        <p className="empty">Replaying both…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReplaySummary } from '../../store/index.ts';
+
+export interface ReplayFacts {
+  readonly condensations: number;
+  readonly condensedAtSteps: readonly number[];
+  readonly peakEvents: number;
+  readonly peakTokens: number;
+  /** Σ over steps of the view's tokens: what the agent's own LLM reads over the run. */
+  readonly agentPromptTokens: number;
+  readonly llmCalls: number;
+  readonly placeholders: number;
+  readonly condenserPromptTokens: number | null;
+  readonly condenserCompletionTokens: number | null;
+}
+
+export function replayFacts(summary: ReplaySummary): ReplayFacts {
+  let peakEvents = 0;
+  let peakTokens = 0;
+  let agentPromptTokens = 0;
+  for (const step of summary.steps) {
+    peakEvents = Math.max(peakEvents, step.viewLength);
+    peakTokens = Math.max(peakTokens, step.viewTokens);
+    agentPromptTokens += step.viewTokens;
+  }
+  return {
+    condensations: summary.condensations.length,
+    condensedAtSteps: summary.steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index),
+    peakEvents,
+    peakTokens,
+    agentPromptTokens,
+    llmCalls: summary.llm.calls,
+    placeholders: summary.llm.placeholders,
+    condenserPromptTokens: summary.llm.promptTokens,
+    condenserCompletionTokens: summary.llm.completionTokens,
+  };
+}
+
+/** The summary the agent had at a step: the latest summary-bearing condensation up to it. */
+export function summaryAtStep(summary: ReplaySummary, step: number): string | null {
+  let found: string | null = null;
+  for (const condensation of summary.condensations) {
+    if (condensation.stepIndex > step) break;
+    if (condensation.summary !== null) found = condensation.summary;
+  }
+  return found;
+}
+
+/** Dollars for the tokens, when prices are known. */
+export function costOf(inputTokens: number | null, outputTokens: number | null, prices: { inputPrice: number | null; outputPrice: number | null } | null): number | null {
+  if (!prices || prices.inputPrice === null || inputTokens === null) return null;
+  return (inputTokens * prices.inputPrice + (outputTokens ?? 0) * (prices.outputPrice ?? 0)) / 1e6;
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
+import { launchBrowser, openApp } from './browser.ts';
+
+const KEY = 'sk-e2e-secret-5150';
+const tmp = mkdtempSync(join(tmpdir(), 'e2e-llm-'));
+let browser: Browser;
+let server: FakeOpenAiServer | null = null;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startFakeOpenAiServer({ apiKey: KEY });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function summaryHistory(page: Page): Promise<string[]> {
+  await page.getByRole('tab', { name: /Summary history/ }).click();
+  return page.locator('.summary-entry').allInnerTexts();
+}
+
+async function chooseSummarizer(page: Page, type: 'llm' | 'structured', maxSize: string) {
+  await page.getByLabel('Condenser type (pipeline step 3)').selectOption(type);
+  await page.getByLabel('max_size', { exact: true }).fill(maxSize);
+}
+
+async function runLive(page: Page) {
+  await page.getByRole('button', { name: 'Estimate calls and tokens' }).click();
+  await expect.poll(() => page.getByText(/A live run would make \d+ calls? with about [\d,]+ prompt tokens/).count()).toBe(1);
+  await page.getByRole('button', { name: 'Run with fake-model' }).click();
+  await expect.poll(() => page.getByText(/^Live run finished: \d+ new answers from fake-model/).count(), { timeout: 30_000 }).toBe(1);
+}
+
+describe('LLM condensers with the user’s own endpoint, in a browser', () => {
+  it('runs llm and structured replays against an OpenAI-compatible server, then replays them offline from the exported file', async () => {
+    const { page, errors } = await openApp(browser);
+    await page.getByRole('button', { name: 'LLM settings' }).click();
+    await page.getByLabel('Base URL').fill(server!.url);
+    await page.getByLabel('Model').fill('fake-model');
+    await page.getByLabel('API key').fill(KEY);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'LLM settings (fake-model)' }).count()).toBe(1);
+
+    await chooseSummarizer(page, 'llm', '40');
+    await runLive(page);
+    await expect.poll(() => page.getByText(/this replay asked \d+: \d+ recorded, 0 placeholders/).count()).toBe(1);
+    const llmHistory = await summaryHistory(page);
+    expect(llmHistory.length).toBeGreaterThan(3);
+    expect(llmHistory.every((entry) => !entry.includes('placeholder'))).toBe(true);
+    expect(llmHistory[0]).toMatch(/USER_CONTEXT/);
+
+    await chooseSummarizer(page, 'structured', '50');
+    await runLive(page);
+    await expect.poll(() => page.getByText(/this replay asked \d+: \d+ recorded, 0 placeholders/).count()).toBe(1);
+    const structuredHistory = await summaryHistory(page);
+    expect(structuredHistory[0]).toMatch(/# State Summary[\s\S]*\*\*User Context\*\*: \S/);
+
+    // The browser called only the fake server for the LLM, always with the key as a bearer token.
+    const calls = server!.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/chat/completions'));
+    expect(calls.length).toBeGreaterThan(llmHistory.length);
+    expect(calls.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export reproduction file' }).click()]);
+    const exported = join(tmp, 'live.session.json');
+    await download.saveAs(exported);
+    expect(readFileSync(exported, 'utf8')).not.toContain(KEY);
+
+    await server!.close();
+    server = null;
+    const name = (await page.locator('.session-header h2').textContent())!;
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('button', { name: `Confirm deleting ${name}` }).click();
+    await page.getByLabel('Event log or session file').setInputFiles(exported);
+    await expect.poll(() => page.locator('.session-header h2').textContent()).toBe(name);
+    await expect.poll(() => page.getByText(/this replay asked \d+: \d+ recorded, 0 placeholders/).count()).toBe(1);
+    expect(await summaryHistory(page)).toEqual(structuredHistory);
+    await chooseSummarizer(page, 'llm', '40');
+    await expect.poll(async () => (await summaryHistory(page))).toEqual(llmHistory);
+    expect(errors).toEqual([]);
+  });
+});

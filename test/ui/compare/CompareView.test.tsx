@@ -1,0 +1,29 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CompareView } from '../../../src/ui/compare/CompareView.tsx';
+import { costOf, summaryAtStep } from '../../../src/ui/compare/compareFacts.ts';
+import { startedStore } from '../../helpers/appStore.ts';
+import { renderWithStore } from '../../helpers/render.tsx';
+
+describe('CompareView', () => {
+  it('replays a second configuration and shows where each condensed, with their summaries at the step', async () => {
+    const { store } = await startedStore();
+    renderWithStore(<CompareView />, store);
+    await waitFor(() => expect(screen.getByRole('table')).toBeDefined());
+    const table = screen.getByRole('table');
+    const condensations = within(table).getByRole('row', { name: /^Condensations/ });
+    expect(condensations.textContent).toMatch(/^Condensations3 \(steps 40, 61, 81\)7 \(steps 20, 31, 42/);
+    expect(screen.getByText('Summaries the agent had at step 40')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('max_size', { selector: 'input[type="number"]' }), { target: { value: '80' } });
+    await waitFor(() => expect(within(screen.getByRole('table')).getByRole('row', { name: /^Condensations/ }).textContent).toMatch(/3 \(steps 40, 61, 81\)3 \(steps 40, 61, 81\)$/));
+  });
+
+  it('computes the summary at a step and costs', async () => {
+    const { store } = await startedStore();
+    const summary = store.getState().summary!;
+    expect(summaryAtStep(summary, 38)).toBeNull();
+    expect(summaryAtStep(summary, 39)).toMatch(/^USER_CONTEXT: Debug trajectory/);
+    expect(costOf(1_000_000, 200_000, { inputPrice: 0.15, outputPrice: 0.6 })).toBeCloseTo(0.27);
+    expect(costOf(1000, null, { inputPrice: null, outputPrice: null })).toBeNull();
+  });
+});
