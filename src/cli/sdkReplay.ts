@@ -38,13 +38,6 @@ function configOf(run: SdkRun, rules: sdk.SdkRules): sdk.SdkCondenserConfig | nu
   throw new UsageError(`${CONFIG_REQUIRED} (this SDK log records no condenser in a base_state.json)`);
 }
 
-/** True when a summarizer of the configuration condenses on token pressure, given the model's window. */
-function watchesTokens(config: sdk.SdkCondenserConfig | null, modelWindow: number | null): boolean {
-  if (!config) return false;
-  if (config.kind === 'PipelineCondenser') return config.condensers.some((child) => watchesTokens(child, modelWindow));
-  return config.kind === 'LLMSummarizingCondenser' && 'max_tokens' in config && (config.max_tokens !== null || modelWindow !== null);
-}
-
 /**
  * Replays an SDK log through the SDK engine and writes the trace. The agent LLM's tokenizer is loaded
  * whenever a token limit can apply (a `max_tokens`, or the model's context window from base_state.json),
@@ -55,7 +48,7 @@ export async function replaySdkLog(run: SdkRun): Promise<void> {
   const rules = rulesOf(args, log);
   const config = configOf(run, rules);
   const mode = args.recorded ? 'recorded' : 'resimulate';
-  const tokenTrigger = mode === 'resimulate' && watchesTokens(config, log.agentMaxInputTokens);
+  const tokenTrigger = mode === 'resimulate' && config !== null && sdk.sdkConfigWatchesTokens(config, log.agentMaxInputTokens);
   const agentLlm = args.tokens || tokenTrigger ? sdkAgentLlm(await loadTokenizer(), log.agentMaxInputTokens) : null;
   const prepared = sdk.prepareSdkLog(log.events, { leafId: log.leafId });
   notesOf(args, log, rules, prepared.offBranch).forEach(note);

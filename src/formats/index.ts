@@ -13,6 +13,7 @@ export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValu
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, isSessionFileText, parseSessionFile, writeSessionFile } from './sessionFile.ts';
 export type { SessionFile } from './sessionFile.ts';
 export { parseLlmScript } from './llmScript.ts';
+export { withoutSecrets } from './secrets.ts';
 
 /** A V0 log (integer ids, `action`/`observation` events). */
 export interface ParsedLog {

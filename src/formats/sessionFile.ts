@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LlmAnswer, ReplayMode } from '../engine/index.ts';
+import { type LlmAnswer, type ReplayMode, sdk } from '../engine/index.ts';
 import { LogFormatError, parseJson } from './errors.ts';
 import type { LogInput } from './logShapes.ts';
 
@@ -19,6 +19,8 @@ export interface SessionFile {
     readonly prompts: { readonly llm?: string; readonly structured?: string };
     readonly instance: string | null;
     readonly step: number | null;
+    /** Agent SDK logs: which SDK's rules the replay follows. */
+    readonly sdkRules?: sdk.SdkRules;
   };
   readonly log: LogInput;
   readonly answers: Readonly<Record<string, LlmAnswer>>;
@@ -43,6 +45,7 @@ const sessionFileSchema = z.strictObject({
     prompts: z.strictObject({ llm: z.string().optional(), structured: z.string().optional() }),
     instance: z.string().nullable(),
     step: z.number().int().nonnegative().nullable(),
+    sdkRules: z.enum(sdk.SDK_RULES as [sdk.SdkRules, ...sdk.SdkRules[]]).optional(),
   }),
   log: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('file'), file: logFile }),

@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { LlmAnswer, ReplayMode } from '../engine/index.ts';
+import type { LlmAnswer, ReplayMode, sdk } from '../engine/index.ts';
 import type { LogInput } from '../formats/index.ts';
 
 export const DB_NAME = 'condenser-inspector';
@@ -20,8 +20,10 @@ export interface SessionRecord {
   readonly createdAt: number;
   updatedAt: number;
   readonly source: SessionSource;
-  /** The condenser configuration as `[condenser]` keys (validated when used). */
+  /** The condenser configuration: `[condenser]` keys, or an SDK condenser object (validated when used). */
   config: unknown;
+  /** Agent SDK logs: which SDK's rules the replay follows. */
+  sdkRules?: sdk.SdkRules;
   mode: ReplayMode;
   notes: string;
   /** Per-session prompt templates replacing the built-in ones. */

@@ -1,6 +1,5 @@
-import { ConfigError, parseCondenserConfig } from '../engine/index.ts';
-import { errorText } from './librarySlice.ts';
 import { coalesce } from './coalesce.ts';
+import { configProblem, sessionReplayRequest } from './replayRequest.ts';
 import type { CompareSlice, GetState, SetState, StoreDeps } from './types.ts';
 
 /** A second configuration to start from: the session's, with max_size halved where there is one. */
@@ -17,15 +16,14 @@ export function defaultCompareConfig(config: unknown): unknown {
 
 export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps): CompareSlice {
   const run = coalesce(async () => {
-    const { active, config, compareConfig, mode, onMissing } = get();
+    const { active, config, compareConfig } = get();
     if (!active || compareConfig === null) return;
-    try {
-      parseCondenserConfig(compareConfig);
-    } catch (error) {
-      set({ compareError: error instanceof ConfigError ? error.message : errorText(error) });
+    const problem = configProblem(compareConfig, active);
+    if (problem) {
+      set({ compareError: problem });
       return;
     }
-    const request = { mode, answers: active.answers, onMissing, prompts: active.record.prompts, slot: 'compare', measureLlm: true } as const;
+    const request = { ...sessionReplayRequest(get()), slot: 'compare', measureLlm: true } as const;
     const [a, b] = [await deps.engine.call('replay', { ...request, config }), await deps.engine.call('replay', { ...request, config: compareConfig, mode: 'resimulate' })];
     if (get().active?.record.id !== active.record.id) return;
     if (!a.ok || !b.ok) {

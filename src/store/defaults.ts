@@ -1,25 +1,3 @@
-import { type CondenserConfig, parseCondenserConfig } from '../engine/index.ts';
-
-/** OpenHands' web-server default: window on requests, browser masking, then an LLM summarizer. */
-export const SERVER_DEFAULT_CONFIG: CondenserConfig = {
-  type: 'pipeline',
-  condensers: [
-    { type: 'conversation_window' },
-    { type: 'browser_output_masking', attention_window: 2 },
-    { type: 'llm', keep_first: 4, max_size: 120 },
-  ],
-};
-
-/** The configuration a new session starts with: the one the log records, if valid, else the server default. */
-export function initialConfig(recorded: unknown): CondenserConfig {
-  if (recorded !== null && recorded !== undefined) {
-    try {
-      return parseCondenserConfig(recorded);
-    } catch {
-      // An eval's recorded config OpenHands would reject falls back to the default, like OpenHands does.
-    }
-  }
-  return SERVER_DEFAULT_CONFIG;
-}
+export { SERVER_DEFAULT_CONFIG } from '../worker/defaultConfigs.ts';
 
 export const APP_VERSION = '0.1.0';

@@ -1,7 +1,6 @@
-import { type LogInput, isSessionFileText, parseSessionFile } from '../formats/index.ts';
+import { type LogInput, isSessionFileText, parseSessionFile, withoutSecrets } from '../formats/index.ts';
 import type { SessionRecord } from '../storage/index.ts';
 import { EngineError } from '../worker/index.ts';
-import { initialConfig } from './defaults.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
 
 /** A message for the user: engine and format errors carry their own plain sentence. */
@@ -49,7 +48,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           {
             name: opened.instanceId ? `${name} · ${opened.instanceId}` : name,
             source: { name, shape: opened.shape, eventCount: opened.rows.length, sizeBytes, instance: opened.instanceId },
-            config: initialConfig(opened.recordedCondenser),
+            config: withoutSecrets(opened.suggestedConfig),
+            sdkRules: opened.sdkRules ?? undefined,
             mode: 'resimulate',
             notes: '',
             prompts: {},
@@ -81,7 +81,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           {
             name: file.session.name,
             source: { name: source, shape: opened.shape, eventCount: opened.rows.length, sizeBytes: size, instance: opened.instanceId },
-            config: file.session.config,
+            config: withoutSecrets(file.session.config),
+            sdkRules: file.session.sdkRules,
             mode: file.session.mode,
             notes: file.session.notes,
             prompts: file.session.prompts,

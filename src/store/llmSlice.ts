@@ -1,6 +1,7 @@
 import { withoutKey } from '../llm/llmErrors.ts';
 import type { LlmSettings } from '../storage/index.ts';
 import { errorText } from './librarySlice.ts';
+import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, LlmSlice, SetState, StoreDeps } from './types.ts';
 
 /** A message about an LLM failure, with the key taken out whatever produced it. */
@@ -11,10 +12,7 @@ function safeText(error: unknown, settings: LlmSettings | null): string {
 export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): LlmSlice {
   let controller: AbortController | null = null;
 
-  const replayRequest = () => {
-    const { active, config, mode, onMissing } = get();
-    return { config, mode, answers: active?.answers ?? {}, onMissing, prompts: active?.record.prompts ?? {} };
-  };
+  const replayRequest = () => ({ ...sessionReplayRequest(get()), config: get().config });
 
   return {
     llmSettings: null,

@@ -1,25 +1,16 @@
-import { ConfigError, parseCondenserConfig } from '../engine/index.ts';
-import { ConfigTextError, condenserConfigToToml, parseCondenserConfigText } from '../formats/index.ts';
+import { withoutSecrets } from '../formats/index.ts';
 import { coalesce } from './coalesce.ts';
 import { errorText } from './librarySlice.ts';
+import { ConfigTextError, configProblem, configText, readConfigText, sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
-
-function validationError(config: unknown): string | null {
-  try {
-    parseCondenserConfig(config);
-    return null;
-  } catch (error) {
-    return error instanceof ConfigError ? error.message : errorText(error);
-  }
-}
 
 export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps): ReplaySlice {
   const runReplay = coalesce(async () => {
-    const { active, config, mode, onMissing } = get();
+    const { active, config } = get();
     if (!active) return;
     set({ running: true });
     try {
-      const outcome = await deps.engine.call('replay', { config, mode, answers: active.answers, onMissing, prompts: active.record.prompts });
+      const outcome = await deps.engine.call('replay', { ...sessionReplayRequest(get()), config });
       if (get().active?.record.id !== active.record.id) return;
       if (!outcome.ok) {
         set({ configError: outcome.configError });
@@ -57,8 +48,9 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     step: 0,
     stepView: null,
 
-    setConfig(config) {
-      const problem = validationError(config);
+    setConfig(raw) {
+      const config = withoutSecrets(raw);
+      const problem = configProblem(config, get().active);
       set({ config, configError: problem });
       const active = get().active;
       if (problem || !active) return;
@@ -72,6 +64,15 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       if (!active) return;
       void deps.sessions.update(active.record.id, { mode });
       void runReplay();
+    },
+
+    async setSdkRules(sdkRules) {
+      const active = get().active;
+      if (!active) return;
+      const updated = { ...active, record: { ...active.record, sdkRules } };
+      set({ active: updated, configError: configProblem(get().config, updated) });
+      await deps.sessions.update(active.record.id, { sdkRules });
+      await runReplay();
     },
 
     setOnMissing(onMissing) {
@@ -93,15 +94,15 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
 
     applyConfigText(text) {
       try {
-        get().setConfig(parseCondenserConfigText(text));
+        get().setConfig(readConfigText(text, get().active));
         return null;
       } catch (error) {
         return error instanceof ConfigTextError ? error.message : errorText(error);
       }
     },
 
-    configAsToml() {
-      return condenserConfigToToml(get().config);
+    configAsText() {
+      return configText(get().config, get().active);
     },
 
     rerun() {

@@ -1,5 +1,5 @@
 import type { CondenserConfig, ReplayMode } from '../engine/index.ts';
-import type { CondensationSummary, EventRow, ReplaySummary, ViewItem } from '../worker/index.ts';
+import type { CondensationSummary, EventId, EventRow, ReplaySummary, ViewItem } from '../worker/index.ts';
 
 /** Row indices the event table shows after the type, source and search filters. */
 export function filterRows(
@@ -47,11 +47,11 @@ export function alignStep(
 ): AlignedRow[] {
   const current = summary.steps[step];
   if (!current) return [];
-  const inView = new Map<number, ViewItem>();
-  const seen = new Set<number>();
-  const repeats = new Map<number, number>();
+  const inView = new Map<EventId, ViewItem>();
+  const seen = new Set<EventId>();
+  const repeats = new Map<EventId, number>();
   // Where the summary goes: before the first event the view shows after it.
-  let summaryBefore: number | null = null;
+  let summaryBefore: EventId | null = null;
   let summaryItem: ViewItem | null = null;
   view.forEach((item, position) => {
     const id = item.kind === 'event' ? item.id : item.kind === 'masked' ? item.targetId : null;
@@ -116,7 +116,7 @@ function summaryBeforeItsGap(aligned: AlignedRow[]): AlignedRow[] {
 
 export interface SummaryHistoryEntry {
   readonly condensation: CondensationSummary;
-  readonly beforeEventId: number;
+  readonly beforeEventId: EventId;
   readonly forgottenRange: string;
   readonly previousSummary: string | null;
 }
@@ -136,9 +136,17 @@ export function summaryHistory(summary: ReplaySummary): SummaryHistoryEntry[] {
   });
 }
 
-/** "7–49 (43 ids)", "4, 6–8 (4 ids)", "none". */
-export function describeIds(ids: readonly number[]): string {
+/** "7–49 (43 ids)", "4, 6–8 (4 ids)", "none"; SDK ids (strings) by count and first/last. */
+export function describeIds(ids: readonly EventId[]): string {
   if (ids.length === 0) return 'none';
+  if (ids.some((id) => typeof id === 'string')) {
+    const short = (id: EventId) => String(id).slice(0, 8);
+    return ids.length === 1 ? `${short(ids[0]!)} (1 event)` : `${ids.length} events (${short(ids[0]!)} … ${short(ids[ids.length - 1]!)})`;
+  }
+  return describeNumbers(ids as readonly number[]);
+}
+
+function describeNumbers(ids: readonly number[]): string {
   const parts: string[] = [];
   let start = ids[0]!;
   let end = start;

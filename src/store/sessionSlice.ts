@@ -1,6 +1,7 @@
 import { writeSessionFile } from '../formats/index.ts';
 import { APP_VERSION } from './defaults.ts';
 import { errorText } from './librarySlice.ts';
+import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
 
 function fileNameFor(name: string): string {
@@ -92,6 +93,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           config: get().config,
           script: active.opened.recordedSummaries.map((content) => ({ content })),
           prompts: active.record.prompts,
+          sdkRules: sessionReplayRequest(get()).sdkRules,
         });
         await deps.sessions.addAnswers(active.record.id, recorded);
         const answers = await deps.sessions.answers(active.record.id);

@@ -1,7 +1,7 @@
-import type { MissingAnswerPolicy, RecordedAnswers, ReplayMode } from '../engine/index.ts';
+import type { MissingAnswerPolicy, RecordedAnswers, ReplayMode, sdk } from '../engine/index.ts';
 import type { LogInput } from '../formats/index.ts';
 import type { LlmSettings, SessionRecord, SessionStore, SettingsStore } from '../storage/index.ts';
-import type { EngineClient, LlmUse, OpenedLog, PromptText, ReplaySummary, ViewItem } from '../worker/index.ts';
+import type { EngineClient, EventId, LlmUse, OpenedLog, PromptText, ReplaySummary, ViewItem } from '../worker/index.ts';
 
 export interface Notice {
   readonly kind: 'error' | 'info';
@@ -53,12 +53,14 @@ export interface ReplaySlice {
   setConfig(config: unknown): void;
   setMode(mode: ReplayMode): void;
   setOnMissing(policy: MissingAnswerPolicy): void;
+  /** Agent SDK logs: replay under another SDK version's rules. */
+  setSdkRules(rules: sdk.SdkRules): Promise<void>;
   setStep(step: number): void;
   rerun(): Promise<void>;
-  /** Reads a pasted `[condenser]` section (TOML) or JSON; returns the problem, or null when applied. */
+  /** Reads a pasted `[condenser]` section (TOML) or JSON (an SDK condenser object for SDK logs); returns the problem, or null when applied. */
   applyConfigText(text: string): string | null;
-  /** The current configuration as a `[condenser]` TOML section. */
-  configAsToml(): string;
+  /** The current configuration as text to paste back: TOML for OpenHands, JSON for the SDK. */
+  configAsText(): { readonly text: string; readonly format: 'toml' | 'json' };
 }
 
 export interface InspectSlice {
@@ -68,13 +70,13 @@ export interface InspectSlice {
   searchMatches: Int32Array | null;
   selectedEvent: number | null;
   rawJson: { readonly index: number; readonly text: string } | null;
-  selectedCondensation: number | null;
+  selectedCondensation: EventId | null;
   prompt: PromptText | null;
   setTypeFilter(types: readonly string[]): void;
   setSourceFilter(sources: readonly string[]): void;
   setSearch(query: string): Promise<void>;
   selectEvent(index: number | null): Promise<void>;
-  selectCondensation(id: number | null): Promise<void>;
+  selectCondensation(id: EventId | null): Promise<void>;
 }
 
 export interface LlmSlice {

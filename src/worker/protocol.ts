@@ -1,14 +1,17 @@
-import type { LlmAnswer, MissingAnswerPolicy, PromptOverrides, RecordedAnswers, ReplayMode } from '../engine/index.ts';
+import type { LlmAnswer, MissingAnswerPolicy, PromptOverrides, RecordedAnswers, ReplayMode, sdk } from '../engine/index.ts';
 import type { EvalInstance, LogInput } from '../formats/index.ts';
+
+/** Event ids: integers in OpenHands V0 logs, strings (UUIDs) in Agent SDK logs. */
+export type EventId = number | string;
 
 /** One line of the event table. Plain data: it crosses the worker boundary. */
 export interface EventRow {
   readonly index: number;
-  readonly id: number;
-  readonly kind: 'action' | 'observation';
+  readonly id: EventId;
+  /** SDK events the agent's view skips (state updates...) are 'other'. */
+  readonly kind: 'action' | 'observation' | 'other';
   readonly type: string;
   readonly source: string | null;
-  readonly cause: number | null;
   /** A one-line description (the event's message, whitespace collapsed, cut short). */
   readonly summary: string;
   /** Whether the agent's history holds it, as recorded and when re-simulating. */
@@ -16,32 +19,37 @@ export interface EventRow {
 }
 
 export interface OpenedLog {
+  /** Which engine replays it: OpenHands V0, or the Agent SDK. */
+  readonly flavor: 'v0' | 'sdk';
   readonly rows: readonly EventRow[];
   readonly shape: string;
   readonly shapeLabel: string;
   readonly notes: readonly string[];
   readonly instances: readonly EvalInstance[];
   readonly instanceId: string | null;
-  readonly recordedCondenser: unknown;
+  /** The configuration a new session starts with (the one the log records, when valid). */
+  readonly suggestedConfig: unknown;
+  /** SDK logs: the rules of the SDK that wrote it. */
+  readonly sdkRules: sdk.SdkRules | null;
   /** Summaries of the log's own condensations, in order (usable as scripted answers). */
   readonly recordedSummaries: readonly string[];
 }
 
 export interface StepSummary {
   readonly index: number;
-  readonly beforeEventId: number;
+  readonly beforeEventId: EventId;
   readonly beforeEventIndex: number;
   readonly viewLength: number;
   readonly viewTokens: number;
-  readonly condensationIds: readonly number[];
+  readonly condensationIds: readonly EventId[];
   readonly unhandledCondensationRequest: boolean;
   readonly failure: string | null;
 }
 
 export interface CondensationSummary {
-  readonly id: number;
+  readonly id: EventId;
   readonly stepIndex: number;
-  readonly forgottenEventIds: readonly number[];
+  readonly forgottenEventIds: readonly EventId[];
   readonly summary: string | null;
   readonly summaryOffset: number | null;
   /** The LLM call that produced it, if any; `placeholder` when no real answer was available. */
@@ -86,6 +94,8 @@ export interface ReplayRequest {
   readonly slot?: 'main' | 'compare';
   /** Also count the LLM calls' prompt tokens (slower: every prompt is built). */
   readonly measureLlm?: boolean;
+  /** SDK logs: which SDK's rules to replay under (default: those of the SDK that wrote the log). */
+  readonly sdkRules?: sdk.SdkRules;
 }
 
 /** An OpenAI-compatible endpoint, with the key, handed to the engine only for a live run. */
@@ -107,9 +117,9 @@ export interface CallContext {
 }
 
 export type ViewItem =
-  | { readonly kind: 'event'; readonly id: number; readonly index: number }
-  | { readonly kind: 'summary'; readonly content: string; readonly condensationId: number }
-  | { readonly kind: 'masked'; readonly content: string; readonly targetId: number | null; readonly targetIndex: number | null };
+  | { readonly kind: 'event'; readonly id: EventId; readonly index: number }
+  | { readonly kind: 'summary'; readonly content: string; readonly condensationId: EventId }
+  | { readonly kind: 'masked'; readonly content: string; readonly targetId: EventId | null; readonly targetIndex: number | null };
 
 export interface PromptText {
   readonly condenser: string;
@@ -127,10 +137,10 @@ export interface EngineApi {
   /** A replay that asks the endpoint for every answer not recorded yet; reports each new answer. */
   liveReplay(args: ReplayRequest & { endpoint: LlmEndpointArgs }, context?: CallContext): Promise<ReplayOutcome>;
   /** Replays with scripted answers (e.g. the log's own summaries) and returns them keyed by request. */
-  recordScript(args: { config: unknown; script: readonly LlmAnswer[]; prompts?: PromptOverrides }): Promise<Record<string, LlmAnswer>>;
+  recordScript(args: { config: unknown; script: readonly LlmAnswer[]; prompts?: PromptOverrides; sdkRules?: sdk.SdkRules }): Promise<Record<string, LlmAnswer>>;
   stepView(args: { step: number }): Promise<readonly ViewItem[]>;
   eventJson(args: { index: number }): Promise<string>;
-  prompt(args: { condensationId: number }): Promise<PromptText | null>;
+  prompt(args: { condensationId: EventId }): Promise<PromptText | null>;
   search(args: { query: string }): Promise<Int32Array>;
 }
 

@@ -1,5 +1,5 @@
-import type { LlmAnswer, LlmRequest, ReplayResult } from '../engine/index.ts';
-import type { CondensationSummary, LlmUse, ReplaySummary } from './protocol.ts';
+import type { LlmAnswer, LlmRequest } from '../engine/index.ts';
+import type { LlmUse } from './protocol.ts';
 
 /** How one LLM call of a replay was answered. */
 export interface CallRecord {
@@ -42,32 +42,3 @@ export function llmUse(calls: readonly CallRecord[], measure: boolean, countText
   };
 }
 
-/** The replay as plain data for the UI. */
-export function summarize(result: ReplayResult, calls: readonly CallRecord[], llm: LlmUse, durationMs: number): ReplaySummary {
-  return {
-    mode: result.mode,
-    durationMs,
-    llm,
-    steps: result.steps.map((step) => ({
-      index: step.index,
-      beforeEventId: step.beforeEventId,
-      beforeEventIndex: step.beforeEventIndex,
-      viewLength: step.viewLength,
-      viewTokens: step.viewTokens,
-      condensationIds: step.condensations.map((c) => c.id),
-      unhandledCondensationRequest: step.unhandledCondensationRequest,
-      failure: step.failure ? (step.failure.pythonError ? `${step.failure.message} (${step.failure.pythonError})` : step.failure.message) : null,
-    })),
-    condensations: result.condensations.map(
-      (c): CondensationSummary => ({
-        id: c.id,
-        stepIndex: c.stepIndex,
-        forgottenEventIds: c.forgottenEventIds,
-        summary: c.args.summary,
-        summaryOffset: c.args.summaryOffset,
-        llmCall: c.llmCall,
-        placeholder: c.llmCall !== null && calls[c.llmCall]?.source === 'placeholder',
-      }),
-    ),
-  };
-}

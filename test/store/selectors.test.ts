@@ -12,7 +12,7 @@ import {
 } from '../../src/store/index.ts';
 
 function row(index: number, kind: 'action' | 'observation' = 'action', type = 'run', source = 'agent'): EventRow {
-  return { index, id: index, kind, type, source, cause: null, summary: `event ${index}`, inHistory: { recorded: true, resimulate: type !== 'condensation' } };
+  return { index, id: index, kind, type, source, summary: `event ${index}`, inHistory: { recorded: true, resimulate: type !== 'condensation' } };
 }
 
 const rows: EventRow[] = [row(0, 'action', 'message', 'user'), row(1), row(2, 'observation'), row(3), row(4, 'observation'), row(5), row(6, 'observation'), row(7)];

@@ -131,3 +131,14 @@ export function sdkConfigUsesLlm(config: SdkCondenserConfig): boolean {
   if (config.kind === 'PipelineCondenser') return config.condensers.some(sdkConfigUsesLlm);
   return config.kind === 'LLMSummarizingCondenser';
 }
+
+/** True when a summarizer of the configuration condenses on token pressure, given the model's window. */
+export function sdkConfigWatchesTokens(config: SdkCondenserConfig, modelWindow: number | null): boolean {
+  if (config.kind === 'PipelineCondenser') return config.condensers.some((child) => sdkConfigWatchesTokens(child, modelWindow));
+  return config.kind === 'LLMSummarizingCondenser' && 'max_tokens' in config && (config.max_tokens !== null || modelWindow !== null);
+}
+
+/** The schema of one SDK condenser kind under the given rules (drives the settings form). */
+export function sdkCondenserSchema(kind: string, rules: SdkRules): z.ZodType | null {
+  return schemaFor(kind, rules);
+}

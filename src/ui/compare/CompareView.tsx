@@ -4,6 +4,7 @@ import { useActions, useAppState } from '../app/storeContext.tsx';
 import { polyline } from '../chart/ViewSizeChart.tsx';
 import { formatCost, formatCount } from '../shared/format.ts';
 import { ConfigForm } from '../settings/ConfigForm.tsx';
+import { useConfigFamily } from '../settings/useConfigFamily.ts';
 import { type ReplayFacts, costOf, replayFacts, summaryAtStep } from './compareFacts.ts';
 
 function BothChart({ a, b }: { a: ReplaySummary; b: ReplaySummary }) {
@@ -70,17 +71,18 @@ export function CompareView() {
   const answers = useAppState((s) => s.active?.answers);
   const prices = useAppState((s) => s.llmSettings);
   const { setCompareConfig, refreshComparison } = useActions();
+  const family = useConfigFamily();
   useEffect(() => {
     void refreshComparison();
   }, [config, answers, refreshComparison]);
   const facts = useMemo(() => (comparison ? { a: replayFacts(comparison.a), b: replayFacts(comparison.b) } : null), [comparison]);
-  const record = typeof compareConfig === 'object' && compareConfig !== null ? (compareConfig as Record<string, unknown>) : { type: 'noop' };
+  const record = typeof compareConfig === 'object' && compareConfig !== null ? (compareConfig as Record<string, unknown>) : { [family.key]: family.choices[0]!.value };
   return (
     <section className="compare" aria-label="Compare two configurations">
       <div className="compare-config">
         <h4>Configuration B</h4>
         <p className="help">A is the session's configuration (max_size {maxSizeOf(config) ?? '–'}); B starts from it with max_size halved.</p>
-        <ConfigForm config={record} context=" (B)" onChange={setCompareConfig} />
+        <ConfigForm config={record} context=" (B)" onChange={setCompareConfig} family={family} />
         {error && (
           <p className="error" role="alert">
             {error}

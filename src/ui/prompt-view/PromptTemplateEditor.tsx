@@ -57,6 +57,8 @@ export function PromptTemplateEditor() {
   const config = useAppState((s) => s.config);
   const prompts = useAppState((s) => s.active?.record.prompts ?? {});
   const sessionId = useAppState((s) => s.active?.record.id ?? '');
+  const sdkLog = useAppState((s) => s.active?.opened.flavor === 'sdk');
+  if (sdkLog) return <p className="help">Agent SDK logs are summarized with the SDK's own prompt (in this app's wording); it cannot be edited per session yet.</p>;
   const kinds = summarizerKinds(config);
   if (kinds.length === 0) return <p className="help">This configuration has no summarizing condenser (llm or structured), so there is no summary prompt to tune.</p>;
   return (

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useMemo } from 'react';
 import { condensationSteps } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { shortId } from '../shared/EventLabel.tsx';
 
 /** Moves through the replay's steps: slider, buttons, and the keyboard (arrows, Page Up/Down, Home/End, N/P). */
 export function StepScrubber() {
@@ -52,7 +53,7 @@ export function StepScrubber() {
           min={0}
           max={steps.length - 1}
           value={step}
-          aria-valuetext={`Step ${step + 1} of ${steps.length}, before event ${current?.beforeEventId}`}
+          aria-valuetext={`Step ${step + 1} of ${steps.length}, before event ${current ? shortId(current.beforeEventId) : ''}`}
           onChange={(e) => setStep(Number(e.target.value))}
         />
         <button type="button" onClick={() => setStep(step + 1)} disabled={step === steps.length - 1} aria-label="Next step">
@@ -64,7 +65,7 @@ export function StepScrubber() {
       </div>
       {current && (
         <p className="step-facts">
-          Before event {current.beforeEventId} · view of {current.viewLength} events
+          Before event {shortId(current.beforeEventId)} · view of {current.viewLength} events
           {current.viewTokens > 0 && `, ~${current.viewTokens.toLocaleString('en-US')} tokens`}
           {current.condensationIds.length > 0 && ` · condensed here (${current.condensationIds.length === 1 ? 'once' : `${current.condensationIds.length} times`})`}
           {current.unhandledCondensationRequest && ' · condensation request not handled'}

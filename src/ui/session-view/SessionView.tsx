@@ -7,6 +7,7 @@ import { StepScrubber } from '../scrubber/StepScrubber.tsx';
 import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { SideBySide } from '../side-by-side/SideBySide.tsx';
 import { SummaryHistory } from '../summary-history/SummaryHistory.tsx';
+import type { EventId } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { SessionHeader } from './SessionHeader.tsx';
@@ -17,7 +18,7 @@ export function SessionView() {
   const [tab, setTab] = useState<Tab>('side-by-side');
   const condensations = useAppState((s) => s.summary?.condensations.length ?? 0);
   const { selectCondensation } = useActions();
-  const showPrompt = (id: number) => {
+  const showPrompt = (id: EventId) => {
     void selectCondensation(id);
     setTab('prompt');
   };

@@ -1,32 +1,38 @@
 import { useId } from 'react';
-import { CONDENSER_CHOICES, type IntField, settingsShape, sliderMax } from './schemaFields.ts';
+import { type ConfigFamily, type NumberField, V0_FAMILY, sliderMax } from './schemaFields.ts';
 
-type Config = Record<string, unknown> & { type?: unknown };
+type Config = Record<string, unknown>;
 
 interface ConfigFormProps {
   readonly config: Config;
   readonly onChange: (config: Config) => void;
   /** Where in a pipeline this form sits ("", "step 2 of the pipeline"...), for labels. */
   readonly context?: string;
+  /** OpenHands' `[condenser]` tables (the default) or the Agent SDK's condenser objects. */
+  readonly family?: ConfigFamily;
 }
 
-function IntSetting({ field, value, onChange, context }: { field: IntField; value: unknown; onChange: (value: number | undefined) => void; context: string }) {
+function NumberSetting({ field, value, onChange, context }: { field: NumberField; value: unknown; onChange: (value: number | undefined) => void; context: string }) {
   const id = useId();
-  const current = typeof value === 'number' ? value : field.defaultValue;
-  const withSlider = ['max_size', 'keep_first', 'attention_window', 'max_events'].includes(field.key);
+  const current = typeof value === 'number' ? value : (field.defaultValue ?? 0);
+  const withSlider = field.integer && ['max_size', 'keep_first', 'attention_window', 'max_events'].includes(field.key);
   return (
     <div className="setting">
       <label htmlFor={id}>{field.key}</label>
       <input
         id={id}
         type="number"
-        inputMode="numeric"
-        step={1}
+        inputMode={field.integer ? 'numeric' : 'decimal'}
+        step={field.integer ? 1 : 0.05}
         min={field.minimum ?? undefined}
+        max={field.maximum ?? undefined}
         value={typeof value === 'number' ? value : ''}
-        placeholder={`${field.defaultValue} (default)`}
+        placeholder={field.defaultValue === null ? 'none (default)' : `${field.defaultValue} (default)`}
         aria-describedby={`${id}-help`}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : Math.trunc(Number(e.target.value)))}
+        onChange={(e) => {
+          const text = e.target.value;
+          onChange(text === '' ? undefined : field.integer ? Math.trunc(Number(text)) : Number(text));
+        }}
       />
       {withSlider && (
         <input
@@ -46,11 +52,12 @@ function IntSetting({ field, value, onChange, context }: { field: IntField; valu
 }
 
 /** The settings of one condenser, drawn from its config schema; pipelines nest one form per child. */
-export function ConfigForm({ config, onChange, context = '' }: ConfigFormProps) {
+export function ConfigForm({ config, onChange, context = '', family = V0_FAMILY }: ConfigFormProps) {
   const typeId = useId();
-  const type = typeof config.type === 'string' ? config.type : 'noop';
-  const shape = settingsShape(type);
-  const choice = CONDENSER_CHOICES.find((c) => c.type === type);
+  const chosen = config[family.key];
+  const type = typeof chosen === 'string' ? chosen : family.choices[0]!.value;
+  const shape = family.shape(type);
+  const choice = family.choices.find((c) => c.value === type);
   const children = shape.childrenKey && Array.isArray(config[shape.childrenKey]) ? (config[shape.childrenKey] as Config[]) : [];
 
   const set = (key: string, value: unknown) => {
@@ -66,21 +73,21 @@ export function ConfigForm({ config, onChange, context = '' }: ConfigFormProps) 
       <legend className="visually-hidden">Condenser settings{context}</legend>
       <div className="setting">
         <label htmlFor={typeId}>Condenser type{context}</label>
-        <select id={typeId} value={type} onChange={(e) => onChange({ type: e.target.value })}>
-          {CONDENSER_CHOICES.map((c) => (
-            <option key={c.type} value={c.type}>
-              {c.type} ({c.label})
+        <select id={typeId} value={type} onChange={(e) => onChange({ [family.key]: e.target.value })}>
+          {family.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.value} ({c.label})
             </option>
           ))}
         </select>
         {choice && <p className="help">{choice.description}</p>}
       </div>
-      {shape.ints.map((field) => (
-        <IntSetting key={field.key} field={field} value={config[field.key]} context={context} onChange={(value) => set(field.key, value)} />
+      {shape.fields.map((field) => (
+        <NumberSetting key={field.key} field={field} value={config[field.key]} context={context} onChange={(value) => set(field.key, value)} />
       ))}
-      {'llm_config' in config && (
+      {('llm_config' in config || 'llm' in config) && (
         <p className="help">
-          llm_config = {JSON.stringify(config.llm_config)}: kept for copying back out; replays use this app's LLM settings.
+          {family.key === 'type' ? `llm_config = ${JSON.stringify(config.llm_config)}` : 'The SDK condenser’s own llm'}: kept for copying back out; replays use this app's LLM settings.
         </p>
       )}
       {shape.childrenKey && (
@@ -89,6 +96,7 @@ export function ConfigForm({ config, onChange, context = '' }: ConfigFormProps) 
             <li key={i}>
               <ConfigForm
                 config={child}
+                family={family}
                 context={` (pipeline step ${i + 1})`}
                 onChange={(next) => setChildren(children.map((c, k) => (k === i ? next : c)))}
               />
@@ -106,7 +114,7 @@ export function ConfigForm({ config, onChange, context = '' }: ConfigFormProps) 
             </li>
           ))}
           <li>
-            <AddStep onAdd={(childType) => setChildren([...children, { type: childType }])} />
+            <AddStep family={family} onAdd={(childType) => setChildren([...children, { [family.key]: childType }])} />
           </li>
         </ol>
       )}
@@ -114,7 +122,7 @@ export function ConfigForm({ config, onChange, context = '' }: ConfigFormProps) 
   );
 }
 
-function AddStep({ onAdd }: { onAdd: (type: string) => void }) {
+function AddStep({ family, onAdd }: { family: ConfigFamily; onAdd: (type: string) => void }) {
   const id = useId();
   return (
     <div className="setting">
@@ -127,11 +135,13 @@ function AddStep({ onAdd }: { onAdd: (type: string) => void }) {
         }}
       >
         <option value="">Choose…</option>
-        {CONDENSER_CHOICES.filter((c) => c.type !== 'pipeline').map((c) => (
-          <option key={c.type} value={c.type}>
-            {c.type}
-          </option>
-        ))}
+        {family.choices
+          .filter((c) => family.shape(c.value).childrenKey === null)
+          .map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.value}
+            </option>
+          ))}
       </select>
     </div>
   );

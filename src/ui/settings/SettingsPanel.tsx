@@ -1,8 +1,33 @@
 import { useId } from 'react';
+import { sdk } from '../../engine/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { LiveRun } from '../llm-settings/LiveRun.tsx';
 import { ConfigForm } from './ConfigForm.tsx';
 import { TomlTools } from './TomlTools.tsx';
+import { useConfigFamily } from './useConfigFamily.ts';
+
+function SdkRulesSetting() {
+  const flavor = useAppState((s) => s.active?.opened.flavor);
+  const rules = useAppState((s) => s.active?.record.sdkRules ?? s.active?.opened.sdkRules ?? sdk.PINNED_SDK_RULES);
+  const written = useAppState((s) => s.active?.opened.sdkRules);
+  const { setSdkRules } = useActions();
+  const id = useId();
+  if (flavor !== 'sdk') return null;
+  return (
+    <div className="setting">
+      <label htmlFor={id}>SDK rules</label>
+      <select id={id} value={rules} onChange={(e) => void setSdkRules(e.target.value as sdk.SdkRules)}>
+        {sdk.SDK_RULES.map((value) => (
+          <option key={value} value={value}>
+            {value === sdk.PINNED_SDK_RULES ? `${value} (openhands-sdk ${value})` : `${value} (the agent-sdk of September 2025)`}
+            {value === written ? ', wrote this log' : ''}
+          </option>
+        ))}
+      </select>
+      <p className="help">Which SDK version's View and condenser rules the replay follows; their defaults and settings differ.</p>
+    </div>
+  );
+}
 
 function ModeSwitch() {
   const mode = useAppState((s) => s.mode);
@@ -57,14 +82,16 @@ export function SettingsPanel() {
   const running = useAppState((s) => s.running);
   const duration = useAppState((s) => s.summary?.durationMs ?? null);
   const { setConfig } = useActions();
-  const record = typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : { type: 'noop' };
+  const family = useConfigFamily();
+  const record = typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : { [family.key]: family.choices[0]!.value };
   return (
     <section className="settings" aria-label="Condenser settings">
       <h3>Settings</h3>
       <ModeSwitch />
       <div className={mode === 'recorded' ? 'dimmed' : undefined}>
         {mode === 'recorded' && <p className="help">As recorded, no condenser runs: the views are those the agent actually got. These settings apply when re-simulating.</p>}
-        <ConfigForm config={record} onChange={setConfig} />
+        <SdkRulesSetting />
+        <ConfigForm config={record} onChange={setConfig} family={family} />
         {configError && (
           <p className="error" role="alert">
             {configError}

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { useActions } from '../app/storeContext.tsx';
+import { useActions, useAppState } from '../app/storeContext.tsx';
 
 /** Paste or import the `[condenser]` section of a config.toml; copy the settings back out as TOML. */
 export function TomlTools() {
-  const { applyConfigText, configAsToml } = useActions();
+  const { applyConfigText, configAsText } = useActions();
+  const sdkLog = useAppState((s) => s.active?.opened.flavor === 'sdk');
   const [open, setOpen] = useState<'paste' | 'copy' | null>(null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -19,7 +20,7 @@ export function TomlTools() {
   };
 
   const showToml = async () => {
-    const toml = configAsToml();
+    const toml = configAsText().text;
     setText(toml);
     setOpen('copy');
     try {
@@ -33,20 +34,20 @@ export function TomlTools() {
   return (
     <div className="toml-tools">
       <button type="button" onClick={() => { setText(''); setProblem(null); setOpen(open === 'paste' ? null : 'paste'); }}>
-        Paste config.toml
+        {sdkLog ? 'Paste condenser JSON' : 'Paste config.toml'}
       </button>
       <button type="button" onClick={() => fileInput.current?.click()}>
-        Import TOML file
+        {sdkLog ? 'Import JSON file' : 'Import TOML file'}
       </button>
       <button type="button" onClick={() => void showToml()}>
-        Copy as TOML
+        {sdkLog ? 'Copy as JSON' : 'Copy as TOML'}
       </button>
       <input
         ref={fileInput}
         type="file"
         accept=".toml,.json,text/plain"
         hidden
-        aria-label="config.toml file"
+        aria-label={sdkLog ? 'condenser JSON file' : 'config.toml file'}
         onChange={async (e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = '';
@@ -56,7 +57,7 @@ export function TomlTools() {
       />
       {open === 'paste' && (
         <div className="toml-box">
-          <label htmlFor={pasteId}>The [condenser] section of a config.toml (or JSON)</label>
+          <label htmlFor={pasteId}>{sdkLog ? 'An SDK condenser object ({"kind": "LLMSummarizingCondenser", ...}), as in base_state.json' : 'The [condenser] section of a config.toml (or JSON)'}</label>
           <textarea id={pasteId} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
           <button type="button" onClick={() => apply(text)}>
             Apply
@@ -70,7 +71,7 @@ export function TomlTools() {
       )}
       {open === 'copy' && (
         <div className="toml-box">
-          <label htmlFor={copyId}>{copied ? 'Copied to the clipboard:' : 'Current settings as TOML:'}</label>
+          <label htmlFor={copyId}>{copied ? 'Copied to the clipboard:' : `Current settings as ${sdkLog ? 'JSON' : 'TOML'}:`}</label>
           <textarea id={copyId} rows={8} value={text} readOnly spellCheck={false} />
         </div>
       )}

@@ -1,50 +1,119 @@
 import { z } from 'zod';
-import { CONDENSERS, condenserDefinition } from '../../engine/index.ts';
+import { CONDENSERS, condenserDefinition, sdk } from '../../engine/index.ts';
 
-export interface IntField {
+/** One numeric setting of a condenser, read off its config schema. */
+export interface NumberField {
   readonly key: string;
   readonly description: string;
-  readonly defaultValue: number;
+  /** null for settings whose default is "none" (the SDK's max_tokens). */
+  readonly defaultValue: number | null;
   readonly minimum: number | null;
+  readonly maximum: number | null;
+  readonly integer: boolean;
 }
 
 export interface SettingsShape {
-  readonly ints: readonly IntField[];
+  readonly fields: readonly NumberField[];
   /** Pipelines hold child configurations under this key. */
   readonly childrenKey: string | null;
-  readonly usesLlm: boolean;
+}
+
+export interface CondenserChoice {
+  readonly value: string;
+  readonly label: string;
+  readonly description: string;
+}
+
+/**
+ * A kind of condenser configuration: OpenHands' `[condenser]` tables (chosen by `type`) or the Agent
+ * SDK's condenser objects (chosen by `kind`). The form is drawn from the family's schemas, so a new
+ * condenser needs no form code.
+ */
+export interface ConfigFamily {
+  readonly key: 'type' | 'kind';
+  readonly choices: readonly CondenserChoice[];
+  shape(value: string): SettingsShape;
 }
 
 interface JsonSchemaProperty {
   type?: string;
+  anyOf?: JsonSchemaProperty[];
   default?: unknown;
   minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   description?: string;
 }
 
-const shapes = new Map<string, SettingsShape>();
+const BOUND = Number.MAX_SAFE_INTEGER;
 
-/** The form a condenser's settings take, read off its config schema (so a new condenser needs no form code). */
-export function settingsShape(type: string): SettingsShape {
-  const cached = shapes.get(type);
-  if (cached) return cached;
-  const definition = condenserDefinition(type);
-  if (!definition) return { ints: [], childrenKey: null, usesLlm: false };
-  const schema = z.toJSONSchema(definition.schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchemaProperty> };
-  const ints = Object.entries(schema.properties ?? {})
-    .filter(([, property]) => property.type === 'integer')
-    .map(([key, property]) => ({
-      key,
-      description: property.description ?? '',
-      defaultValue: typeof property.default === 'number' ? property.default : 0,
-      minimum: typeof property.minimum === 'number' && property.minimum > -Number.MAX_SAFE_INTEGER ? property.minimum : null,
-    }));
-  const shape = { ints, childrenKey: definition.childrenKey ?? null, usesLlm: definition.usesLlm };
-  shapes.set(type, shape);
-  return shape;
+function fieldOf(key: string, property: JsonSchemaProperty): NumberField | null {
+  const numeric = [property, ...(property.anyOf ?? [])].find((p) => p.type === 'integer' || p.type === 'number');
+  if (!numeric) return null;
+  const minimum = numeric.minimum ?? numeric.exclusiveMinimum;
+  const maximum = numeric.maximum ?? numeric.exclusiveMaximum;
+  return {
+    key,
+    description: property.description ?? numeric.description ?? '',
+    defaultValue: typeof property.default === 'number' ? property.default : null,
+    minimum: typeof minimum === 'number' && minimum > -BOUND ? minimum : null,
+    maximum: typeof maximum === 'number' && maximum < BOUND ? maximum : null,
+    integer: numeric.type === 'integer',
+  };
 }
 
-export const CONDENSER_CHOICES = CONDENSERS.map((definition) => ({ type: definition.type, label: definition.label, description: definition.description }));
+function shapeOfSchema(schema: z.ZodType, childrenKey: string | null): SettingsShape {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchemaProperty> };
+  const fields = Object.entries(json.properties ?? {}).flatMap(([key, property]) => {
+    const field = key === childrenKey ? null : fieldOf(key, property);
+    return field ? [field] : [];
+  });
+  return { fields, childrenKey };
+}
+
+function memo(shapeOf: (value: string) => SettingsShape): (value: string) => SettingsShape {
+  const cache = new Map<string, SettingsShape>();
+  return (value) => {
+    let shape = cache.get(value);
+    if (!shape) cache.set(value, (shape = shapeOf(value)));
+    return shape;
+  };
+}
+
+export const V0_FAMILY: ConfigFamily = {
+  key: 'type',
+  choices: CONDENSERS.map((definition) => ({ value: definition.type, label: definition.label, description: definition.description })),
+  shape: memo((type) => {
+    const definition = condenserDefinition(type);
+    return definition ? shapeOfSchema(definition.schema, definition.childrenKey ?? null) : { fields: [], childrenKey: null };
+  }),
+};
+
+const SDK_CHOICES: readonly CondenserChoice[] = [
+  { value: 'LLMSummarizingCondenser', label: 'LLM summarizing', description: 'When the view outgrows max_size (or max_tokens), an LLM folds the older events into a summary.' },
+  { value: 'NoOpCondenser', label: 'No condensation', description: 'Shows the agent every event of its view.' },
+  { value: 'PipelineCondenser', label: 'Pipeline', description: 'Runs several condensers in order; the first condensation wins.' },
+];
+
+const sdkFamilies = new Map<sdk.SdkRules, ConfigFamily>();
+
+/** The Agent SDK's condensers under one SDK version's rules (defaults differ between versions). */
+export function sdkFamily(rules: sdk.SdkRules): ConfigFamily {
+  let family = sdkFamilies.get(rules);
+  if (!family) {
+    family = {
+      key: 'kind',
+      choices: SDK_CHOICES,
+      shape: memo((kind) => {
+        const schema = sdk.sdkCondenserSchema(kind, rules);
+        return schema ? shapeOfSchema(schema, kind === 'PipelineCondenser' ? 'condensers' : null) : { fields: [], childrenKey: null };
+      }),
+    };
+    sdkFamilies.set(rules, family);
+  }
+  return family;
+}
 
 /** A slider's upper end: generous for sizes, never below the current value. */
 export function sliderMax(key: string, value: number): number {

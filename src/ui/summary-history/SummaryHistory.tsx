@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { type SummaryHistoryEntry, lineDiff, summaryHistory } from '../../store/index.ts';
+import { type EventId, type SummaryHistoryEntry, lineDiff, summaryHistory } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { shortId } from '../shared/EventLabel.tsx';
 
 function SummaryDiff({ before, after }: { before: string; after: string }) {
   const lines = useMemo(() => lineDiff(before, after), [before, after]);
@@ -17,7 +18,7 @@ function SummaryDiff({ before, after }: { before: string; after: string }) {
   );
 }
 
-function Entry({ entry, number, onShowPrompt }: { entry: SummaryHistoryEntry; number: number; onShowPrompt: (id: number) => void }) {
+function Entry({ entry, number, onShowPrompt }: { entry: SummaryHistoryEntry; number: number; onShowPrompt: (id: EventId) => void }) {
   const [showDiff, setShowDiff] = useState(false);
   const { setStep } = useActions();
   const { condensation } = entry;
@@ -25,7 +26,7 @@ function Entry({ entry, number, onShowPrompt }: { entry: SummaryHistoryEntry; nu
     <li className="summary-entry">
       <header>
         <h4>
-          Condensation {number}: step {condensation.stepIndex + 1}, before event {entry.beforeEventId}
+          Condensation {number}: step {condensation.stepIndex + 1}, before event {shortId(entry.beforeEventId)}
         </h4>
         <p className="summary-facts">
           Forgets {entry.forgottenRange}
@@ -60,7 +61,7 @@ function Entry({ entry, number, onShowPrompt }: { entry: SummaryHistoryEntry; nu
 }
 
 /** Every condensation of the replay in order: where, what it forgot, the summary and how it changed. */
-export function SummaryHistory({ onShowPrompt }: { onShowPrompt: (id: number) => void }) {
+export function SummaryHistory({ onShowPrompt }: { onShowPrompt: (id: EventId) => void }) {
   const summary = useAppState((s) => s.summary);
   const entries = useMemo(() => (summary ? summaryHistory(summary) : []), [summary]);
   if (!summary) return <p className="empty">Replaying…</p>;

@@ -1,0 +1,45 @@
+import type { LlmWork, ReplayMode } from '../engine/index.ts';
+import type { CountText } from '../llm/tokenCount.ts';
+import type { CondensationSummary, OpenedLog, ReplayRequest, StepSummary, ViewItem } from './protocol.ts';
+
+/** A finished replay, whatever the log's flavor: the steps and condensations, and each step's view on demand. */
+export interface ReplayedLog {
+  readonly mode: ReplayMode;
+  readonly steps: readonly StepSummary[];
+  readonly condensations: ReadonlyArray<Omit<CondensationSummary, 'placeholder'>>;
+  stepView(step: number): readonly ViewItem[];
+}
+
+/** The per-event token counts and the counter, once the tokenizer is loaded. */
+export interface Tokens {
+  readonly counts: Uint32Array;
+  readonly countText: CountText;
+}
+
+/**
+ * One opened log of either flavor (OpenHands V0, or the Agent SDK): what the engine host needs from it.
+ * The two engines differ in events, ids and condensers; the host drives both the same way.
+ */
+export interface OpenLog {
+  readonly opened: OpenedLog;
+  /** Each event's JSON as the log has it. */
+  readonly raw: readonly unknown[];
+  /** True when a correct replay needs token counts (an SDK token limit): the host loads them first. */
+  readonly needsTokens: (request: ReplayRequest) => boolean;
+  countTokens(countText: CountText): Uint32Array;
+  /** The engine work for a request (it yields LLM requests), or what is wrong with the configuration. */
+  replay(request: ReplayRequest, tokens: Tokens | null): { readonly work: LlmWork<ReplayedLog> } | { readonly configError: string };
+}
+
+const SUMMARY_LENGTH = 160;
+
+/** Whitespace collapsed and cut short: one table line. */
+export function oneLine(text: string): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length > SUMMARY_LENGTH ? `${collapsed.slice(0, SUMMARY_LENGTH - 1)}…` : collapsed;
+}
+
+export function failureText(failure: { message: string; pythonError: string | null } | null): string | null {
+  if (!failure) return null;
+  return failure.pythonError ? `${failure.message} (${failure.pythonError})` : failure.message;
+}

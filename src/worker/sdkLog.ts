@@ -1,0 +1,146 @@
+import { ConfigError, sdk } from '../engine/index.ts';
+import { SHAPE_LABELS, type SdkParsedLog } from '../formats/index.ts';
+import { sdkAgentLlm } from '../llm/tokenCount.ts';
+import { type OpenLog, type ReplayedLog, type Tokens, failureText, oneLine } from './openLog.ts';
+import type { EventRow, ReplayRequest, ViewItem } from './protocol.ts';
+
+const ACTION_LIKE = new Set(['ActionEvent', 'MessageEvent', 'SystemPromptEvent', 'Condensation', 'CondensationRequest']);
+const OBSERVATION_LIKE = new Set(['ObservationEvent', 'UserRejectObservation', 'AgentErrorEvent']);
+
+function typeOf(event: sdk.SdkEvent): string {
+  switch (event.kind) {
+    case 'ActionEvent':
+      return event.actionKind ?? event.toolName;
+    case 'ObservationEvent':
+      return event.toolName;
+    case 'MessageEvent':
+      return `message (${event.role})`;
+    case 'SystemPromptEvent':
+      return 'system';
+    case 'Condensation':
+      return 'condensation';
+    case 'CondensationRequest':
+      return 'condensation_request';
+    case 'AgentErrorEvent':
+      return 'error';
+    case 'UserRejectObservation':
+      return 'user_rejected';
+    case 'CondensationSummaryEvent':
+      return 'summary';
+    case 'OtherEvent':
+      return event.sdkKind;
+  }
+}
+
+function summaryOf(event: sdk.SdkEvent): string {
+  if (event.kind === 'Condensation') {
+    return `Forgets ${event.forgottenEventIds.length} events${event.summary ? `: ${event.summary}` : ''}`;
+  }
+  if (event.kind === 'CondensationRequest') return 'Requesting a condensation of the conversation history.';
+  if (event.kind === 'OtherEvent') return event.sdkKind;
+  // str(event) without its "Kind (source)" head line.
+  return oneLine(sdk.eventString(event).split('\n').slice(1).join(' '));
+}
+
+function viewItem(event: sdk.ViewEvent): ViewItem {
+  if (event.kind === 'CondensationSummaryEvent') return { kind: 'summary', content: event.summary, condensationId: event.id.replace(/-summary$/, '') };
+  return { kind: 'event', id: event.id, index: event.index };
+}
+
+function replayed(result: sdk.SdkReplayResult): ReplayedLog {
+  return {
+    mode: result.mode,
+    steps: result.steps.map((step) => ({
+      index: step.index,
+      beforeEventId: step.beforeEventId,
+      beforeEventIndex: step.beforeEventIndex,
+      viewLength: step.viewLength,
+      viewTokens: step.viewTokens,
+      condensationIds: step.condensations.map((c) => c.id),
+      unhandledCondensationRequest: step.unhandledCondensationRequest,
+      failure: failureText(step.failure),
+    })),
+    condensations: result.condensations.map((c) => ({
+      id: c.id,
+      stepIndex: c.stepIndex,
+      forgottenEventIds: c.forgottenEventIds,
+      summary: c.summary,
+      summaryOffset: c.summaryOffset,
+      llmCall: c.llmCall,
+    })),
+    stepView(step) {
+      const replayedStep = result.steps[step];
+      if (!replayedStep) throw new Error(`there is no step ${step}`);
+      return replayedStep.view ? replayedStep.view.events.map(viewItem) : [];
+    },
+  };
+}
+
+function suggestedConfig(parsed: SdkParsedLog): sdk.SdkCondenserConfig {
+  try {
+    if (parsed.recordedCondenser !== null) return sdk.parseSdkCondenserConfig(parsed.recordedCondenser, parsed.suggestedRules);
+  } catch {
+    // A recorded condenser this version cannot read: start from the SDK's defaults instead.
+  }
+  return sdk.parseSdkCondenserConfig({ kind: 'LLMSummarizingCondenser' }, parsed.suggestedRules);
+}
+
+/** An OpenHands Agent SDK log, replayed by the SDK engine under the rules of the SDK that wrote it. */
+export function openSdkLog(parsed: SdkParsedLog): OpenLog {
+  const prepared = sdk.prepareSdkLog(parsed.events, { leafId: parsed.leafId });
+  const rows: EventRow[] = parsed.events.map((event, i) => ({
+    index: i,
+    id: event.id,
+    kind: ACTION_LIKE.has(event.kind) ? 'action' : OBSERVATION_LIKE.has(event.kind) ? 'observation' : 'other',
+    type: typeOf(event),
+    source: event.source,
+    summary: summaryOf(event),
+    inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
+  }));
+  const rulesOf = (request: ReplayRequest) => request.sdkRules ?? parsed.suggestedRules;
+  const configOf = (request: ReplayRequest) => sdk.parseSdkCondenserConfig(request.config, rulesOf(request));
+  const notes = [...parsed.notes];
+  if (prepared.offBranch > 0) notes.push(`${prepared.offBranch} events are not on the conversation's active branch and are left out.`);
+  return {
+    raw: parsed.raw,
+    opened: {
+      flavor: 'sdk',
+      rows,
+      shape: parsed.shape,
+      shapeLabel: SHAPE_LABELS[parsed.shape],
+      notes,
+      instances: parsed.instances,
+      instanceId: parsed.instanceId,
+      suggestedConfig: suggestedConfig(parsed),
+      sdkRules: parsed.suggestedRules,
+      recordedSummaries: parsed.events.flatMap((event) => (event.kind === 'Condensation' && event.summary !== null ? [event.summary] : [])),
+    },
+    needsTokens(request) {
+      if (request.mode !== 'resimulate') return false;
+      try {
+        return sdk.sdkConfigWatchesTokens(configOf(request), parsed.agentMaxInputTokens);
+      } catch {
+        return false;
+      }
+    },
+    countTokens: (countText) => Uint32Array.from(parsed.events, (event) => (sdk.isViewEvent(event) ? countText(sdk.eventString(event)) : 0)),
+    replay(request, tokens: Tokens | null) {
+      const rules = rulesOf(request);
+      let condenser: sdk.SdkCondenser | undefined;
+      if (request.mode === 'resimulate') {
+        try {
+          condenser = sdk.buildSdkCondenser(configOf(request), rules);
+        } catch (error) {
+          if (error instanceof ConfigError) return { configError: error.message };
+          throw error;
+        }
+      }
+      const agentLlm = tokens ? sdkAgentLlm(tokens.countText, parsed.agentMaxInputTokens) : null;
+      const work = (function* () {
+        const result = yield* sdk.replaySdk({ log: prepared, mode: request.mode, condenser, rules, agentLlm, countViewTokens: agentLlm !== null });
+        return replayed(result);
+      })();
+      return { work };
+    },
+  };
+}

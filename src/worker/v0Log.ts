@@ -1,0 +1,112 @@
+import {
+  type Condenser,
+  ConfigError,
+  type ReplayResult,
+  type ViewEntry,
+  buildCondenser,
+  eventMessage,
+  parseCondenserConfig,
+  prepareLog,
+  replay,
+  stepView,
+} from '../engine/index.ts';
+import { type ParsedLog, SHAPE_LABELS } from '../formats/index.ts';
+import { countEventTokens, tokenEstimator } from '../llm/tokenCount.ts';
+import { initialConfig } from './defaultConfigs.ts';
+import { type OpenLog, type ReplayedLog, failureText, oneLine } from './openLog.ts';
+import type { EventRow, ViewItem } from './protocol.ts';
+
+function viewItem(entry: ViewEntry): ViewItem {
+  switch (entry.kind) {
+    case 'summary':
+      return { kind: 'summary', content: entry.content, condensationId: entry.condensationId };
+    case 'masked': {
+      let target = entry.original;
+      while (target.kind === 'masked') target = target.original;
+      return target.kind === 'summary'
+        ? { kind: 'masked', content: entry.content, targetId: null, targetIndex: null }
+        : { kind: 'masked', content: entry.content, targetId: target.id, targetIndex: target.index };
+    }
+    default:
+      return { kind: 'event', id: entry.id, index: entry.index };
+  }
+}
+
+function replayed(result: ReplayResult, condenser: Condenser | null): ReplayedLog {
+  return {
+    mode: result.mode,
+    steps: result.steps.map((step) => ({
+      index: step.index,
+      beforeEventId: step.beforeEventId,
+      beforeEventIndex: step.beforeEventIndex,
+      viewLength: step.viewLength,
+      viewTokens: step.viewTokens,
+      condensationIds: step.condensations.map((c) => c.id),
+      unhandledCondensationRequest: step.unhandledCondensationRequest,
+      failure: failureText(step.failure),
+    })),
+    condensations: result.condensations.map((c) => ({
+      id: c.id,
+      stepIndex: c.stepIndex,
+      forgottenEventIds: c.forgottenEventIds,
+      summary: c.args.summary,
+      summaryOffset: c.args.summaryOffset,
+      llmCall: c.llmCall,
+    })),
+    stepView(step) {
+      const replayedStep = result.steps[step];
+      if (!replayedStep) throw new Error(`there is no step ${step}`);
+      const view = stepView(replayedStep, result.mode === 'resimulate' ? condenser : null);
+      return view ? view.entries.map(viewItem) : [];
+    },
+  };
+}
+
+/** An OpenHands V0 log, replayed by the V0 engine. */
+export function openV0Log(parsed: ParsedLog): OpenLog {
+  const prepared = prepareLog(parsed.events);
+  const rows: EventRow[] = parsed.events.map((event, i) => ({
+    index: event.index,
+    id: event.id,
+    kind: event.kind,
+    type: event.type,
+    source: event.source,
+    summary: oneLine(event.loggedMessage ?? eventMessage(event)),
+    inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
+  }));
+  const recordedSummaries = parsed.events.flatMap((event) => (event.kind === 'action' && event.condensation?.summary != null ? [event.condensation.summary] : []));
+  return {
+    raw: parsed.raw,
+    opened: {
+      flavor: 'v0',
+      rows,
+      shape: parsed.shape,
+      shapeLabel: SHAPE_LABELS[parsed.shape],
+      notes: parsed.notes,
+      instances: parsed.instances,
+      instanceId: parsed.instanceId,
+      suggestedConfig: initialConfig(parsed.recordedCondenser),
+      sdkRules: null,
+      recordedSummaries,
+    },
+    needsTokens: () => false,
+    countTokens: (countText) => countEventTokens(parsed.events, countText),
+    replay(request, tokens) {
+      let condenser: Condenser | null = null;
+      if (request.mode === 'resimulate') {
+        try {
+          condenser = buildCondenser(parseCondenserConfig(request.config), request.prompts);
+        } catch (error) {
+          if (error instanceof ConfigError) return { configError: error.message };
+          throw error;
+        }
+      }
+      const estimator = tokens ? tokenEstimator(tokens.counts, tokens.countText) : undefined;
+      const work = (function* () {
+        const result = yield* replay({ log: prepared, mode: request.mode, condenser: condenser ?? undefined, tokens: estimator });
+        return replayed(result, condenser);
+      })();
+      return { work };
+    },
+  };
+}
