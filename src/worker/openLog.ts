@@ -1,6 +1,6 @@
 import type { LlmWork, ReplayMode } from '../engine/index.ts';
 import type { CountText } from '../llm/tokenCount.ts';
-import type { CondensationSummary, OpenedLog, ReplayRequest, StepSummary, ViewItem } from './protocol.ts';
+import type { CondensationSummary, EventId, OpenedLog, ReplayRequest, StepSummary, ViewItem } from './protocol.ts';
 
 /** A finished replay, whatever the log's flavor: the steps and condensations, and each step's view on demand. */
 export interface ReplayedLog {
@@ -39,7 +39,30 @@ export function oneLine(text: string): string {
   return collapsed.length > SUMMARY_LENGTH ? `${collapsed.slice(0, SUMMARY_LENGTH - 1)}…` : collapsed;
 }
 
-export function failureText(failure: { message: string; pythonError: string | null } | null): string | null {
+function failureText(failure: { message: string; pythonError: string | null } | null): string | null {
   if (!failure) return null;
   return failure.pythonError ? `${failure.message} (${failure.pythonError})` : failure.message;
+}
+
+/** A replayed step of either engine (they share these fields) as plain data for the UI. */
+export function stepSummary(step: {
+  readonly index: number;
+  readonly beforeEventId: EventId;
+  readonly beforeEventIndex: number;
+  readonly viewLength: number;
+  readonly viewTokens: number;
+  readonly condensations: ReadonlyArray<{ readonly id: EventId }>;
+  readonly unhandledCondensationRequest: boolean;
+  readonly failure: { message: string; pythonError: string | null } | null;
+}): StepSummary {
+  return {
+    index: step.index,
+    beforeEventId: step.beforeEventId,
+    beforeEventIndex: step.beforeEventIndex,
+    viewLength: step.viewLength,
+    viewTokens: step.viewTokens,
+    condensationIds: step.condensations.map((c) => c.id),
+    unhandledCondensationRequest: step.unhandledCondensationRequest,
+    failure: failureText(step.failure),
+  };
 }

@@ -1,7 +1,7 @@
 import { ConfigError, sdk } from '../engine/index.ts';
 import { SHAPE_LABELS, type SdkParsedLog } from '../formats/index.ts';
 import { sdkAgentLlm } from '../llm/tokenCount.ts';
-import { type OpenLog, type ReplayedLog, type Tokens, failureText, oneLine } from './openLog.ts';
+import { type OpenLog, type ReplayedLog, type Tokens, oneLine, stepSummary } from './openLog.ts';
 import type { EventRow, ReplayRequest, ViewItem } from './protocol.ts';
 
 const ACTION_LIKE = new Set(['ActionEvent', 'MessageEvent', 'SystemPromptEvent', 'Condensation', 'CondensationRequest']);
@@ -50,16 +50,7 @@ function viewItem(event: sdk.ViewEvent): ViewItem {
 function replayed(result: sdk.SdkReplayResult): ReplayedLog {
   return {
     mode: result.mode,
-    steps: result.steps.map((step) => ({
-      index: step.index,
-      beforeEventId: step.beforeEventId,
-      beforeEventIndex: step.beforeEventIndex,
-      viewLength: step.viewLength,
-      viewTokens: step.viewTokens,
-      condensationIds: step.condensations.map((c) => c.id),
-      unhandledCondensationRequest: step.unhandledCondensationRequest,
-      failure: failureText(step.failure),
-    })),
+    steps: result.steps.map(stepSummary),
     condensations: result.condensations.map((c) => ({
       id: c.id,
       stepIndex: c.stepIndex,

@@ -13,7 +13,7 @@ import {
 import { type ParsedLog, SHAPE_LABELS } from '../formats/index.ts';
 import { countEventTokens, tokenEstimator } from '../llm/tokenCount.ts';
 import { initialConfig } from './defaultConfigs.ts';
-import { type OpenLog, type ReplayedLog, failureText, oneLine } from './openLog.ts';
+import { type OpenLog, type ReplayedLog, oneLine, stepSummary } from './openLog.ts';
 import type { EventRow, ViewItem } from './protocol.ts';
 
 function viewItem(entry: ViewEntry): ViewItem {
@@ -35,16 +35,7 @@ function viewItem(entry: ViewEntry): ViewItem {
 function replayed(result: ReplayResult, condenser: Condenser | null): ReplayedLog {
   return {
     mode: result.mode,
-    steps: result.steps.map((step) => ({
-      index: step.index,
-      beforeEventId: step.beforeEventId,
-      beforeEventIndex: step.beforeEventIndex,
-      viewLength: step.viewLength,
-      viewTokens: step.viewTokens,
-      condensationIds: step.condensations.map((c) => c.id),
-      unhandledCondensationRequest: step.unhandledCondensationRequest,
-      failure: failureText(step.failure),
-    })),
+    steps: result.steps.map(stepSummary),
     condensations: result.condensations.map((c) => ({
       id: c.id,
       stepIndex: c.stepIndex,

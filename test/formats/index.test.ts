@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../helpers/thrown.ts';
 import { LogFormatError, readLog } from '../../src/formats/index.ts';
 import { SAMPLE_SESSIONS, realLog, textInput, v0Events } from '../helpers/logs.ts';
 import { readLogInput } from '../../src/cli/readInput.ts';
 import { join } from 'node:path';
 
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(LogFormatError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the log to be refused');
-}
+const refusal = (run: () => unknown) => thrown(run, LogFormatError).message;
 
 describe('readLog: the V0 shapes of real OpenHands logs', () => {
   it('reads a bare list (OpenHands’ replay-test input)', () => {

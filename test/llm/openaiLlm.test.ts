@@ -5,6 +5,7 @@ import { STATE_SUMMARY_TOOL } from '../../src/engine/prompts/structured.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
 import { LlmCallError } from '../../src/llm/llmErrors.ts';
 import { completionBody, liveLlm } from '../../src/llm/openaiLlm.ts';
+import { rejected } from '../helpers/thrown.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
 let server: FakeOpenAiServer;
@@ -21,15 +22,7 @@ const summaryRequest: LlmRequest = {
   messages: [{ role: 'user', content: 'Summarize.\n<PREVIOUS SUMMARY>\nNo events summarized\n</PREVIOUS SUMMARY>\n\n\n<EVENT id=4>\nls\n</EVENT>\n<EVENT id=5>\nout\n</EVENT>\n' }],
 };
 
-async function failure(promise: Promise<unknown>): Promise<LlmCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(LlmCallError);
-    return error as LlmCallError;
-  }
-  throw new Error('expected the call to fail');
-}
+const failure = (promise: Promise<unknown>) => rejected(promise, LlmCallError);
 
 describe('liveLlm through the real openai client', () => {
   const endpoint = (model = 'fake-model', apiKey = KEY) => ({ baseURL: server.url, model, apiKey });

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, OpenHandsFailure, forgottenIdsOf, parseCondenserConfig, viewOf } from '../../../src/engine/index.ts';
+import { thrown } from '../../helpers/thrown.ts';
 import { build, cmd, cmdOut, condensationOf, condense, messages, msg, range } from '../factory.ts';
 
 function amortized(maxSize: number, keepFirst: number) {
   return build({ type: 'amortized', max_size: maxSize, keep_first: keepFirst });
 }
 
-function failureOf(fn: () => unknown): OpenHandsFailure {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof OpenHandsFailure) return error;
-    throw error;
-  }
-  throw new Error('expected an OpenHandsFailure');
-}
+const failureOf = (run: () => unknown) => thrown(run, OpenHandsFailure);
 
 describe('amortized condenser: validation (§4.5)', () => {
   it.each([

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, sdk } from '../../../src/engine/index.ts';
+import { thrown } from '../../helpers/thrown.ts';
 
 const parse = (value: unknown, rules?: sdk.SdkRules) => sdk.parseSdkCondenserConfig(value, rules);
-const refusal = (value: unknown, rules?: sdk.SdkRules) => {
-  try {
-    parse(value, rules);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-};
+const refusal = (value: unknown, rules?: sdk.SdkRules) => thrown(() => parse(value, rules), ConfigError).message;
 
 describe('SDK condenser configuration, SDK 1.43.1 (pinned)', () => {
   it('fills in LLMSummarizingCondenser’s defaults and keeps the llm key as given', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { sdk } from '../../../src/engine/index.ts';
 import { LogFormatError, type SdkParsedLog, readLog, readV0Log } from '../../../src/formats/index.ts';
 import { realLog, textInput } from '../../helpers/logs.ts';
+import { thrown } from '../../helpers/thrown.ts';
 
 function readSdk(input: Parameters<typeof readLog>[0], options?: Parameters<typeof readLog>[1]): SdkParsedLog {
   const log = readLog(input, options);
@@ -9,15 +10,7 @@ function readSdk(input: Parameters<typeof readLog>[0], options?: Parameters<type
   return log as SdkParsedLog;
 }
 
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(LogFormatError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the log to be refused');
-}
+const refusal = (run: () => unknown) => thrown(run, LogFormatError).message;
 
 const kinds = (log: SdkParsedLog) => {
   const counts: Record<string, number> = {};
