@@ -28,7 +28,11 @@ const CONFIGS: Record<string, unknown> = {
   },
 };
 
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const gc = () => {
+  collect();
+  collect();
+};
 const heapMb = () => process.memoryUsage().heapUsed / 1e6;
 
 function timeReplay(log: PreparedLog, config: CondenserConfig): { ms: number; steps: number; condensations: number } {
@@ -60,7 +64,13 @@ for (const size of [1_000, 10_000, 100_000]) {
     times.sort((a, b) => a - b);
     gc();
     const before = heapMb();
-    const kept = runSync(replay({ log, mode: 'resimulate', condenser: buildCondenser(config) }), () => ({ content: 'summary' }));
+    // The heap is sampled during the replay (its working memory) and after it (what its result keeps).
+    let peak = before;
+    const kept = runSync(
+      replay({ log, mode: 'resimulate', condenser: buildCondenser(config), onStep: (step) => step.index % 200 === 0 && (peak = Math.max(peak, heapMb())) }),
+      () => ({ content: 'summary' }),
+    );
+    peak = Math.max(peak, heapMb());
     gc();
     const retained = heapMb() - before;
     rows.push(
@@ -72,12 +82,13 @@ for (const size of [1_000, 10_000, 100_000]) {
         `${percentile(times, 0.9).toFixed(1)} ms`.padStart(10),
         String(shape.steps).padStart(7),
         String(shape.condensations).padStart(6),
+        `${(peak - before).toFixed(1)} MB`.padStart(9),
         `${retained.toFixed(1)} MB`.padStart(9),
       ].join('  '),
     );
     if (kept.steps.length === 0) throw new Error('replay produced no steps');
   }
 }
-console.log('events   configuration       median         min        p90    steps  conds  result heap');
+console.log('events   configuration       median         min        p90    steps  conds  peak heap  kept heap');
 for (const row of rows) console.log(row);
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, heap now ${heapMb().toFixed(0)} MB (includes the generated logs)`);

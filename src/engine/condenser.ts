@@ -30,6 +30,12 @@ export function condensation(args: Partial<CondensationArgs>): Condensation {
 
 export interface Condenser {
   condense(view: View): LlmWork<CondenseResult>;
+  /**
+   * The view `condense` would hand on, when it can tell without condensing or asking an LLM (a
+   * transform, or a rolling condenser below its trigger); null when `condense` must run. Most steps
+   * condense nothing, and this spares them the generator machinery.
+   */
+  passThrough(view: View): View | null;
 }
 
 /**
@@ -99,6 +105,7 @@ export function rolling(
       if (!shouldCondense(view)) return view;
       return yield* getCondensation(view);
     },
+    passThrough: (view) => (shouldCondense(view) ? null : view),
   };
 }
 
@@ -109,6 +116,7 @@ export function transform(apply: (view: View) => View): Condenser {
     *condense(view) {
       return apply(view);
     },
+    passThrough: apply,
   };
 }
 

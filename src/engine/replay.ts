@@ -124,6 +124,11 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
             finalView = base;
             break;
           }
+          const direct = condenser.passThrough(base);
+          if (direct) {
+            finalView = direct;
+            break;
+          }
           // Driven by hand rather than with yield*, to count the LLM answers that pass through.
           const callsBefore = llmCalls;
           const work = condenser.condense(base);

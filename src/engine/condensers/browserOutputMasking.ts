@@ -35,7 +35,7 @@ export const browserOutputMaskingCondenser = defineCondenser({
           kept++;
           continue;
         }
-        entries ??= [...source];
+        entries ??= source.slice();
         entries[i] = placeholderFor(entry);
       }
       // A new View either way: OpenHands' drops the request flag.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCondenser } from '../condenser.ts';
+import { defineCondenser, transform } from '../condenser.ts';
 
 export const noopCondenser = defineCondenser({
   type: 'noop',
@@ -7,10 +7,5 @@ export const noopCondenser = defineCondenser({
   description: 'Shows the agent every event of its history.',
   schema: z.strictObject({ type: z.literal('noop') }),
   usesLlm: false,
-  create: () => ({
-    // eslint-disable-next-line require-yield -- the generator shape is the shared condenser contract
-    *condense(view) {
-      return view;
-    },
-  }),
+  create: () => transform((view) => view),
 });

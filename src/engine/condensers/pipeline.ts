@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CondenserConfig, defineCondenser, isCondensation } from '../condenser.ts';
+import type { View } from '../view.ts';
 
 export const pipelineCondenser = defineCondenser({
   type: 'pipeline',
@@ -20,6 +21,14 @@ export const pipelineCondenser = defineCondenser({
           const next = yield* child.condense(result);
           if (isCondensation(next)) return next;
           result = next;
+        }
+        return result;
+      },
+      passThrough(view) {
+        let result: View | null = view;
+        for (const child of children) {
+          result = child.passThrough(result);
+          if (!result) return null;
         }
         return result;
       },

@@ -82,4 +82,17 @@ describe('pipeline condenser (§4.10)', () => {
     expect(requests).toHaveLength(1);
     expect(condensationOf(result)).toEqual(range(1, 7, 'sum', 1));
   });
+
+  it('hands on the same view as condense without running it when nothing condenses, and declines when a child would', () => {
+    const pipeline = build({ type: 'pipeline', condensers: [{ type: 'observation_masking', attention_window: 1 }, { type: 'amortized', max_size: 10, keep_first: 1 }] });
+    const small = viewOf([msg(0), cmdOut(1), msg(2)]);
+    const direct = pipeline.passThrough(small)!;
+    expect(ids(direct.entries)).toEqual(ids(viewResult(condense(pipeline, small).result).entries));
+    expect(ids(direct.entries)).toEqual([0, 'M', 2]);
+    expect(pipeline.passThrough(viewOf(messages(11)))).toBeNull();
+    // Masking first drops the request flag, so amortized never sees the request: condense would hand on a view too.
+    expect(pipeline.passThrough(viewOf(messages(5), true))!.unhandledCondensationRequest).toBe(false);
+    const amortizedFirst = build({ type: 'pipeline', condensers: [{ type: 'amortized', max_size: 10, keep_first: 1 }, { type: 'observation_masking' }] });
+    expect(amortizedFirst.passThrough(viewOf(messages(5), true))).toBeNull();
+  });
 });
