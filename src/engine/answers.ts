@@ -68,8 +68,8 @@ export interface AnswerLog {
   hits: number;
   /** Requests nobody had an answer for. */
   misses: number;
-  /** Every request's key in call order, with whether it was a placeholder. */
-  readonly calls: Array<{ key: string; placeholder: boolean }>;
+  /** Every call in order: its request and key, the answer given (null when the replay stopped), and whether it was a placeholder. */
+  readonly calls: Array<{ key: string; request: LlmRequest; answer: LlmAnswer | null; placeholder: boolean }>;
 }
 
 /**
@@ -83,15 +83,16 @@ export function recordedLlm(records: RecordedAnswers, onMissing: MissingAnswerPo
     if (recorded) {
       if (log) {
         log.hits++;
-        log.calls.push({ key, placeholder: false });
+        log.calls.push({ key, request, answer: recorded, placeholder: false });
       }
       return recorded;
     }
+    const placeholder = onMissing === 'placeholder' ? placeholderAnswer(request, callIndex) : null;
     if (log) {
       log.misses++;
-      log.calls.push({ key, placeholder: onMissing === 'placeholder' });
+      log.calls.push({ key, request, answer: placeholder, placeholder: placeholder !== null });
     }
-    if (onMissing === 'placeholder') return placeholderAnswer(request, callIndex);
+    if (placeholder) return placeholder;
     throw new LlmUnavailable(
       `No recorded answer for LLM call ${callIndex + 1} (the ${request.condenser} condenser's prompt differs from every recorded one); connect an LLM endpoint or allow placeholder answers.`,
     );

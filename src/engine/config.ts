@@ -86,12 +86,3 @@ export function buildCondenser(config: CondenserConfig, prompts?: PromptOverride
   const environment: CondenserEnvironment = { build: (child) => buildCondenser(child, prompts), prompts };
   return definition.create(config, environment);
 }
-
-/** True when the configuration (or any pipeline child) asks an LLM. */
-export function configUsesLlm(config: CondenserConfig): boolean {
-  const definition = condenserDefinition(config.type);
-  if (!definition) return false;
-  if (definition.usesLlm) return true;
-  const children = definition.childrenKey ? (config[definition.childrenKey] as CondenserConfig[]) : [];
-  return children.some(configUsesLlm);
-}

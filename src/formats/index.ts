@@ -1,6 +1,6 @@
 import type { LogEvent } from '../engine/index.ts';
 import { LogFormatError } from './errors.ts';
-import { type EvalInstance, type LocateOptions, type LogInput, type LogShape, SHAPE_LABELS, isSdkShape, locateEvents } from './logShapes.ts';
+import { type EvalInstance, type LocateOptions, type LogInput, type LogShape, isSdkShape, locateEvents } from './logShapes.ts';
 import { type SdkParsedLog, readSdkLog } from './sdk/index.ts';
 import { checkUniqueIds, readV0Event } from './v0Event.ts';
 
@@ -61,8 +61,4 @@ export function readV0Log(input: LogInput, options: LocateOptions = {}): ParsedL
     throw new LogFormatError('', 'this is an OpenHands SDK (V1) log (events with "kind" and string ids); only V0 logs (events with "action"/"observation" and integer ids) can be used here');
   }
   return log;
-}
-
-export function describeLog(log: AnyParsedLog): string {
-  return `${SHAPE_LABELS[log.shape]}, ${log.events.length} events`;
 }

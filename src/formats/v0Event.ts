@@ -140,13 +140,20 @@ export function readV0Event(value: unknown, index: number, where: string | (() =
   return makeObservation(base, event.observation ?? 'null', event.content ?? '', event.extras ?? {}, event.success ?? null);
 }
 
-/** Refuses logs whose ids repeat: forgetting by id would hide the wrong events. */
-export function checkUniqueIds(events: readonly LogEvent[], label: (index: number) => string): void {
-  const seen = new Map<number, number>();
+/**
+ * Refuses logs whose ids repeat: forgetting by id would hide the wrong events. For both flavors
+ * (integer V0 ids, string SDK ids); `forgetters` names what forgets in the message.
+ */
+export function checkUniqueIds(
+  events: ReadonlyArray<{ readonly id: number | string; readonly index: number }>,
+  label: (index: number) => string,
+  forgetters = 'condensers',
+): void {
+  const seen = new Map<number | string, number>();
   for (const event of events) {
     const earlier = seen.get(event.id);
     if (earlier !== undefined) {
-      throw new LogFormatError(label(event.index), `id ${event.id} is used twice (also by ${label(earlier)}); condensers forget events by id, so this log cannot be replayed`);
+      throw new LogFormatError(label(event.index), `id ${event.id} is used twice (also by ${label(earlier)}); ${forgetters} forget events by id, so this log cannot be replayed`);
     }
     seen.set(event.id, event.index);
   }

@@ -4,7 +4,6 @@ export type { ActiveSession, AppState, Notice, StoreDeps } from './types.ts';
 export * from './selectors.ts';
 export { lineDiff } from './lineDiff.ts';
 export type { DiffLine } from './lineDiff.ts';
-export { SERVER_DEFAULT_CONFIG, APP_VERSION } from './defaults.ts';
+export { APP_VERSION } from './defaults.ts';
 export type { LlmSettings, SessionRecord } from '../storage/index.ts';
 export type { CondensationSummary, EventId, EventRow, LlmUse, PromptText, ReplaySummary, StepSummary, ViewItem } from '../worker/index.ts';
-export { defaultCompareConfig } from './compareSlice.ts';

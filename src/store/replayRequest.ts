@@ -1,5 +1,5 @@
 import { ConfigError, parseCondenserConfig, sdk } from '../engine/index.ts';
-import { ConfigTextError, condenserConfigToToml, parseCondenserConfigText, parseSdkCondenserText } from '../formats/index.ts';
+import { condenserConfigToToml, parseCondenserConfigText, parseSdkCondenserText } from '../formats/index.ts';
 import { errorText } from './librarySlice.ts';
 import type { ActiveSession, AppState } from './types.ts';
 
@@ -43,5 +43,3 @@ export function readConfigText(text: string, active: ActiveSession | null): unkn
 export function configText(config: unknown, active: ActiveSession | null): { readonly text: string; readonly format: 'toml' | 'json' } {
   return isSdk(active) ? { text: `${JSON.stringify(config, null, 2)}\n`, format: 'json' } : { text: condenserConfigToToml(config), format: 'toml' };
 }
-
-export { ConfigTextError };

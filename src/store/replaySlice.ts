@@ -1,7 +1,7 @@
-import { withoutSecrets } from '../formats/index.ts';
+import { ConfigTextError, withoutSecrets } from '../formats/index.ts';
 import { coalesce } from './coalesce.ts';
 import { errorText } from './librarySlice.ts';
-import { ConfigTextError, configProblem, configText, readConfigText, sessionReplayRequest } from './replayRequest.ts';
+import { configProblem, configText, readConfigText, sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
 
 export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps): ReplaySlice {

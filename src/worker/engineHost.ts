@@ -1,4 +1,4 @@
-import { type AnswerLlmAsync, type LlmAnswer, type LlmRequest, type LlmWork, LlmUnavailable, recordedLlm, recordingScript, requestKey, runAsync, runSync } from '../engine/index.ts';
+import { type AnswerLlmAsync, type AnswerLog, type LlmAnswer, type LlmRequest, type LlmWork, recordedLlm, recordingScript, requestKey, runAsync, runSync } from '../engine/index.ts';
 import { readLog } from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
 import type { OpenLog, ReplayedLog, Tokens } from './openLog.ts';
@@ -85,23 +85,12 @@ export class EngineHost implements EngineApi {
   async replay(request: ReplayRequest): Promise<ReplayOutcome> {
     const prepared = await this.work(request);
     if ('configError' in prepared) return { ok: false, configError: prepared.configError };
-    const calls: CallRecord[] = [];
-    const placeholder = recordedLlm({}, 'placeholder');
+    const log: AnswerLog = { hits: 0, misses: 0, calls: [] };
     const started = this.clock();
-    const replayed = runSync(prepared.work, (req, call) => {
-      const recorded = request.answers[requestKey(req)];
-      if (recorded) {
-        calls.push({ request: req, answer: recorded, source: 'recorded' });
-        return recorded;
-      }
-      calls.push({ request: req, answer: null, source: request.onMissing === 'placeholder' ? 'placeholder' : 'none' });
-      if (request.onMissing === 'stop') {
-        throw new LlmUnavailable(
-          `No recorded answer for LLM call ${call + 1} (the ${req.condenser} condenser's prompt differs from every recorded one); run it with your LLM endpoint, or allow placeholder answers.`,
-        );
-      }
-      return placeholder(req, call);
-    });
+    const replayed = runSync(prepared.work, recordedLlm(request.answers, request.onMissing, log));
+    const calls = log.calls.map(
+      (call): CallRecord => ({ request: call.request, answer: call.answer, source: call.placeholder ? 'placeholder' : call.answer ? 'recorded' : 'none' }),
+    );
     return this.finish(request, replayed, calls, started);
   }
 

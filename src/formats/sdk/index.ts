@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { sdk } from '../../engine/index.ts';
 import { LogFormatError } from '../errors.ts';
 import type { EvalInstance, LocatedEvents, LogShape } from '../logShapes.ts';
-import { checkUniqueSdkIds, readSdkEvent } from './sdkEvent.ts';
+import { checkUniqueIds } from '../v0Event.ts';
+import { readSdkEvent } from './sdkEvent.ts';
 
 export { isSdkFolder, locateSdkFolder } from './folder.ts';
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './condenserConfig.ts';
@@ -70,7 +71,7 @@ function skippedKindsNote(events: readonly sdk.SdkEvent[]): string[] {
 /** Validates the SDK events a log holds; throws LogFormatError naming the file, line or index and the field. */
 export function readSdkLog(found: LocatedEvents): SdkParsedLog {
   const events = found.items.map((item, i) => readSdkEvent(item, i, () => found.label(i)));
-  checkUniqueSdkIds(events, found.label);
+  checkUniqueIds(events, found.label, 'condensations');
   const generation = generationOf(found.items);
   const baseState = readBaseState(found.baseState);
   return {

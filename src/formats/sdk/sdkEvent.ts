@@ -192,15 +192,3 @@ export function readSdkEvent(value: unknown, index: number, where: () => string)
       return { id, index, source, parentId, kind: known };
   }
 }
-
-/** Refuses logs whose ids repeat: the SDK rejects a duplicate id, and condensations forget by id. */
-export function checkUniqueSdkIds(events: readonly sdk.SdkEvent[], label: (index: number) => string): void {
-  const seen = new Map<string, number>();
-  for (const event of events) {
-    const earlier = seen.get(event.id);
-    if (earlier !== undefined) {
-      throw new LogFormatError(label(event.index), `id ${event.id} is used twice (also by ${label(earlier)}); condensations forget events by id, so this log cannot be replayed`);
-    }
-    seen.set(event.id, event.index);
-  }
-}

@@ -40,19 +40,22 @@ export function ViewSizeChart() {
   const config = useAppState((s) => s.config);
   const mode = useAppState((s) => s.mode);
   const { setStep } = useActions();
-  const series = useMemo(() => {
-    const steps = summary?.steps ?? [];
-    return {
-      events: steps.map((s) => s.viewLength),
-      tokens: steps.map((s) => s.viewTokens),
-      condensed: steps.filter((s) => s.condensationIds.length > 0).map((s) => s.index),
-    };
-  }, [summary]);
   const maxSize = mode === 'resimulate' ? maxSizeOf(config) : null;
-  const n = series.events.length;
+  // Everything but the cursor depends on the replay alone: computed once per replay, not per step.
+  const drawing = useMemo(() => {
+    const steps = summary?.steps ?? [];
+    const events = steps.map((s) => s.viewLength);
+    const tokens = steps.map((s) => s.viewTokens);
+    const peak = events.reduce((a, b) => Math.max(a, b), 0);
+    const eventMax = Math.max(peak, 1, maxSize ?? 0);
+    const tokenMax = tokens.reduce((a, b) => Math.max(a, b), 0);
+    const condensed = steps.filter((s) => s.condensationIds.length > 0).map((s) => s.index);
+    const x = (i: number) => (PAD.left + (steps.length <= 1 ? 0 : (i / (steps.length - 1)) * (WIDTH - PAD.left - PAD.right))).toFixed(1);
+    const condensedPath = condensed.map((i) => `M${x(i)} ${PAD.top}V${HEIGHT - PAD.bottom}`).join('');
+    return { n: steps.length, peak, eventMax, tokenMax, condensed, condensedPath, eventPoints: polyline(events, eventMax), tokenPoints: tokenMax > 0 ? polyline(tokens, tokenMax) : '' };
+  }, [summary, maxSize]);
+  const { n, peak, eventMax, tokenMax, condensed } = drawing;
   if (n === 0) return null;
-  const eventMax = series.events.reduce((a, b) => Math.max(a, b), Math.max(1, maxSize ?? 0));
-  const tokenMax = series.tokens.reduce((a, b) => Math.max(a, b), 0);
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const xOf = (i: number) => PAD.left + (n <= 1 ? 0 : (i / (n - 1)) * plotW);
@@ -64,8 +67,7 @@ export function ViewSizeChart() {
     setStep(Math.round(((x - PAD.left) / plotW) * (n - 1)));
   };
 
-  const peak = series.events.reduce((a, b) => Math.max(a, b), 0);
-  const description = `View size over ${n} steps: up to ${peak} events${tokenMax ? ` and ${tokenMax.toLocaleString('en-US')} tokens` : ''}; ${series.condensed.length} steps condensed${maxSize ? `; max_size ${maxSize}` : ''}.`;
+  const description = `View size over ${n} steps: up to ${peak} events${tokenMax ? ` and ${tokenMax.toLocaleString('en-US')} tokens` : ''}; ${condensed.length} steps condensed${maxSize ? `; max_size ${maxSize}` : ''}.`;
   return (
     <figure className="chart">
       <figcaption>
@@ -76,10 +78,10 @@ export function ViewSizeChart() {
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} onClick={onClick}>
         <title>{description}</title>
-        <path className="condensed-mark" d={series.condensed.map((i) => `M${xOf(i).toFixed(1)} ${PAD.top}V${PAD.top + plotH}`).join('')} />
+        <path className="condensed-mark" d={drawing.condensedPath} />
         {maxSize !== null && <line className="max-line" x1={PAD.left} x2={PAD.left + plotW} y1={yOf(maxSize)} y2={yOf(maxSize)} />}
-        {tokenMax > 0 && <polyline className="tokens-line" points={polyline(series.tokens, tokenMax)} />}
-        <polyline className="events-line" points={polyline(series.events, eventMax)} />
+        {tokenMax > 0 && <polyline className="tokens-line" points={drawing.tokenPoints} />}
+        <polyline className="events-line" points={drawing.eventPoints} />
         <line className="cursor" x1={xOf(step)} x2={xOf(step)} y1={PAD.top} y2={PAD.top + plotH} />
         <text className="axis" x={PAD.left - 4} y={PAD.top + 8} textAnchor="end">
           {eventMax}
