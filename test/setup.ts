@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -27,6 +28,10 @@ for (const [property, value] of [
     },
   });
 }
+
+// fake-indexeddb clones values with Node's structuredClone, which keeps Node's Blobs (as Chromium's
+// IndexedDB keeps its own) but turns jsdom's into empty objects: stored log chunks are Blobs.
+globalThis.Blob = NodeBlob as unknown as typeof Blob;
 
 afterEach(() => {
   cleanup();

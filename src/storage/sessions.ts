@@ -51,11 +51,13 @@ export class SessionStore {
   }
 
   async log(id: string): Promise<LogInput | undefined> {
-    return this.db.transaction('r', this.db.logs, this.db.logChunks, async () => {
+    const stored = await this.db.transaction('r', this.db.logs, this.db.logChunks, async () => {
       const record = await this.db.logs.get(id);
       if (!record) return undefined;
-      return joinLog(record.manifest, await this.db.logChunks.where('sessionId').equals(id).toArray());
+      return { manifest: record.manifest, chunks: await this.db.logChunks.where('sessionId').equals(id).toArray() };
     });
+    // Blobs are read after the transaction: awaiting them inside it would let it commit early.
+    return stored && joinLog(stored.manifest, stored.chunks);
   }
 
   async answers(id: string): Promise<RecordedAnswers> {
@@ -67,7 +69,7 @@ export class SessionStore {
     const now = this.now();
     const record: SessionRecord = { ...session, id: this.newId(), createdAt: now, updatedAt: now };
     const { manifest, chunks } = splitLog(record.id, input, this.chunkBytes);
-    const needed = chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0);
+    const needed = chunks.reduce((sum, chunk) => sum + (ArrayBuffer.isView(chunk.bytes) ? chunk.bytes.length : chunk.bytes.size), 0);
     await this.writing('the log', needed, () => this.db.transaction('rw', [this.db.sessions, this.db.logs, this.db.logChunks, this.db.answers], async () => {
       await this.db.sessions.add(record);
       await this.db.logs.add({ sessionId: record.id, manifest });

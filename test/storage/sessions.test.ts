@@ -78,7 +78,9 @@ describe('SessionStore', () => {
     const big = { kind: 'folder' as const, name: 'run', files: [{ path: 'a.json', text: 'é'.repeat(16) }, { path: 'b.jsonl', bytes }] };
     const record = await sessions.create(fresh, big);
     const chunks = await db.logChunks.where('sessionId').equals(record.id).toArray();
-    expect(chunks.map((chunk) => [chunk.file, chunk.index, chunk.bytes.length])).toEqual([
+    // Stored as Blobs (written as files by Chromium, not serialized into the database).
+    expect(chunks.every((chunk) => chunk.bytes instanceof Blob)).toBe(true);
+    expect(chunks.map((chunk) => [chunk.file, chunk.index, (chunk.bytes as Blob).size])).toEqual([
       [0, 0, 16],
       [0, 1, 16],
       [1, 0, 16],
@@ -89,5 +91,19 @@ describe('SessionStore', () => {
     expect(await sessions.log(record.id)).toEqual(big);
     await sessions.remove(record.id);
     expect(await db.logChunks.count()).toBe(0);
+  });
+
+  it('reads logs whose chunks an earlier version stored as byte arrays', async () => {
+    const { db, sessions } = stores();
+    const bytes = new TextEncoder().encode('[{"id": 0}]');
+    await db.sessions.add({ ...fresh, id: 'old', createdAt: 1, updatedAt: 1 });
+    await db.logs.add({ sessionId: 'old', manifest: { kind: 'file', file: { path: 'log.json', encoding: 'bytes', size: bytes.length, chunks: 2, chunkBytes: 6 } } });
+    await db.logChunks.bulkAdd([
+      { sessionId: 'old', file: 0, index: 1, bytes: bytes.subarray(6) },
+      { sessionId: 'old', file: 0, index: 0, bytes: bytes.subarray(0, 6) },
+    ]);
+    const log = await sessions.log('old');
+    expect(log?.kind === 'file' && log.file.path).toBe('log.json');
+    expect(log?.kind === 'file' && new TextDecoder().decode(log.file.bytes)).toBe('[{"id": 0}]');
   });
 });

@@ -16,8 +16,8 @@ function fullDatabase(name: string, budget: number): InspectorDb {
         return {
           ...table,
           mutate: async (request) => {
-            const values = 'values' in request ? (request.values as Array<{ bytes?: Uint8Array }>) : [];
-            used += values.reduce((sum, value) => sum + (value.bytes?.length ?? 100), 0);
+            const values = 'values' in request ? (request.values as Array<{ bytes?: Uint8Array | Blob }>) : [];
+            used += values.reduce((sum, value) => sum + (value.bytes instanceof Blob ? value.bytes.size : (value.bytes?.length ?? 100)), 0);
             if (used > budget) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
             return table.mutate(request);
           },
