@@ -3,20 +3,23 @@ import { LogFormatError, describeJsonError } from './errors.ts';
 /**
  * Reads a JSON document from its bytes without ever holding it as one string: a JavaScript string
  * holds at most about 512 MiB (V8's limit), and logs run to gigabytes. The outer containers (a list
- * of events, `{"trajectory": [...]}`, `{"response": {"json": {"trajectory": [...]}}}`) are split by a
- * byte scanner; each element is decoded and handed to the native JSON.parse. That is as fast as one
- * JSON.parse of the whole text (measured: 1.05x), where pure-JavaScript streaming parsers are 2.5-4.5x
- * slower (@discoveryjs/json-ext's parseChunked, @streamparser/json). Every list that was split keeps
- * each element's byte span: the event detail and the search read an event's text from the file
- * instead of keeping a second copy of the log.
+ * of events, `{"trajectory": [...]}`, `{"response": {"json": {"trajectory": [...]}}}`) are split; a
+ * list's elements (the events) go to the native JSON.parse a piece of about PIECE_TARGET bytes at a
+ * time, cut where the next element seems to begin. JSON.parse is the judge of a cut: `[` + piece +
+ * `]` parses only when the piece is whole elements (a cut inside a string leaves it unterminated,
+ * one inside an element leaves a bracket open), and where it does not, that piece is scanned byte by
+ * byte. Pure-JavaScript streaming parsers are 2.5-4.5x slower than JSON.parse (@discoveryjs/json-ext's
+ * parseChunked, @streamparser/json), and so was scanning every byte here first. Each element's byte
+ * span is found when first asked for (the event detail and the search read an event's text from the
+ * file instead of keeping a second copy of the log).
  */
 
 /** Byte spans of the elements of a list read by parseJsonBytes, in the bytes they came from. */
 export interface ElementSpans {
   readonly bytes: Uint8Array;
-  /** starts[i]..ends[i] (exclusive) is element i's JSON text. */
-  readonly starts: Float64Array;
-  readonly ends: Float64Array;
+  readonly length: number;
+  /** Element i's JSON text is bytes[start, end); found on first use. */
+  span(index: number): { readonly start: number; readonly end: number } | null;
 }
 
 const spansByList = new WeakMap<readonly unknown[], ElementSpans>();
@@ -34,6 +37,8 @@ export function elementSpansOf(list: readonly unknown[]): ElementSpans | undefin
 const SPLIT_DEPTH = 3;
 /** Deeper containers are split only when their text is longer than this. */
 const PIECE_BYTES = 64 * 1024 * 1024;
+/** A split list's elements are parsed this many bytes at a time (past V8's fast paths it slows down). */
+const PIECE_TARGET = 8 * 1024 * 1024;
 /** About V8's longest string (2^29 - 24 UTF-16 units); one value longer than this cannot be read. */
 export const MAX_STRING_BYTES = 2 ** 29 - 24;
 
@@ -58,6 +63,7 @@ class Reader {
   constructor(
     private readonly bytes: Uint8Array,
     private readonly where: string,
+    private readonly pieceTarget = PIECE_TARGET,
   ) {}
 
   fail(offset: number, problem: string): never {
@@ -130,36 +136,174 @@ class Reader {
     }
   }
 
-  /** The value in [start, end), split if it is a shallow member (not a list element) or too large for one piece. */
-  value(start: number, end: number, depth: number, inList = false): unknown {
+  /** The value in [start, end), split if it is too large for one piece. */
+  value(start: number, end: number, depth: number): unknown {
     const first = this.bytes[start];
-    const split = (!inList && depth <= SPLIT_DEPTH) || end - start > PIECE_BYTES;
-    if (split && first === 0x5b) return this.list(start, end, depth);
-    if (split && first === 0x7b) return this.object(start, end, depth);
+    if (end - start > PIECE_BYTES && first === 0x5b) return this.knownList(start, end, depth).items;
+    if (end - start > PIECE_BYTES && first === 0x7b) return this.knownObject(start, end, depth);
     return this.parseSpan(start, end);
   }
 
-  private list(start: number, end: number, depth: number): unknown[] {
+  /**
+   * The value starting at `start` and where it ends. Shallow lists and objects that are not list
+   * elements are split without scanning them first: a list in pieces, an object member by member.
+   */
+  read(start: number, depth: number, inList = false): { value: unknown; end: number } {
+    const first = this.bytes[start];
+    if (!inList && depth <= SPLIT_DEPTH && first === 0x5b) {
+      const { items, end } = this.listInPieces(start, depth);
+      return { value: items, end };
+    }
+    if (!inList && depth <= SPLIT_DEPTH && first === 0x7b) return this.objectByMembers(start, depth);
+    const end = this.valueEnd(start);
+    return { value: this.value(start, end, depth), end };
+  }
+
+  /** Where the element after a candidate cut must begin: the first element's first key and its value's kind. */
+  private cutPattern(firstElement: number): { key: Uint8Array; valueKind: number } | null {
+    const bytes = this.bytes;
+    if (bytes[firstElement] !== 0x7b) return null;
+    const keyStart = this.skipSpace(firstElement + 1);
+    if (bytes[keyStart] !== QUOTE) return null;
+    const keyEnd = this.stringEnd(keyStart);
+    const colon = this.skipSpace(keyEnd);
+    if (bytes[colon] !== 0x3a) return null;
+    return { key: bytes.slice(keyStart, keyEnd), valueKind: valueKind(bytes[this.skipSpace(colon + 1)]) };
+  }
+
+  /** The comma of the first `}, {"key": <value of the kind>` at or after `from`, or -1. */
+  private nextCut(pattern: { key: Uint8Array; valueKind: number }, from: number): number {
+    const bytes = this.bytes;
+    const { key } = pattern;
+    search: for (let open = bytes.indexOf(0x7b, from); open >= 0; open = bytes.indexOf(0x7b, open + 1)) {
+      let at = this.skipSpace(open + 1);
+      for (let k = 0; k < key.length; k++) if (bytes[at + k] !== key[k]) continue search;
+      at = this.skipSpace(at + key.length);
+      if (bytes[at] !== 0x3a || valueKind(bytes[this.skipSpace(at + 1)]) !== pattern.valueKind) continue;
+      let back = open - 1;
+      while (isSpace(bytes[back])) back--;
+      if (bytes[back] !== 0x2c) continue;
+      const comma = back--;
+      while (isSpace(bytes[back])) back--;
+      if (bytes[back] === 0x7d) return comma;
+    }
+    return -1;
+  }
+
+  /** `[` + bytes[start, end) + `]` by JSON.parse, or null when that is not whole elements. */
+  private tryPiece(start: number, end: number): unknown[] | null {
+    if (end - start > PIECE_BYTES) return null;
+    try {
+      return JSON.parse(`[${decoder.decode(this.bytes.subarray(start, end))}]`) as unknown[];
+    } catch {
+      return null;
+    }
+  }
+
+  /** A split list, from its `[` on: elements parsed a piece at a time; returns where it ends. */
+  private listInPieces(start: number, depth: number): { items: unknown[]; end: number } {
+    const bytes = this.bytes;
     const items: unknown[] = [];
-    const starts: number[] = [];
-    const ends: number[] = [];
+    const pieces: Piece[] = [];
+    let at = this.skipSpace(start + 1);
+    if (bytes[at] === 0x5d) return { items, end: at + 1 };
+    const pattern = this.cutPattern(at);
+    for (;;) {
+      // `at` is where an element begins.
+      const cut = pattern ? this.nextCut(pattern, at + this.pieceTarget) : -1;
+      const parsed = cut >= 0 ? this.tryPiece(at, cut) : null;
+      if (parsed) {
+        pieces.push({ start: at, first: items.length, count: parsed.length, starts: null, ends: null });
+        for (const item of parsed) items.push(item);
+        at = this.skipSpace(cut + 1);
+        continue;
+      }
+      // No cut, or a cut inside an element: this piece element by element, up to the target or the list's end.
+      const pieceStart = at;
+      const first = items.length;
+      const starts: number[] = [];
+      const ends: number[] = [];
+      let closed = -1;
+      for (;;) {
+        const end = this.valueEnd(at);
+        items.push(this.value(at, end, depth + 1));
+        starts.push(at);
+        ends.push(end);
+        const next = this.skipSpace(end);
+        if (bytes[next] === 0x5d) {
+          closed = next + 1;
+          break;
+        }
+        if (bytes[next] !== 0x2c) this.fail(next, "expected ',' or ']' after a list element");
+        at = this.skipSpace(next + 1);
+        if (at >= pieceStart + this.pieceTarget) break;
+      }
+      pieces.push({ start: pieceStart, first, count: starts.length, starts: Float64Array.from(starts), ends: Float64Array.from(ends) });
+      if (closed >= 0) {
+        spansByList.set(items, new ListSpans(this, pieces, items.length));
+        return { items, end: closed };
+      }
+    }
+  }
+
+  /** The byte spans of a piece's elements (scanned now: a piece JSON.parse read whole has none yet). */
+  pieceSpans(piece: Piece): { starts: Float64Array; ends: Float64Array } {
+    if (piece.starts && piece.ends) return { starts: piece.starts, ends: piece.ends };
+    const starts = new Float64Array(piece.count);
+    const ends = new Float64Array(piece.count);
+    let at = piece.start;
+    for (let k = 0; k < piece.count; k++) {
+      const end = this.valueEnd(at);
+      starts[k] = at;
+      ends[k] = end;
+      at = this.skipSpace(this.skipSpace(end) + 1);
+    }
+    piece.starts = starts;
+    piece.ends = ends;
+    return { starts, ends };
+  }
+
+  get source(): Uint8Array {
+    return this.bytes;
+  }
+
+  /** A split object, from its `{` on, member by member; returns where it ends. */
+  private objectByMembers(start: number, depth: number): { value: Record<string, unknown>; end: number } {
+    const record: Record<string, unknown> = {};
     let i = this.skipSpace(start + 1);
-    if (this.bytes[i] === 0x5d) return items;
+    if (this.bytes[i] === 0x7d) return { value: record, end: i + 1 };
+    for (;;) {
+      if (this.bytes[i] !== QUOTE) this.fail(i, 'expected a key in double quotes');
+      const keyEnd = this.stringEnd(i);
+      const key = this.parseSpan(i, keyEnd) as string;
+      i = this.skipSpace(keyEnd);
+      if (this.bytes[i] !== 0x3a) this.fail(i, "expected ':' after a key");
+      const { value, end } = this.read(this.skipSpace(i + 1), depth + 1);
+      setMember(record, key, value);
+      i = this.skipSpace(end);
+      if (this.bytes[i] === 0x7d) return { value: record, end: i + 1 };
+      if (this.bytes[i] !== 0x2c) this.fail(i, "expected ',' or '}' after a value");
+      i = this.skipSpace(i + 1);
+    }
+  }
+
+  /** A list too long for one piece whose end is known (a deep one): element by element. */
+  private knownList(start: number, end: number, depth: number): { items: unknown[] } {
+    const items: unknown[] = [];
+    let i = this.skipSpace(start + 1);
+    if (this.bytes[i] === 0x5d) return { items };
     for (;;) {
       const valueEnd = this.valueEnd(i);
-      items.push(this.value(i, valueEnd, depth + 1, true));
-      starts.push(i);
-      ends.push(valueEnd);
+      items.push(this.value(i, valueEnd, depth + 1));
       i = this.skipSpace(valueEnd);
-      if (this.bytes[i] === 0x5d && i === end - 1) break;
+      if (this.bytes[i] === 0x5d && i === end - 1) return { items };
       if (this.bytes[i] !== 0x2c) this.fail(i, "expected ',' or ']' after a list element");
       i = this.skipSpace(i + 1);
     }
-    spansByList.set(items, { bytes: this.bytes, starts: Float64Array.from(starts), ends: Float64Array.from(ends) });
-    return items;
   }
 
-  private object(start: number, end: number, depth: number): Record<string, unknown> {
+  /** An object too long for one piece whose end is known: member by member. */
+  private knownObject(start: number, end: number, depth: number): Record<string, unknown> {
     const record: Record<string, unknown> = {};
     let i = this.skipSpace(start + 1);
     if (this.bytes[i] === 0x7d) return record;
@@ -171,29 +315,72 @@ class Reader {
       if (this.bytes[i] !== 0x3a) this.fail(i, "expected ':' after a key");
       i = this.skipSpace(i + 1);
       const valueEnd = this.valueEnd(i);
-      const value = this.value(i, valueEnd, depth + 1);
-      // A "__proto__" key is data, as JSON.parse makes it, not the object's prototype.
-      if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-      else record[key] = value;
+      setMember(record, key, this.value(i, valueEnd, depth + 1));
       i = this.skipSpace(valueEnd);
-      if (this.bytes[i] === 0x7d && i === end - 1) break;
+      if (this.bytes[i] === 0x7d && i === end - 1) return record;
       if (this.bytes[i] !== 0x2c) this.fail(i, "expected ',' or '}' after a value");
       i = this.skipSpace(i + 1);
     }
-    return record;
+  }
+}
+
+/** A cut-pattern class of a value's first byte: a string, a number, or the byte itself. */
+function valueKind(byte: number | undefined): number {
+  if (byte === undefined) return -1;
+  return byte === 0x2d || (byte >= 0x30 && byte <= 0x39) ? 0x30 : byte;
+}
+
+/** A "__proto__" key is data, as JSON.parse makes it, not the object's prototype. */
+function setMember(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
+/** A run of a split list's elements: JSON.parse read it whole (spans found later) or element by element. */
+interface Piece {
+  readonly start: number;
+  readonly first: number;
+  readonly count: number;
+  starts: Float64Array | null;
+  ends: Float64Array | null;
+}
+
+class ListSpans implements ElementSpans {
+  constructor(
+    private readonly reader: Reader,
+    private readonly pieces: readonly Piece[],
+    readonly length: number,
+  ) {}
+
+  get bytes(): Uint8Array {
+    return this.reader.source;
+  }
+
+  span(index: number): { start: number; end: number } | null {
+    if (!(index >= 0 && index < this.length)) return null;
+    let low = 0;
+    let high = this.pieces.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.pieces[middle]!.first <= index) low = middle;
+      else high = middle - 1;
+    }
+    const piece = this.pieces[low]!;
+    const { starts, ends } = this.reader.pieceSpans(piece);
+    return { start: starts[index - piece.first]!, end: ends[index - piece.first]! };
   }
 }
 
 /**
  * The JSON value in `bytes` (UTF-8), as JSON.parse would give it, read piece by piece; throws
- * LogFormatError naming `where` and the line and column of a mistake.
+ * LogFormatError naming `where` and the line and column of a mistake. `pieceBytes`: tests cut small pieces.
  */
-export function parseJsonBytes(bytes: Uint8Array, where: string): unknown {
-  const reader = new Reader(bytes, where);
+export function parseJsonBytes(bytes: Uint8Array, where: string, pieceBytes = PIECE_TARGET): unknown {
+  const reader = new Reader(bytes, where, pieceBytes);
   const start = reader.skipSpace(0);
   if (start >= bytes.length) throw new LogFormatError(where, 'the file is empty');
-  const end = reader.valueEnd(start);
+  const { value, end } = reader.read(start, 0);
   const after = reader.skipSpace(end);
   if (after < bytes.length) reader.fail(after, 'unexpected text after the JSON value');
-  return reader.value(start, end, 0);
+  return value;
 }

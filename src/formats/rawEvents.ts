@@ -16,9 +16,12 @@ export interface RawEvents {
 const decoder = new TextDecoder();
 
 function fromSpans(spans: ElementSpans): RawEvents {
-  const sourceBytes = (index: number) => (index >= 0 && index < spans.starts.length ? spans.bytes.subarray(spans.starts[index]!, spans.ends[index]!) : null);
+  const sourceBytes = (index: number) => {
+    const span = spans.span(index);
+    return span ? spans.bytes.subarray(span.start, span.end) : null;
+  };
   return {
-    length: spans.starts.length,
+    length: spans.length,
     at(index) {
       const source = sourceBytes(index);
       return source ? (JSON.parse(decoder.decode(source)) as unknown) : undefined;
@@ -30,6 +33,6 @@ function fromSpans(spans: ElementSpans): RawEvents {
 /** The raw events of `items` (the list a reader found), by their byte spans where it has them. */
 export function rawEventsOf(items: readonly unknown[]): RawEvents {
   const spans = elementSpansOf(items);
-  if (spans && spans.starts.length === items.length) return fromSpans(spans);
+  if (spans && spans.length === items.length) return fromSpans(spans);
   return { length: items.length, at: (index) => items[index], sourceBytes: () => null };
 }

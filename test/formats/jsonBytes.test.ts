@@ -36,11 +36,37 @@ describe('parseJsonBytes', () => {
     const text = '{"trajectory": [ {"id": 0, "note": "ünï"} ,\n {"id": 1} ]}';
     const value = parseJsonBytes(bytes(text), 'f') as { trajectory: unknown[] };
     const spans = elementSpansOf(value.trajectory)!;
-    expect([...spans.starts].map((start, i) => decode(spans.bytes.subarray(start, spans.ends[i]!)))).toEqual(['{"id": 0, "note": "ünï"}', '{"id": 1}']);
+    expect([0, 1].map((i) => spans.span(i)!).map(({ start, end }) => decode(spans.bytes.subarray(start, end)))).toEqual(['{"id": 0, "note": "ünï"}', '{"id": 1}']);
+    expect(spans.span(2)).toBeNull();
     const raw = rawEventsOf(value.trajectory);
     expect(raw.length).toBe(2);
     expect(raw.at(0)).toEqual({ id: 0, note: 'ünï' });
     expect(decode(raw.sourceBytes(1)!)).toBe('{"id": 1}');
+  });
+
+  it('reads a list a piece at a time wherever the cuts fall, with every span right', () => {
+    const texts = [
+      readFileSync(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'), 'utf8'),
+      readFileSync(join(REAL_LOGS, 'v1_benchmarks_openagentsafety_traj_safety-metrics_bare-list_202ev.json'), 'utf8'),
+      // Cuts that look right but are not: inside a nested list of alike objects, and inside strings.
+      JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, sub: [{ id: id * 10 }, { id: 1 }], text: `}, {"id": ${id}, "x": "]"` }))),
+      `{"trajectory": ${JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, more: 'é'.repeat(id % 7) })), null, 2)}, "after": [{"id": 1}, {"id": 2}]}`,
+    ];
+    for (const text of texts) {
+      const expected = JSON.parse(text) as unknown;
+      for (const pieceBytes of [1, 50, 700, 4096]) {
+        const value = parseJsonBytes(bytes(text), 'f', pieceBytes);
+        expect(value).toEqual(expected);
+        const list = (Array.isArray(value) ? value : (value as { trajectory: unknown[] }).trajectory) as unknown[];
+        const spans = elementSpansOf(list)!;
+        expect(spans.length).toBe(list.length);
+        // Spans asked for out of order, some pieces scanned before others.
+        for (const index of [list.length - 1, 0, ...list.keys()]) {
+          const { start, end } = spans.span(index)!;
+          expect(JSON.parse(decode(spans.bytes.subarray(start, end)))).toEqual(list[index]);
+        }
+      }
+    }
   });
 
   it('names the line and column of a mistake, and a file that ends too soon', () => {
@@ -49,5 +75,8 @@ describe('parseJsonBytes', () => {
     expect(thrown(() => parseJsonBytes(bytes('[\n {"id": 0},\n {"id": 1'), 'log.json'), LogFormatError).message).toMatch(/ends before it is complete/);
     expect(thrown(() => parseJsonBytes(bytes('[1, 2] x'), 'log.json'), LogFormatError).message).toBe('log.json: invalid JSON at line 1, column 8 (unexpected text after the JSON value)');
     expect(thrown(() => parseJsonBytes(bytes('   '), 'log.json'), LogFormatError).message).toBe('log.json: the file is empty');
+    // The same when the mistake falls in a piece JSON.parse was given whole.
+    const long = `[\n${Array.from({ length: 50 }, (_, id) => `  {"id": ${id}}`).join(',\n')},\n  {"id": 50 "x": 2}\n]`;
+    expect(thrown(() => parseJsonBytes(bytes(long), 'log.json', 64), LogFormatError).message).toBe("log.json: invalid JSON at line 52, column 13 (Expected ',' or '}' after property value)");
   });
 });
