@@ -1,10 +1,21 @@
 import type { LlmAnswer, RecordedAnswers } from '../engine/index.ts';
 import type { LogInput } from '../formats/index.ts';
 import type { InspectorDb, SessionRecord } from './db.ts';
-import { CHUNK_BYTES, joinLog, splitLog } from './logChunks.ts';
+import { CHUNK_BYTES, type LogChunkRecord, type LogManifest, joinLog, splitLog } from './logChunks.ts';
 import { type StorageEstimateLike, StorageFullError, isQuotaError, storageFullText } from './storageFull.ts';
 
 export type NewSession = Omit<SessionRecord, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** A log whose chunks are being written ahead of its session (SessionStore.stageLog). */
+export interface StagedLog {
+  readonly id: string;
+  readonly manifest: LogManifest;
+  /** Settles when the chunks are written; rejects (StorageFullError...) when they could not be. */
+  readonly written: Promise<void>;
+}
+
+const chunkSize = (chunk: LogChunkRecord) => (ArrayBuffer.isView(chunk.bytes) ? chunk.bytes.length : chunk.bytes.size);
+
 
 /** The session was deleted (in another tab): nothing is written for it. */
 export class SessionGoneError extends Error {
@@ -65,17 +76,62 @@ export class SessionStore {
     return Object.fromEntries(records.map((record) => [record.key, record.answer]));
   }
 
-  async create(session: NewSession, input: LogInput, answers: RecordedAnswers = {}): Promise<SessionRecord> {
+  /**
+   * Starts writing a log's chunks before its session exists, so that storing runs beside the engine's
+   * reading of it. Staged chunks belong to no session until `create` takes them; `discard` (or, after
+   * a crash, `dropStrayChunks` at the next start) removes them.
+   */
+  stageLog(input: LogInput): StagedLog {
+    const id = this.newId();
+    const { manifest, chunks } = splitLog(id, input, this.chunkBytes);
+    const needed = chunks.reduce((sum, chunk) => sum + chunkSize(chunk), 0);
+    const written = this.writing('the log', needed, () => this.db.transaction('rw', this.db.logChunks, () => this.db.logChunks.bulkAdd(chunks)));
+    // Awaited by create or discard; a refusal is reported there, not as an unhandled rejection.
+    written.catch(() => undefined);
+    return { id, manifest, written: written.then(() => undefined) };
+  }
+
+  /** A staged log no session will take (the file was refused, or only an instance of it is kept). */
+  async discard(staged: StagedLog): Promise<void> {
+    await staged.written.catch(() => undefined);
+    await this.db.transaction('rw', this.db.logs, this.db.logChunks, async () => {
+      // Only chunks no session took.
+      if (!(await this.db.logs.get(staged.id))) await this.db.logChunks.where('sessionId').equals(staged.id).delete();
+    });
+  }
+
+  /** Chunks of logs staged by an import that never finished (the tab closed meanwhile): removed. */
+  async dropStrayChunks(): Promise<number> {
+    return this.db.transaction('rw', this.db.logs, this.db.logChunks, async () => {
+      const owners = new Set(await this.db.logs.toCollection().primaryKeys());
+      const stray = ((await this.db.logChunks.orderBy('sessionId').uniqueKeys()) as string[]).filter((id) => !owners.has(id));
+      for (const id of stray) await this.db.logChunks.where('sessionId').equals(id).delete();
+      return stray.length;
+    });
+  }
+
+  /**
+   * A new session with its log and answers, in one transaction. With `staged`, the chunks stageLog
+   * wrote are taken; any another tab's clean-up removed meanwhile are written again from `input`.
+   */
+  async create(session: NewSession, input: LogInput, answers: RecordedAnswers = {}, staged?: StagedLog): Promise<SessionRecord> {
     const now = this.now();
-    const record: SessionRecord = { ...session, id: this.newId(), createdAt: now, updatedAt: now };
-    const { manifest, chunks } = splitLog(record.id, input, this.chunkBytes);
-    const needed = chunks.reduce((sum, chunk) => sum + (ArrayBuffer.isView(chunk.bytes) ? chunk.bytes.length : chunk.bytes.size), 0);
-    await this.writing('the log', needed, () => this.db.transaction('rw', [this.db.sessions, this.db.logs, this.db.logChunks, this.db.answers], async () => {
-      await this.db.sessions.add(record);
-      await this.db.logs.add({ sessionId: record.id, manifest });
-      await this.db.logChunks.bulkAdd(chunks);
-      await this.db.answers.bulkPut(Object.entries(answers).map(([key, answer]) => ({ sessionId: record.id, key, answer, recordedAt: now })));
-    }));
+    if (staged) await staged.written;
+    const record: SessionRecord = { ...session, id: staged?.id ?? this.newId(), createdAt: now, updatedAt: now };
+    const split = () => splitLog(record.id, input, this.chunkBytes);
+    const fresh = staged ? null : split();
+    const manifest = staged?.manifest ?? fresh!.manifest;
+    const chunkCount = (manifest.kind === 'file' ? [manifest.file] : manifest.files).reduce((sum, file) => sum + file.chunks, 0);
+    const needed = fresh ? fresh.chunks.reduce((sum, chunk) => sum + chunkSize(chunk), 0) : null;
+    await this.writing('the log', needed, () =>
+      this.db.transaction('rw', [this.db.sessions, this.db.logs, this.db.logChunks, this.db.answers], async () => {
+        await this.db.sessions.add(record);
+        await this.db.logs.add({ sessionId: record.id, manifest });
+        if (fresh) await this.db.logChunks.bulkAdd(fresh.chunks);
+        else if ((await this.db.logChunks.where('sessionId').equals(record.id).count()) !== chunkCount) await this.db.logChunks.bulkPut(split().chunks);
+        await this.db.answers.bulkPut(Object.entries(answers).map(([key, answer]) => ({ sessionId: record.id, key, answer, recordedAt: now })));
+      }),
+    );
     return record;
   }
 

@@ -1,5 +1,5 @@
 import { type LogInput, fileHead, fileSize, fileText, isSessionFileText, isSweepResultText, parseSessionFile, withoutSecrets } from '../formats/index.ts';
-import type { SessionChange, SessionRecord } from '../storage/index.ts';
+import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.ts';
 import type { OpenedLog } from '../worker/index.ts';
 import { EngineError } from '../worker/index.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
@@ -16,7 +16,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
   let unsubscribe: (() => void) | null = null;
   const start = async () => {
     unsubscribe ??= deps.changes?.subscribe((change) => void otherTabChanged(change, set, get, deps)) ?? null;
-    await Promise.all([get().loadLlmSettings(), get().loadPrices()]);
+    await Promise.all([get().loadLlmSettings(), get().loadPrices(), dropStrayChunks(deps)]);
     await get().refreshSessions();
     if (get().sessions.length > 0) return;
     try {
@@ -26,7 +26,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     }
   };
   /** Stores a log the engine has opened, as a new session, and shows it. */
-  const createSession = async (input: LogInput, name: string, sizeBytes: number, opened: OpenedLog) => {
+  const createSession = async (input: LogInput, name: string, sizeBytes: number, opened: OpenedLog, staged?: StagedLog) => {
     const record = await deps.sessions.create(
       {
         name: opened.instanceId ? `${name} · ${opened.instanceId}` : name,
@@ -40,6 +40,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         lastStep: null,
       },
       input,
+      {},
+      staged,
     );
     await get().refreshSessions();
     await get().openSession(record.id, null, opened);
@@ -77,11 +79,16 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         return null;
       }
       set({ importing: name, notice: null, instancePicker: null });
+      // The log's bytes are written while the engine reads them; they belong to no session until the
+      // file is found good (a bad file's are removed, and a session never shows half a log).
+      let staged: StagedLog | null = deps.sessions.stageLog(input);
       try {
-        // Validated in full before anything is stored: a bad file never reaches the database.
         get().releaseEngine();
         const imported = await deps.engine.call('importLog', { input });
         if (imported.kind === 'instances') {
+          // Only the instance picked is kept.
+          void deps.sessions.discard(staged);
+          staged = null;
           // An eval run: the user picks the instance (a sweep row waiting for it picks itself); only that
           // one is stored. The engine only listed it: the open session's log is still there.
           const active = get().active;
@@ -95,8 +102,11 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           return null;
         }
         const { opened } = imported;
-        return await createSession(input, name, sizeBytes, opened);
+        const id = await createSession(input, name, sizeBytes, opened, staged);
+        staged = null;
+        return id;
       } catch (error) {
+        if (staged) void deps.sessions.discard(staged);
         set({ notice: { kind: 'error', text: `${name} was not imported: ${errorText(error)}` } });
         await reopenActive(get);
         return null;
@@ -216,6 +226,15 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
   const current = get().active!;
   set({ active: { ...current, record, answers }, config: record.config, mode: record.mode, notice: { kind: 'info', text: `“${record.name}” was changed in another tab; this tab now shows what that tab saved.` } });
   await get().rerun();
+}
+
+/** Logs an import staged but never finished (the tab was closed meanwhile) take space: they are removed. */
+async function dropStrayChunks(deps: StoreDeps): Promise<void> {
+  try {
+    await deps.sessions.dropStrayChunks();
+  } catch {
+    // Only space is lost; the next start tries again.
+  }
 }
 
 /** A failed import may have replaced the worker's log: put the active session's back. */

@@ -106,4 +106,33 @@ describe('SessionStore', () => {
     expect(log?.kind === 'file' && log.file.path).toBe('log.json');
     expect(log?.kind === 'file' && new TextDecoder().decode(log.file.bytes)).toBe('[{"id": 0}]');
   });
+
+  it('stages a log ahead of its session: taken by create, removed by discard, stray ones dropped at start', async () => {
+    const { db, sessions } = stores();
+    const log = { kind: 'file', file: { path: 'log.json', text: '[{"id": 0}]' } } as const;
+    const kept = sessions.stageLog(log);
+    await kept.written;
+    // Staged chunks belong to no session yet.
+    expect(await sessions.list()).toEqual([]);
+    expect(await sessions.log(kept.id)).toBeUndefined();
+    const record = await sessions.create(fresh, log, {}, kept);
+    expect(record.id).toBe(kept.id);
+    expect(await sessions.log(record.id)).toEqual(log);
+
+    const refused = sessions.stageLog(log);
+    await sessions.discard(refused);
+    expect(await db.logChunks.where('sessionId').equals(refused.id).count()).toBe(0);
+    // Discarding a staged log a session took keeps it.
+    await sessions.discard(kept);
+    expect(await sessions.log(record.id)).toEqual(log);
+
+    const abandoned = sessions.stageLog(log);
+    await abandoned.written;
+    expect(await sessions.dropStrayChunks()).toBe(1);
+    expect(await db.logChunks.where('sessionId').equals(abandoned.id).count()).toBe(0);
+    // A session made from chunks another tab's clean-up removed gets them written again.
+    const again = await sessions.create(fresh, log, {}, abandoned);
+    expect(await sessions.log(again.id)).toEqual(log);
+    expect(await sessions.dropStrayChunks()).toBe(0);
+  });
 });

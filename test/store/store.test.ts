@@ -76,13 +76,16 @@ describe('app store', () => {
     expect(store.getState().active?.record.name).toMatch(/^Sample:/);
   });
 
-  it('leaves stored sessions untouched when a file is bad', async () => {
-    const { store, sessions } = await startedStore();
+  it('leaves stored sessions untouched when a file is bad, and keeps none of its bytes', async () => {
+    const { store, sessions, db } = await startedStore();
     const before = await sessions.list();
+    const chunksBefore = await db.logChunks.count();
     const id = await store.getState().importLog({ kind: 'file', file: { path: 'cut.json', text: basicLog().slice(0, 500) } }, 'cut', 500);
     expect(id).toBeNull();
     expect(store.getState().notice?.text).toMatch(/cut was not imported: .*truncated/);
     expect(await sessions.list()).toEqual(before);
+    // Its bytes were written while the engine read them, and removed when it refused them.
+    await waitFor(async () => expect(await db.logChunks.count()).toBe(chunksBefore));
     // The open session still works.
     store.getState().setStep(10);
     await new Promise((resolve) => setTimeout(resolve, 20));
