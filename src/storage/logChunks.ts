@@ -35,22 +35,22 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** A chunk as stored: a Blob where the platform has them, else a view of the bytes (IndexedDB copies it). */
-function storedChunk(bytes: Uint8Array): Uint8Array | Blob {
+export function storedChunk(bytes: Uint8Array): Uint8Array | Blob {
   return typeof Blob === 'undefined' ? bytes : new Blob([bytes as Uint8Array<ArrayBuffer>]);
 }
 
-/** The chunks of one file. */
-function chunksOf(file: LogFile, chunkBytes: number): { stored: Omit<StoredFile, 'path'>; chunks: Array<Uint8Array | Blob> } {
+/** The chunks of one file, as views of its bytes (made Blobs one at a time as they are written). */
+function chunksOf(file: LogFile, chunkBytes: number): { stored: Omit<StoredFile, 'path'>; chunks: Uint8Array[] } {
   const bytes = file.bytes ?? encoder.encode(file.text);
-  const chunks: Array<Uint8Array | Blob> = [];
-  for (let start = 0; start < bytes.length; start += chunkBytes) chunks.push(storedChunk(bytes.subarray(start, Math.min(bytes.length, start + chunkBytes))));
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length; start += chunkBytes) chunks.push(bytes.subarray(start, Math.min(bytes.length, start + chunkBytes)));
   return { stored: { encoding: file.bytes ? 'bytes' : 'text', size: bytes.length, chunks: chunks.length, chunkBytes }, chunks };
 }
 
-/** The log split for storage: its manifest and every chunk record. */
-export function splitLog(sessionId: string, input: LogInput, chunkBytes = CHUNK_BYTES): { manifest: LogManifest; chunks: LogChunkRecord[] } {
+/** The log split for storage: its manifest and every chunk record (bytes still as views of the log's). */
+export function splitLog(sessionId: string, input: LogInput, chunkBytes = CHUNK_BYTES): { manifest: LogManifest; chunks: Array<LogChunkRecord & { bytes: Uint8Array }> } {
   const files = input.kind === 'file' ? [input.file] : input.files;
-  const chunks: LogChunkRecord[] = [];
+  const chunks: Array<LogChunkRecord & { bytes: Uint8Array }> = [];
   const stored = files.map((file, fileIndex) => {
     const split = chunksOf(file, chunkBytes);
     split.chunks.forEach((bytes, index) => chunks.push({ sessionId, file: fileIndex, index, bytes }));
@@ -90,7 +90,7 @@ export async function chunkStoredLogs(transaction: Transaction): Promise<void> {
   for (const record of old) {
     if (!record.input) continue;
     const split = splitLog(record.sessionId, record.input);
-    await chunks.bulkPut(split.chunks);
+    for (const chunk of split.chunks) await chunks.put({ ...chunk, bytes: storedChunk(chunk.bytes) });
     await logs.put({ sessionId: record.sessionId, manifest: split.manifest });
   }
 }

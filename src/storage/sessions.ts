@@ -1,7 +1,7 @@
 import type { LlmAnswer, RecordedAnswers } from '../engine/index.ts';
 import type { LogInput } from '../formats/index.ts';
 import type { InspectorDb, SessionRecord } from './db.ts';
-import { CHUNK_BYTES, type LogChunkRecord, type LogManifest, joinLog, splitLog } from './logChunks.ts';
+import { CHUNK_BYTES, type LogManifest, joinLog, splitLog, storedChunk } from './logChunks.ts';
 import { type StorageEstimateLike, StorageFullError, isQuotaError, storageFullText } from './storageFull.ts';
 
 export type NewSession = Omit<SessionRecord, 'id' | 'createdAt' | 'updatedAt'>;
@@ -14,7 +14,6 @@ export interface StagedLog {
   readonly written: Promise<void>;
 }
 
-const chunkSize = (chunk: LogChunkRecord) => (ArrayBuffer.isView(chunk.bytes) ? chunk.bytes.length : chunk.bytes.size);
 
 
 /** The session was deleted (in another tab): nothing is written for it. */
@@ -84,20 +83,32 @@ export class SessionStore {
   stageLog(input: LogInput): StagedLog {
     const id = this.newId();
     const { manifest, chunks } = splitLog(id, input, this.chunkBytes);
-    const needed = chunks.reduce((sum, chunk) => sum + chunkSize(chunk), 0);
-    const written = this.writing('the log', needed, () => this.db.transaction('rw', this.db.logChunks, () => this.db.logChunks.bulkAdd(chunks)));
+    const needed = chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0);
+    // A chunk at a time, each made a Blob just before it is written: Chromium refuses a transaction
+    // holding a gigabyte of new Blobs ("Failed to write blobs"), and only one chunk's copy is in memory.
+    // `add`, never `put`: a clash with another session's chunks fails instead of overwriting them.
+    const written = this.writing('the log', needed, async () => {
+      for (const chunk of chunks) await this.db.logChunks.add({ ...chunk, bytes: storedChunk(chunk.bytes) });
+    });
     // Awaited by create or discard; a refusal is reported there, not as an unhandled rejection.
     written.catch(() => undefined);
-    return { id, manifest, written: written.then(() => undefined) };
+    return { id, manifest, written };
   }
 
-  /** A staged log no session will take (the file was refused, or only an instance of it is kept). */
+  /**
+   * A staged log no session will take (the file was refused, or only an instance of it is kept). Never
+   * throws: chunks it could not remove are dropped at the next start (dropStrayChunks).
+   */
   async discard(staged: StagedLog): Promise<void> {
     await staged.written.catch(() => undefined);
-    await this.db.transaction('rw', this.db.logs, this.db.logChunks, async () => {
-      // Only chunks no session took.
-      if (!(await this.db.logs.get(staged.id))) await this.db.logChunks.where('sessionId').equals(staged.id).delete();
-    });
+    try {
+      await this.db.transaction('rw', this.db.logs, this.db.logChunks, async () => {
+        // Only chunks no session took.
+        if (!(await this.db.logs.get(staged.id))) await this.db.logChunks.where('sessionId').equals(staged.id).delete();
+      });
+    } catch {
+      // Left for the next start.
+    }
   }
 
   /** Chunks of logs staged by an import that never finished (the tab closed meanwhile): removed. */
@@ -111,28 +122,35 @@ export class SessionStore {
   }
 
   /**
-   * A new session with its log and answers, in one transaction. With `staged`, the chunks stageLog
-   * wrote are taken; any another tab's clean-up removed meanwhile are written again from `input`.
+   * A new session with its log and answers. The log's chunks are written first (stageLog; or given
+   * staged by the caller), then the session, its log's manifest and its answers in one transaction:
+   * until then no session shows any of it. Chunks another tab's clean-up removed meanwhile are
+   * written again from `input`.
    */
-  async create(session: NewSession, input: LogInput, answers: RecordedAnswers = {}, staged?: StagedLog): Promise<SessionRecord> {
-    const now = this.now();
-    if (staged) await staged.written;
-    const record: SessionRecord = { ...session, id: staged?.id ?? this.newId(), createdAt: now, updatedAt: now };
-    const split = () => splitLog(record.id, input, this.chunkBytes);
-    const fresh = staged ? null : split();
-    const manifest = staged?.manifest ?? fresh!.manifest;
-    const chunkCount = (manifest.kind === 'file' ? [manifest.file] : manifest.files).reduce((sum, file) => sum + file.chunks, 0);
-    const needed = fresh ? fresh.chunks.reduce((sum, chunk) => sum + chunkSize(chunk), 0) : null;
-    await this.writing('the log', needed, () =>
-      this.db.transaction('rw', [this.db.sessions, this.db.logs, this.db.logChunks, this.db.answers], async () => {
-        await this.db.sessions.add(record);
-        await this.db.logs.add({ sessionId: record.id, manifest });
-        if (fresh) await this.db.logChunks.bulkAdd(fresh.chunks);
-        else if ((await this.db.logChunks.where('sessionId').equals(record.id).count()) !== chunkCount) await this.db.logChunks.bulkPut(split().chunks);
-        await this.db.answers.bulkPut(Object.entries(answers).map(([key, answer]) => ({ sessionId: record.id, key, answer, recordedAt: now })));
-      }),
-    );
-    return record;
+  async create(session: NewSession, input: LogInput, answers: RecordedAnswers = {}, given?: StagedLog): Promise<SessionRecord> {
+    const staged = given ?? this.stageLog(input);
+    try {
+      await staged.written;
+      const now = this.now();
+      const record: SessionRecord = { ...session, id: staged.id, createdAt: now, updatedAt: now };
+      const { manifest } = staged;
+      const chunkCount = (manifest.kind === 'file' ? [manifest.file] : manifest.files).reduce((sum, file) => sum + file.chunks, 0);
+      await this.writing('the session', null, () =>
+        this.db.transaction('rw', [this.db.sessions, this.db.logs, this.db.logChunks, this.db.answers], async () => {
+          await this.db.sessions.add(record);
+          await this.db.logs.add({ sessionId: record.id, manifest });
+          if ((await this.db.logChunks.where('sessionId').equals(record.id).count()) !== chunkCount) {
+            for (const chunk of splitLog(record.id, input, this.chunkBytes).chunks) await this.db.logChunks.put({ ...chunk, bytes: storedChunk(chunk.bytes) });
+          }
+          await this.db.answers.bulkPut(Object.entries(answers).map(([key, answer]) => ({ sessionId: record.id, key, answer, recordedAt: now })));
+        }),
+      );
+      return record;
+    } catch (error) {
+      // Chunks written for a session that was not made are not left behind (the caller discards its own).
+      if (!given) await this.discard(staged);
+      throw error;
+    }
   }
 
   async update(id: string, patch: Partial<Pick<SessionRecord, 'name' | 'config' | 'sdkRules' | 'mode' | 'notes' | 'prompts' | 'lastStep' | 'agent'>>): Promise<void> {
