@@ -4,6 +4,7 @@ import { agentSettingsOf } from './agentSettings.ts';
 import { coalesce } from './coalesce.ts';
 import { errorText } from './librarySlice.ts';
 import type { AgentSlice, GetState, SetState, StoreDeps } from './types.ts';
+import { keptWrite } from './keptWrite.ts';
 
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || /cancel/i.test(error.message));
 
@@ -60,7 +61,7 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
     const active = get().active;
     if (!active) return;
     set({ active: { ...active, record: { ...active.record, agent } }, usage: null });
-    await deps.sessions.update(active.record.id, { agent });
+    await keptWrite(set, 'The agent settings were not saved', () => deps.sessions.update(active.record.id, { agent }));
     await Promise.all([loadTranscript(), refreshUsage()]);
   };
 
@@ -115,8 +116,7 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
       const next = { ...get().prices };
       if (prices) next[model] = prices;
       else delete next[model];
-      await deps.settings.savePrices(next);
-      set({ prices: next });
+      if (await keptWrite(set, `The prices of ${model} were not saved`, () => deps.settings.savePrices(next))) set({ prices: next });
     },
 
     focusEvent(id) {

@@ -3,6 +3,7 @@ import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.t
 import type { OpenedLog } from '../worker/index.ts';
 import { EngineError } from '../worker/index.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
+import { keptWrite } from './keptWrite.ts';
 
 /** A message for the user: engine and format errors carry their own plain sentence. */
 export function errorText(error: unknown): string {
@@ -177,7 +178,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     async renameSession(id, name) {
       const trimmed = name.trim();
       if (!trimmed) return;
-      await deps.sessions.update(id, { name: trimmed });
+      if (!(await keptWrite(set, 'The new name was not saved', () => deps.sessions.update(id, { name: trimmed })))) return;
       await get().refreshSessions();
       const active = get().active;
       if (active?.record.id === id) set({ active: { ...active, record: { ...active.record, name: trimmed } } });

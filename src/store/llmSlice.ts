@@ -4,6 +4,7 @@ import { type LlmSettings, SessionGoneError, StorageFullError } from '../storage
 import { errorText } from './librarySlice.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, LlmSlice, SetState, StoreDeps } from './types.ts';
+import { keptWrite } from './keptWrite.ts';
 
 /** A message about an LLM failure, with the key taken out whatever produced it. */
 function safeText(error: unknown, settings: LlmSettings | null): string {
@@ -45,13 +46,13 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
 
     async saveLlmSettings(settings) {
       const clean: LlmSettings = { ...settings, baseURL: settings.baseURL.trim().replace(/\/+$/, ''), model: settings.model.trim(), apiKey: settings.apiKey.trim() };
-      await deps.settings.saveLlm(clean);
+      if (!(await keptWrite(set, 'The LLM settings were not saved', () => deps.settings.saveLlm(clean)))) return false;
       set({ llmSettings: clean, estimate: null });
+      return true;
     },
 
     async forgetKey() {
-      await deps.settings.forgetKey();
-      set({ llmSettings: await deps.settings.llm() });
+      if (await keptWrite(set, 'The key was not forgotten', () => deps.settings.forgetKey())) set({ llmSettings: await deps.settings.llm() });
     },
 
     async estimateLiveRun() {
@@ -140,7 +141,7 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
       if (template === null) delete prompts[kind];
       else prompts[kind] = template;
       set({ active: { ...active, record: { ...active.record, prompts } }, estimate: null });
-      await deps.sessions.update(active.record.id, { prompts });
+      await keptWrite(set, 'The prompt template was not saved', () => deps.sessions.update(active.record.id, { prompts }));
       await get().rerun();
     },
   };

@@ -4,6 +4,7 @@ import { coalesce } from './coalesce.ts';
 import { errorText } from './librarySlice.ts';
 import { configProblem, configText, readConfigText, sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
+import { keptWrite } from './keptWrite.ts';
 
 /** How many earlier configurations undo can go back through. */
 const UNDO_DEPTH = 30;
@@ -70,7 +71,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       set({ config, configError: problem });
       const active = get().active;
       if (problem || !active) return;
-      void deps.sessions.update(active.record.id, { config });
+      void keptWrite(set, 'The settings change was not saved', () => deps.sessions.update(active.record.id, { config }));
       void runReplay();
     },
 
@@ -87,7 +88,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       set({ mode });
       const active = get().active;
       if (!active) return;
-      void deps.sessions.update(active.record.id, { mode });
+      void keptWrite(set, 'The mode was not saved', () => deps.sessions.update(active.record.id, { mode }));
       // Re-simulating a log that summarized: its own summaries answer the LLM condenser's calls.
       if (mode === 'resimulate' && active.opened.recordedSummaries.length > 0 && !get().configError) void get().recordLogSummaries();
       else void runReplay();
@@ -98,7 +99,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       if (!active) return;
       const updated = { ...active, record: { ...active.record, sdkRules } };
       set({ active: updated, configError: configProblem(get().config, updated) });
-      await deps.sessions.update(active.record.id, { sdkRules });
+      await keptWrite(set, 'The SDK rules were not saved', () => deps.sessions.update(active.record.id, { sdkRules }));
       await runReplay();
     },
 
@@ -116,7 +117,8 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       const active = get().active;
       if (!active) return;
       if (saveStepTimer) clearTimeout(saveStepTimer);
-      saveStepTimer = setTimeout(() => void deps.sessions.update(active.record.id, { lastStep: clamped }), 400);
+      // Only where the session reopens: not worth a notice when storage refuses it.
+      saveStepTimer = setTimeout(() => void deps.sessions.update(active.record.id, { lastStep: clamped }).catch(() => undefined), 400);
     },
 
     async applyPreset(id, options = {}) {

@@ -3,6 +3,7 @@ import { APP_VERSION } from './defaults.ts';
 import { errorText } from './librarySlice.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
+import { keptWrite } from './keptWrite.ts';
 
 function fileNameFor(name: string): string {
   const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'session';
@@ -65,7 +66,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       const active = get().active;
       if (!active) return;
       set({ active: { ...active, record: { ...active.record, notes } } });
-      await deps.sessions.update(active.record.id, { notes });
+      await keptWrite(set, 'The notes were not saved', () => deps.sessions.update(active.record.id, { notes }));
     },
 
     async exportSession() {

@@ -115,7 +115,8 @@ export interface LlmSlice {
   /** Paid answers storage refused (full, or the session deleted in another tab): kept here and in exports until stored. */
   unsavedAnswers: { readonly sessionId: string; readonly answers: RecordedAnswers } | null;
   loadLlmSettings(): Promise<void>;
-  saveLlmSettings(settings: LlmSettings): Promise<void>;
+  /** False when storage refused them (the notice says why). */
+  saveLlmSettings(settings: LlmSettings): Promise<boolean>;
   forgetKey(): Promise<void>;
   /** Sends the endpoint one tiny request (these settings, saved or not) and says how it went. */
   testLlmConnection(settings: LlmSettings): Promise<{ readonly ok: boolean; readonly text: string }>;

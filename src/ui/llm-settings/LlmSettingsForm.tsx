@@ -26,8 +26,8 @@ export function LlmSettingsForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    await saveLlmSettings({ baseURL, model, apiKey, inputPrice: priceOf(inputPrice), outputPrice: priceOf(outputPrice) });
-    setStatus({ ok: true, text: 'Saved in this browser.' });
+    const saved = await saveLlmSettings({ baseURL, model, apiKey, inputPrice: priceOf(inputPrice), outputPrice: priceOf(outputPrice) });
+    setStatus(saved ? { ok: true, text: 'Saved in this browser.' } : { ok: false, text: 'Not saved: this browser refused to store them (see the notice).' });
   };
 
   const test = async () => {
