@@ -3,7 +3,7 @@ import { isCondensation } from './condenser.ts';
 import type { ViewEntry } from './events.ts';
 import { noLlm, runSync } from './drive.ts';
 import type { CondensationRecord, ReplayResult, ReplayStep } from './replay.ts';
-import { type View, viewAt, viewOf } from './view.ts';
+import { type View, sharedPrefix, viewAt, viewOf, viewRange } from './view.ts';
 
 /** The same view item: the same event, or a placeholder or summary with the same content. */
 function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
@@ -141,23 +141,29 @@ export class TraceJsonWriter {
   readonly end = ']}\n';
 
   /** The view of the last step that had one, for the compact trace. */
-  private previous: readonly ViewEntry[] = [];
+  private previous: View | null = null;
 
   /**
    * One step of the compact trace: instead of "view", "view_delta": {"keep": K, "add": [...]}, the view
    * being the first K items of the previous view (of the last step that had one) followed by `add`.
-   * Views mostly grow at their end or change near it, so the trace grows with the log, not its square.
+   * Views mostly grow at their end or change near it, so the trace grows with the log, not its square;
+   * where both views are the history at two moments of one epoch, K is known without comparing them,
+   * so writing it costs what it adds.
    */
   stepDelta(step: ReplayStep, view: View | null): string {
     if (step.failure || !view) return this.step(step, view);
-    const entries = view.entries;
     const previous = this.previous;
-    const limit = Math.min(previous.length, entries.length);
-    let keep = 0;
-    while (keep < limit && sameEntry(previous[keep]!, entries[keep]!)) keep++;
-    this.previous = entries;
-    const parts = new Array<string>(entries.length - keep);
-    for (let k = keep; k < entries.length; k++) parts[k - keep] = this.item(entries[k]!);
+    let keep = previous ? sharedPrefix(previous, view) : 0;
+    if (keep === null) {
+      const [before, now] = [previous!.entries, view.entries];
+      const limit = Math.min(before.length, now.length);
+      keep = 0;
+      while (keep < limit && sameEntry(before[keep]!, now[keep]!)) keep++;
+    }
+    this.previous = view;
+    const added = viewRange(view, keep, view.length);
+    const parts = new Array<string>(added.length);
+    for (let k = 0; k < added.length; k++) parts[k] = this.item(added[k]!);
     const full = this.step(step, viewOf([], view.unhandledCondensationRequest));
     return full.replace(/,"view":\[\],/, `,"view_delta":{"keep":${keep},"add":[${parts.join(',')}]},`);
   }

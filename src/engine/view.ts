@@ -18,6 +18,8 @@ export interface View {
    * view (recent) then costs what it reads, not the view's length. Absent where entries are at hand.
    */
   readonly range?: (start: number, end: number) => readonly ViewEntry[];
+  /** Where the replay's history stood, for views that are that history as it was (compared cheaply). */
+  readonly position?: ViewPosition;
 }
 
 /** view.entries[start..end) (indices clamped), read without building the whole view where it can be. */
@@ -32,11 +34,12 @@ export function viewOf(entries: readonly ViewEntry[], unhandledCondensationReque
 }
 
 /** A View whose entries are only materialised when a condenser reads them (or a range of them). */
-function lazyView(length: number, unhandledCondensationRequest: boolean, build: () => ViewEntry[], at: (index: number) => ViewEntry): View {
+function lazyView(length: number, unhandledCondensationRequest: boolean, build: () => ViewEntry[], at: (index: number) => ViewEntry, position?: ViewPosition): View {
   let cache: ViewEntry[] | null = null;
   return {
     length,
     unhandledCondensationRequest,
+    ...(position ? { position } : {}),
     get entries() {
       cache ??= build();
       return cache;
@@ -92,7 +95,21 @@ export function viewAt(position: ViewPosition): View {
       return entries;
     },
     entryAt,
+    position,
   );
+}
+
+/**
+ * How many first entries `later` shares with `earlier` when both are the history at two moments of
+ * one epoch (kept events only grow there), or null when that cannot be told without comparing them.
+ */
+export function sharedPrefix(earlier: View, later: View): number | null {
+  const [a, b] = [earlier.position, later.position];
+  if (!a || !b || a.epoch !== b.epoch || b.keptLength < a.keptLength) return null;
+  const summary = a.epoch.summary;
+  // The summary sits at the same place in both (else entries after it shifted).
+  if (summary && pyInsertIndex(a.keptLength, summary.offset) !== pyInsertIndex(b.keptLength, summary.offset)) return null;
+  return earlier.length;
 }
 
 function summaryEntry(summary: EpochSummary): SummaryEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LogEvent, type View, ViewTracker, isAction, viewFromEvents, viewOf } from '../../src/engine/index.ts';
+import { type LogEvent, type View, ViewTracker, isAction, sharedPrefix, viewFromEvents, viewOf } from '../../src/engine/index.ts';
 import { cond, ids, messages, msg, req } from './factory.ts';
 
 /** OpenHands' test_view.py: MessageAction('Event i') with id = list index; extra events get the next index. */
@@ -341,5 +341,40 @@ describe('viewOf', () => {
     expect(view.length).toBe(2);
     expect(view.unhandledCondensationRequest).toBe(true);
     expect(view.entries).toBe(events);
+  });
+});
+
+describe('sharedPrefix: what two moments of the history share, told without comparing them', () => {
+  it('is the earlier view within one epoch; unknown across a condensation or for views made otherwise', () => {
+    const tracker = new ViewTracker([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const event of messages(3)) tracker.append(event);
+    const early = tracker.view();
+    tracker.append(msg(3));
+    const later = tracker.view();
+    expect(sharedPrefix(early, later)).toBe(3);
+    expect(later.entries.slice(0, 3)).toEqual(early.entries);
+    expect(sharedPrefix(later, early)).toBeNull();
+    // A summary at offset 1 sits at the same place in both views: everything before the new event is shared.
+    tracker.append(cond(4, { forgottenEventIds: [2], summary: 'S', summaryOffset: 1 }));
+    const summarized = tracker.view();
+    expect(sharedPrefix(later, summarized)).toBeNull();
+    tracker.append(msg(5));
+    const grown = tracker.view();
+    expect(sharedPrefix(summarized, grown)).toBe(summarized.length);
+    expect(grown.entries.slice(0, summarized.length)).toEqual(summarized.entries);
+    expect(sharedPrefix(viewOf([...summarized.entries]), grown)).toBeNull();
+  });
+
+  it('is unknown where the summary sat at the end of the earlier view and moves', () => {
+    const tracker = new ViewTracker([0, 1, 2, 3, 4]);
+    tracker.append(msg(0));
+    tracker.append(cond(1, { forgottenEventIds: [], summary: 'S', summaryOffset: 3 }));
+    const before = tracker.view();
+    expect(before.entries.map((entry) => entry.kind)).toEqual(['action', 'summary']);
+    tracker.append(msg(2));
+    tracker.append(msg(3));
+    const after = tracker.view();
+    // The summary moved from index 1 to 3: the shared prefix is not the earlier view.
+    expect(sharedPrefix(before, after)).toBeNull();
   });
 });
