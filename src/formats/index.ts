@@ -20,7 +20,7 @@ export type { SdkParsedLog } from './sdk/index.ts';
 export type { RawEvents } from './rawEvents.ts';
 export { MAX_STRING_BYTES } from './jsonBytes.ts';
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './sdk/index.ts';
-export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, isSessionFileText, parseSessionFile, writeSessionFile } from './sessionFile.ts';
+export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, isSessionFileText, parseSessionFile, writeSessionFile, writeSessionFileParts } from './sessionFile.ts';
 export type { SessionFile } from './sessionFile.ts';
 export { parseLlmScript } from './llmScript.ts';
 export { withoutSecrets } from './secrets.ts';

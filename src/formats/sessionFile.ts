@@ -2,15 +2,26 @@ import { z } from 'zod';
 import { CHAT_PROFILES, type ChatProfile, type LlmAnswer, type ReplayMode, sdk } from '../engine/index.ts';
 import { fromBase64, toBase64 } from './base64.ts';
 import { LogFormatError, parseJson } from './errors.ts';
+import { parseJsonBytes } from './jsonBytes.ts';
 import type { LogFile, LogInput } from './types.ts';
 
 /** The reproduction file: everything needed to replay a session exactly, offline, without a key. */
 export const SESSION_FILE_FORMAT = 'condenser-inspector-session';
 /**
  * 2 added the agent's message settings (profile and templates); 3 logs given as bytes (archives), in
- * base64. Older files still open.
+ * base64; 4 logs too long for one string, as a list of base64 pieces. Files without such a log are
+ * still written as 3, so that older versions of the app open them. Older files still open.
  */
-export const SESSION_FILE_VERSION = 3;
+export const SESSION_FILE_VERSION = 4;
+/** The version written when no log needs base64 pieces. */
+const PLAIN_VERSION = 3;
+/**
+ * Logs longer than this go in base64 pieces of BASE64_PIECE_BYTES: a JavaScript string holds at most
+ * about 512 MiB, so one base64 string cannot carry a log of a few hundred megabytes.
+ */
+const PIECES_ABOVE_BYTES = 64 * 1024 * 1024;
+/** A multiple of 3, so that the pieces' base64 strings join into the base64 of the whole. */
+const BASE64_PIECE_BYTES = 6 * 1024 * 1024;
 
 export interface SessionFile {
   readonly format: typeof SESSION_FILE_FORMAT;
@@ -36,6 +47,7 @@ export interface SessionFile {
 const logFile = z.union([
   z.strictObject({ path: z.string(), text: z.string() }),
   z.strictObject({ path: z.string(), base64: z.string() }),
+  z.strictObject({ path: z.string(), base64_pieces: z.array(z.string()) }),
 ]);
 type StoredLogFile = z.infer<typeof logFile>;
 const answer = z.strictObject({
@@ -46,7 +58,7 @@ const answer = z.strictObject({
 
 const sessionFileSchema = z.strictObject({
   format: z.literal(SESSION_FILE_FORMAT),
-  version: z.union([z.literal(1), z.literal(2), z.literal(SESSION_FILE_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(PLAIN_VERSION), z.literal(SESSION_FILE_VERSION)]),
   appVersion: z.string(),
   session: z.strictObject({
     name: z.string().min(1),
@@ -75,9 +87,12 @@ function pathOf(issue: z.core.$ZodIssue): string {
   return issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
 }
 
-/** Reads a reproduction file; a newer or malformed one gets a message naming the problem. */
-export function parseSessionFile(text: string, where = 'session file'): SessionFile {
-  const value = parseJson(text, where);
+/**
+ * Reads a reproduction file (its text, or its bytes when it may be too long for one string); a newer
+ * or malformed one gets a message naming the problem.
+ */
+export function parseSessionFile(source: string | Uint8Array, where = 'session file'): SessionFile {
+  const value = typeof source === 'string' ? parseJson(source, where) : parseJsonBytes(source, where);
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== SESSION_FILE_FORMAT) {
     throw new LogFormatError(where, 'this is not a Condenser Inspector session file');
   }
@@ -96,8 +111,19 @@ export function parseSessionFile(text: string, where = 'session file'): SessionF
   const { log, ...rest } = result.data;
   const read = (file: StoredLogFile, place: string): LogFile => {
     if ('text' in file) return file;
-    const bytes = fromBase64(file.base64);
-    if (!bytes) throw new LogFormatError(`${where}: ${place}.base64`, 'not valid base64');
+    const pieces = 'base64' in file ? [file.base64] : file.base64_pieces;
+    const decoded = pieces.map((piece, k) => {
+      const bytes = fromBase64(piece);
+      if (!bytes) throw new LogFormatError(`${where}: ${place}.${'base64' in file ? 'base64' : `base64_pieces[${k}]`}`, 'not valid base64');
+      return bytes;
+    });
+    if (decoded.length === 1) return { path: file.path, bytes: decoded[0]! };
+    const bytes = new Uint8Array(decoded.reduce((sum, piece) => sum + piece.length, 0));
+    let at = 0;
+    for (const piece of decoded) {
+      bytes.set(piece, at);
+      at += piece.length;
+    }
     return { path: file.path, bytes };
   };
   const input: LogInput =
@@ -105,17 +131,50 @@ export function parseSessionFile(text: string, where = 'session file'): SessionF
   return { ...rest, log: input } as SessionFile;
 }
 
-/** Files of bytes go in as base64: the reproduction file stays JSON. */
-function storedFile(file: LogFile): StoredLogFile {
-  return file.bytes ? { path: file.path, base64: toBase64(file.bytes) } : { path: file.path, text: file.text };
-}
-
 /** Session files name their format first, so a glance at the start tells them from event logs. */
 export function isSessionFileText(text: string): boolean {
   return text.slice(0, 300).includes(`"${SESSION_FILE_FORMAT}"`);
 }
 
-export function writeSessionFile(file: Omit<SessionFile, 'format' | 'version'>): string {
-  const log = file.log.kind === 'file' ? { kind: 'file', file: storedFile(file.log.file) } : { kind: 'folder', name: file.log.name, files: file.log.files.map(storedFile) };
-  return JSON.stringify({ format: SESSION_FILE_FORMAT, version: SESSION_FILE_VERSION, ...file, log });
+/**
+ * The reproduction file as pieces of text to be joined (a Blob, a stream): a long log never becomes
+ * one string. Logs given as bytes go in as base64 (the file stays JSON), in pieces past
+ * PIECES_ABOVE_BYTES; `piecesAbove` lets tests use small logs.
+ */
+export function writeSessionFileParts(file: Omit<SessionFile, 'format' | 'version'>, piecesAbove = PIECES_ABOVE_BYTES): string[] {
+  const files = file.log.kind === 'file' ? [file.log.file] : file.log.files;
+  const long = (logFile: LogFile) => (logFile.bytes ? logFile.bytes.length : logFile.text!.length) > piecesAbove;
+  const version = files.some(long) ? SESSION_FILE_VERSION : PLAIN_VERSION;
+  const { log, ...rest } = file;
+  const parts = [JSON.stringify({ format: SESSION_FILE_FORMAT, version, ...rest }).slice(0, -1)];
+  const writeFile = (logFile: LogFile) => {
+    if (!long(logFile)) {
+      parts.push(JSON.stringify(logFile.bytes ? { path: logFile.path, base64: toBase64(logFile.bytes) } : { path: logFile.path, text: logFile.text }));
+      return;
+    }
+    const bytes = logFile.bytes ?? new TextEncoder().encode(logFile.text);
+    parts.push(`{"path":${JSON.stringify(logFile.path)},"base64_pieces":[`);
+    for (let start = 0; start < bytes.length; start += BASE64_PIECE_BYTES) {
+      parts.push(`${start ? ',' : ''}"${toBase64(bytes.subarray(start, start + BASE64_PIECE_BYTES))}"`);
+    }
+    parts.push(']}');
+  };
+  if (log.kind === 'file') {
+    parts.push(',"log":{"kind":"file","file":');
+    writeFile(log.file);
+  } else {
+    parts.push(`,"log":{"kind":"folder","name":${JSON.stringify(log.name)},"files":[`);
+    log.files.forEach((logFile, k) => {
+      if (k) parts.push(',');
+      writeFile(logFile);
+    });
+    parts.push(']');
+  }
+  parts.push('}}');
+  return parts;
+}
+
+/** The reproduction file as one string (small sessions, tests). */
+export function writeSessionFile(file: Omit<SessionFile, 'format' | 'version'>, piecesAbove?: number): string {
+  return writeSessionFileParts(file, piecesAbove).join('');
 }

@@ -74,7 +74,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     },
 
     async importLog(input: LogInput, name: string, sizeBytes: number) {
-      if (input.kind === 'file' && isSessionFileText(fileHead(input.file))) return get().importSessionFile(fileText(input.file));
+      if (input.kind === 'file' && isSessionFileText(fileHead(input.file))) return get().importSessionFile(input.file.bytes ?? input.file.text);
       if (input.kind === 'file' && isSweepResultText(fileHead(input.file))) {
         get().openSweep(fileText(input.file), input.file.path);
         return null;
@@ -140,18 +140,18 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       void deps.engine.call('dropSurvey', {});
     },
 
-    async importSessionFile(text: string) {
+    async importSessionFile(source: string | Uint8Array) {
       set({ importing: 'session file', notice: null });
       try {
-        const file = parseSessionFile(text);
+        const file = parseSessionFile(source);
         get().releaseEngine();
-        const source = file.log.kind === 'file' ? file.log.file.path : file.log.name;
+        const sourceName = file.log.kind === 'file' ? file.log.file.path : file.log.name;
         const size = file.log.kind === 'file' ? fileSize(file.log.file) : file.log.files.reduce((sum, f) => sum + fileSize(f), 0);
         const opened = await deps.engine.call('open', { input: file.log, instance: file.session.instance });
         const record: SessionRecord = await deps.sessions.create(
           {
             name: file.session.name,
-            source: { name: source, shape: opened.shape, eventCount: opened.rows.length, sizeBytes: size, instance: opened.instanceId },
+            source: { name: sourceName, shape: opened.shape, eventCount: opened.rows.length, sizeBytes: size, instance: opened.instanceId },
             config: withoutSecrets(file.session.config),
             sdkRules: file.session.sdkRules,
             mode: file.session.mode,

@@ -1,4 +1,4 @@
-import { writeSessionFile } from '../formats/index.ts';
+import { writeSessionFileParts } from '../formats/index.ts';
 import { APP_VERSION } from './defaults.ts';
 import { errorText } from './librarySlice.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
@@ -79,7 +79,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       const answers = { ...(await deps.sessions.answers(active.record.id)), ...(unsaved?.sessionId === active.record.id ? unsaved.answers : {}) };
       const { record } = active;
       // Only the session's own data: settings (the endpoint and its key) live elsewhere and never go in.
-      const text = writeSessionFile({
+      const parts = writeSessionFileParts({
         appVersion: APP_VERSION,
         session: {
           name: record.name,
@@ -94,7 +94,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         log: input,
         answers,
       });
-      return { fileName: fileNameFor(record.name), text };
+      return { fileName: fileNameFor(record.name), parts };
     },
 
     async recordLogSummaries() {

@@ -37,7 +37,8 @@ export interface LibrarySlice {
   init(): Promise<void>;
   refreshSessions(): Promise<void>;
   importLog(input: LogInput, name: string, sizeBytes: number): Promise<string | null>;
-  importSessionFile(text: string): Promise<string | null>;
+  /** A reproduction file's text, or its bytes (a long one cannot be one string). */
+  importSessionFile(source: string | Uint8Array): Promise<string | null>;
   /** Imports one instance of the log waiting in the picker (only that instance is stored). */
   pickInstance(instance: string): Promise<string | null>;
   cancelInstancePicker(): void;
@@ -55,7 +56,8 @@ export interface SessionSlice {
   /** Opens a stored session; `opened` skips parsing the log again when the engine holds it already. */
   openSession(id: string, step?: number | null, opened?: OpenedLog): Promise<void>;
   setNotes(notes: string): Promise<void>;
-  exportSession(): Promise<{ fileName: string; text: string } | null>;
+  /** The reproduction file in pieces of text to join (a long log never becomes one string). */
+  exportSession(): Promise<{ fileName: string; parts: readonly string[] } | null>;
   recordLogSummaries(): Promise<void>;
 }
 

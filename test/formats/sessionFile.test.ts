@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogFormatError, SESSION_FILE_VERSION, loadLog, parseSessionFile, writeSessionFile } from '../../src/formats/index.ts';
+import { LogFormatError, SESSION_FILE_VERSION, loadLog, parseSessionFile, writeSessionFile, writeSessionFileParts } from '../../src/formats/index.ts';
 import { toBase64, fromBase64 } from '../../src/formats/base64.ts';
 import { uiDownloadZip } from '../helpers/archives.ts';
 import { thrown } from '../helpers/thrown.ts';
@@ -11,7 +11,8 @@ describe('the reproduction file with a log given as bytes', () => {
     const bytes = uiDownloadZip('v1_sdk_pr-restore-probe_conversation_11ev', { title: 'probe' });
     const text = writeSessionFile({ appVersion: 'test', session, log: { kind: 'file', file: { path: 'probe.zip', bytes } }, answers: {} });
     const json = JSON.parse(text) as { version: number; log: { file: Record<string, unknown> } };
-    expect(json.version).toBe(SESSION_FILE_VERSION);
+    // Written as format 3 (older apps open it) while no log needs base64 pieces.
+    expect(json.version).toBe(3);
     expect(Object.keys(json.log.file)).toEqual(['path', 'base64']);
     const file = parseSessionFile(text);
     expect(file.log.kind === 'file' && file.log.file.bytes).toEqual(bytes);
@@ -25,7 +26,33 @@ describe('the reproduction file with a log given as bytes', () => {
     expect(thrown(() => parseSessionFile(bad), LogFormatError).message).toBe('session file: log.files[0].base64: not valid base64');
   });
 
+  it('writes a long log as base64 pieces, never one string, and reads the file back from its bytes', () => {
+    // 13 MB: three pieces of 6 MiB (the last one short).
+    const bytes = Uint8Array.from({ length: 13_000_000 }, (_, i) => (i * 131 + (i >> 11)) % 256);
+    const parts = writeSessionFileParts({ appVersion: 'test', session, log: { kind: 'file', file: { path: 'big.zip', bytes } }, answers: { k: { content: 'a' } } }, 1_000_000);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(9_000_000);
+    const fileBytes = new TextEncoder().encode(parts.join(''));
+    const json = JSON.parse(parts.join('')) as { version: number; log: { file: { base64_pieces: string[] } } };
+    expect(json.version).toBe(SESSION_FILE_VERSION);
+    expect(SESSION_FILE_VERSION).toBe(4);
+    expect(json.log.file.base64_pieces).toHaveLength(3);
+    const file = parseSessionFile(fileBytes);
+    const back = file.log.kind === 'file' ? file.log.file.bytes! : new Uint8Array();
+    // Compared byte by byte here: a deep equality of 13 MB takes minutes.
+    expect(back.length).toBe(bytes.length);
+    expect(back.every((byte, i) => byte === bytes[i])).toBe(true);
+    expect(file.answers).toEqual({ k: { content: 'a' } });
+    expect(file.session).toEqual(session);
+    // A folder whose text file is long: it goes in as bytes.
+    const folder = writeSessionFile({ appVersion: 'test', session, log: { kind: 'folder', name: 'f', files: [{ path: 'a.json', text: '[]' }, { path: 'b.json', text: `["${'é'.repeat(40)}"]` }] }, answers: {} }, 20);
+    const read = parseSessionFile(new TextEncoder().encode(folder)).log;
+    expect(read.kind === 'folder' && read.files.map((f) => f.text ?? new TextDecoder().decode(f.bytes))).toEqual(['[]', `["${'é'.repeat(40)}"]`]);
+    const broken = folder.replace(/"base64_pieces":\["/, '"base64_pieces":["*');
+    expect(thrown(() => parseSessionFile(broken), LogFormatError).message).toBe('session file: log.files[1].base64_pieces[0]: not valid base64');
+  });
+
   it('encodes and decodes base64 of every length as the standard alphabet does', () => {
+    for (const bad of ['ab=c', 'a===', '*AAA', 'AAA', 'AA=A', 'A\u0100AA']) expect(fromBase64(bad)).toBeNull();
     for (let length = 0; length < 70; length++) {
       const bytes = Uint8Array.from({ length }, (_, i) => (i * 37 + length) % 256);
       const encoded = toBase64(bytes);

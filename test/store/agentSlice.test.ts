@@ -55,7 +55,7 @@ describe('agent messages and usage in the store', () => {
     expect(JSON.stringify(store.getState().transcript!.messages)).not.toContain('cache_control');
     expect((await sessions.get(id))!.agent?.profile).toBe('openai');
     const exported = await store.getState().exportSession();
-    expect(parseSessionFile(exported!.text).session.agent?.profile).toBe('openai');
+    expect(parseSessionFile(exported!.parts.join('')).session.agent?.profile).toBe('openai');
   });
 
   it('takes the agent’s own template files, refuses others and broken ones with one line', async () => {
@@ -66,7 +66,7 @@ describe('agent messages and usage in the store', () => {
     const custom = 'REPOSITORY {{ repository_info.repo_name }}';
     expect(await store.getState().loadAgentTemplates([{ name: 'additional_info.j2', text: custom }])).toBeNull();
     await waitFor(() => expect(JSON.stringify(store.getState().transcript?.messages ?? [])).toContain('REPOSITORY jpshackelford/oh-utils'));
-    const file = parseSessionFile((await store.getState().exportSession())!.text);
+    const file = parseSessionFile((await store.getState().exportSession())!.parts.join(''));
     expect(file.session.agent?.templates.additional_info).toBe(custom);
   });
 

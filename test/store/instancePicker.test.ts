@@ -31,9 +31,9 @@ describe('importing an eval run of several instances', () => {
 
     // The reproduction file carries that one instance and opens it again.
     const exported = await store.getState().exportSession();
-    const file = parseSessionFile(exported!.text);
+    const file = parseSessionFile(exported!.parts.join(''));
     expect(file.session.instance).toBe('ponylang__ponyc-4588');
-    expect(await store.getState().importSessionFile(exported!.text)).not.toBeNull();
+    expect(await store.getState().importSessionFile(exported!.parts.join(''))).not.toBeNull();
     expect(store.getState().active!.opened.rows).toHaveLength(103);
   });
 
@@ -59,8 +59,8 @@ describe('importing an eval run of several instances', () => {
     const stored = await sessions.log(id!);
     expect(stored?.kind === 'file' && stored.file.bytes?.length).toBe(zip.length);
     const exported = await store.getState().exportSession();
-    expect(exported!.text).toContain('"base64":"');
-    await store.getState().importSessionFile(exported!.text);
+    expect(exported!.parts.join('')).toContain('"base64":"');
+    await store.getState().importSessionFile(exported!.parts.join(''));
     expect(store.getState().active!.opened.rows).toHaveLength(115);
   });
 });

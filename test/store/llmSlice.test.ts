@@ -46,7 +46,7 @@ describe('live LLM runs from the store', () => {
   it('never puts the key in exports, session records or error messages', async () => {
     const { store, db } = await storeWithEndpoint();
     await store.getState().runLive();
-    const exported = (await store.getState().exportSession())!.text;
+    const exported = (await store.getState().exportSession())!.parts.join('');
     expect(exported).not.toContain(KEY);
     for (const table of [db.sessions, db.logs, db.answers]) {
       expect(JSON.stringify(await table.toArray())).not.toContain(KEY);

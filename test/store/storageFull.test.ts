@@ -62,7 +62,7 @@ describe('storage full during a live run', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const notices = store.getState().notice?.text ?? '';
     expect(notices.length).toBeGreaterThan(0);
-    const exported = parseSessionFile((await store.getState().exportSession())!.text);
+    const exported = parseSessionFile((await store.getState().exportSession())!.parts.join(''));
     for (const key of Object.keys(unsaved!.answers)) expect(exported.answers[key]).toEqual(unsaved!.answers[key]);
     // Room again: the next answer stores the ones kept in memory too.
     full.answers = false;

@@ -103,7 +103,7 @@ describe('app store', () => {
     const exported = (await store.getState().exportSession())!;
     expect(exported.fileName).toMatch(/\.session\.json$/);
     await store.getState().deleteSession(store.getState().active!.record.id);
-    const id = await store.getState().importSessionFile(exported.text);
+    const id = await store.getState().importSessionFile(exported.parts.join(''));
     expect(id).not.toBeNull();
     const reopened = store.getState();
     expect(reopened.active?.record.notes).toBe('the fix lost its requirements at step 52');
@@ -113,7 +113,7 @@ describe('app store', () => {
 
   it('says plainly when a session file comes from a newer version, and imports nothing', async () => {
     const { store, sessions } = await startedStore();
-    const newer = JSON.parse((await store.getState().exportSession())!.text) as Record<string, unknown>;
+    const newer = JSON.parse((await store.getState().exportSession())!.parts.join('')) as Record<string, unknown>;
     newer.version = 99;
     const id = await store.getState().importSessionFile(JSON.stringify(newer));
     expect(id).toBeNull();
@@ -131,7 +131,7 @@ describe('app store', () => {
   it('records the log’s own summaries as answers for the current configuration', async () => {
     const { store } = createTestStore();
     await store.getState().init();
-    const text = JSON.parse((await store.getState().exportSession())!.text) as { log: { file: { text: string } } };
+    const text = JSON.parse((await store.getState().exportSession())!.parts.join('')) as { log: { file: { text: string } } };
     const id = await store.getState().importLog({ kind: 'file', file: { path: 'log.json', text: text.log.file.text } }, 'raw log', 1);
     expect(store.getState().active?.record.id).toBe(id);
     // A log that condensed opens as recorded, its three condensations credited to their steps.

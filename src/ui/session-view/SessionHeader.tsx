@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
-import { downloadText } from '../shared/download.ts';
+import { downloadParts } from '../shared/download.ts';
 import { formatBytes, formatCount } from '../shared/format.ts';
 
 function Notes() {
@@ -30,7 +30,7 @@ export function SessionHeader() {
   if (!record) return null;
   const onExport = async () => {
     const file = await exportSession();
-    if (file) downloadText(file.fileName, file.text);
+    if (file) downloadParts(file.fileName, file.parts);
   };
   return (
     <header className="session-header">
