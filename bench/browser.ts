@@ -132,6 +132,9 @@ try {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);
     await page.getByText(/^Step \d+ of \d+$/).waitFor({ timeout: 60_000 });
+    // The sample session has finished opening (its transcript counted, the tokenizer loaded): the
+    // import is timed alone.
+    await page.getByText(/^[\d,]+ tok$/).first().waitFor({ timeout: 60_000 });
     const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
     const started = Date.now();
     await page.getByLabel('Event log or session file').setInputFiles(path);
