@@ -139,8 +139,9 @@ class Reader {
   /** The value in [start, end), split if it is too large for one piece. */
   value(start: number, end: number, depth: number): unknown {
     const first = this.bytes[start];
-    if (end - start > PIECE_BYTES && first === 0x5b) return this.knownList(start, end, depth).items;
-    if (end - start > PIECE_BYTES && first === 0x7b) return this.knownObject(start, end, depth);
+    // Read the way shallow ones are (the end found again is this one).
+    if (end - start > PIECE_BYTES && first === 0x5b) return this.listInPieces(start, depth).items;
+    if (end - start > PIECE_BYTES && first === 0x7b) return this.objectByMembers(start, depth).value;
     return this.parseSpan(start, end);
   }
 
@@ -282,42 +283,6 @@ class Reader {
       setMember(record, key, value);
       i = this.skipSpace(end);
       if (this.bytes[i] === 0x7d) return { value: record, end: i + 1 };
-      if (this.bytes[i] !== 0x2c) this.fail(i, "expected ',' or '}' after a value");
-      i = this.skipSpace(i + 1);
-    }
-  }
-
-  /** A list too long for one piece whose end is known (a deep one): element by element. */
-  private knownList(start: number, end: number, depth: number): { items: unknown[] } {
-    const items: unknown[] = [];
-    let i = this.skipSpace(start + 1);
-    if (this.bytes[i] === 0x5d) return { items };
-    for (;;) {
-      const valueEnd = this.valueEnd(i);
-      items.push(this.value(i, valueEnd, depth + 1));
-      i = this.skipSpace(valueEnd);
-      if (this.bytes[i] === 0x5d && i === end - 1) return { items };
-      if (this.bytes[i] !== 0x2c) this.fail(i, "expected ',' or ']' after a list element");
-      i = this.skipSpace(i + 1);
-    }
-  }
-
-  /** An object too long for one piece whose end is known: member by member. */
-  private knownObject(start: number, end: number, depth: number): Record<string, unknown> {
-    const record: Record<string, unknown> = {};
-    let i = this.skipSpace(start + 1);
-    if (this.bytes[i] === 0x7d) return record;
-    for (;;) {
-      if (this.bytes[i] !== QUOTE) this.fail(i, 'expected a key in double quotes');
-      const keyEnd = this.stringEnd(i);
-      const key = this.parseSpan(i, keyEnd) as string;
-      i = this.skipSpace(keyEnd);
-      if (this.bytes[i] !== 0x3a) this.fail(i, "expected ':' after a key");
-      i = this.skipSpace(i + 1);
-      const valueEnd = this.valueEnd(i);
-      setMember(record, key, this.value(i, valueEnd, depth + 1));
-      i = this.skipSpace(valueEnd);
-      if (this.bytes[i] === 0x7d && i === end - 1) return record;
       if (this.bytes[i] !== 0x2c) this.fail(i, "expected ',' or '}' after a value");
       i = this.skipSpace(i + 1);
     }
