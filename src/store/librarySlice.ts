@@ -81,14 +81,15 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       }
       set({ importing: name, notice: null, instancePicker: null });
       // The log's bytes are written while the engine reads them; they belong to no session until the
-      // file is found good (a bad file's are removed, and a session never shows half a log).
-      let staged: StagedLog | null = deps.sessions.stageLog(input);
+      // file is found good (a bad file's are removed, and a session never shows half a log). Not for
+      // eval outputs, which mostly hold many instances, of which only the one picked is kept.
+      let staged: StagedLog | null = mostlyManyInstances(input) ? null : deps.sessions.stageLog(input);
       try {
         get().releaseEngine();
         const imported = await deps.engine.call('importLog', { input });
         if (imported.kind === 'instances') {
           // Only the instance picked is kept.
-          void deps.sessions.discard(staged);
+          if (staged) void deps.sessions.discard(staged);
           staged = null;
           // An eval run: the user picks the instance (a sweep row waiting for it picks itself); only that
           // one is stored. The engine only listed it: the open session's log is still there.
@@ -103,7 +104,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           return null;
         }
         const { opened } = imported;
-        const id = await createSession(input, name, sizeBytes, opened, staged);
+        const id = await createSession(input, name, sizeBytes, opened, staged ?? undefined);
         staged = null;
         return id;
       } catch (error) {
@@ -227,6 +228,11 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
   const current = get().active!;
   set({ active: { ...current, record, answers }, config: record.config, mode: record.mode, notice: { kind: 'info', text: `“${record.name}” was changed in another tab; this tab now shows what that tab saved.` } });
   await get().rerun();
+}
+
+/** Eval outputs (JSONL, tar archives): usually many instances, listed for a pick rather than kept whole. */
+function mostlyManyInstances(input: LogInput): boolean {
+  return input.kind === 'file' && /\.(jsonl|tar\.gz|tgz|tar)$/i.test(input.file.path);
 }
 
 /** Logs an import staged but never finished (the tab was closed meanwhile) take space: they are removed. */
