@@ -208,11 +208,25 @@ class Reader {
     const pieces: Piece[] = [];
     let at = this.skipSpace(start + 1);
     if (bytes[at] === 0x5d) return { items, end: at + 1 };
-    const pattern = this.cutPattern(at);
+    let pattern = this.cutPattern(at);
+    // The last cut found and where its search began: no cut lies between the two, so a later search
+    // starting there finds the same one (the file is not searched again and again).
+    let found = { from: -1, cut: -1 };
+    // Past a cut JSON.parse refused: that one is not tried again.
+    let notBefore = 0;
     for (;;) {
       // `at` is where an element begins.
-      const cut = pattern ? this.nextCut(pattern, at + this.pieceTarget) : -1;
+      const from = Math.max(at + this.pieceTarget, notBefore);
+      let cut = -1;
+      if (pattern && found.from <= from && from <= found.cut) cut = found.cut;
+      else if (pattern) {
+        cut = this.nextCut(pattern, from);
+        found = { from, cut };
+        // None up to the end of the file: none for any later piece either.
+        if (cut < 0) pattern = null;
+      }
       const parsed = cut >= 0 ? this.tryPiece(at, cut) : null;
+      if (cut >= 0 && !parsed) notBefore = cut + 1;
       if (parsed) {
         pieces.push({ start: at, first: items.length, count: parsed.length, starts: null, ends: null });
         for (const item of parsed) items.push(item);

@@ -51,6 +51,9 @@ describe('parseJsonBytes', () => {
       // Cuts that look right but are not: inside a nested list of alike objects, and inside strings.
       JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, sub: [{ id: id * 10 }, { id: 1 }], text: `}, {"id": ${id}, "x": "]"` }))),
       `{"trajectory": ${JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, more: 'é'.repeat(id % 7) })), null, 2)}, "after": [{"id": 1}, {"id": 2}]}`,
+      // The first element's key never comes again; then it comes only far apart.
+      JSON.stringify([{ first: 1 }, ...Array.from({ length: 300 }, (_, id) => ({ other: id }))]),
+      JSON.stringify(Array.from({ length: 400 }, (_, id) => (id % 150 === 0 ? { id, far: true } : { other: id, x: [{ id: 1 }, { id: 2 }] }))),
     ];
     for (const text of texts) {
       const expected = JSON.parse(text) as unknown;
