@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_PROFILES, type ChatProfile, type LlmAnswer, type ReplayMode, sdk } from '../engine/index.ts';
 import { fromBase64, toBase64 } from './base64.ts';
 import { LogFormatError, parseJson } from './errors.ts';
+import { utf8Bytes, withoutBom } from './encoding.ts';
 import { parseJsonBytes } from './jsonBytes.ts';
 import type { LogFile, LogInput } from './types.ts';
 
@@ -92,7 +93,8 @@ function pathOf(issue: z.core.$ZodIssue): string {
  * or malformed one gets a message naming the problem.
  */
 export function parseSessionFile(source: string | Uint8Array, where = 'session file'): SessionFile {
-  const value = typeof source === 'string' ? parseJson(source, where) : parseJsonBytes(source, where);
+  // As any file the app reads: UTF-8 or UTF-16, with or without a byte-order mark.
+  const value = typeof source === 'string' ? parseJson(withoutBom(source), where) : parseJsonBytes(utf8Bytes(source), where);
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== SESSION_FILE_FORMAT) {
     throw new LogFormatError(where, 'this is not a Condenser Inspector session file');
   }

@@ -47,6 +47,17 @@ describe('the reproduction file with a log given as bytes', () => {
     const folder = writeSessionFile({ appVersion: 'test', session, log: { kind: 'folder', name: 'f', files: [{ path: 'a.json', text: '[]' }, { path: 'b.json', text: `["${'é'.repeat(40)}"]` }] }, answers: {} }, 20);
     const read = parseSessionFile(new TextEncoder().encode(folder)).log;
     expect(read.kind === 'folder' && read.files.map((f) => f.text ?? new TextDecoder().decode(f.bytes))).toEqual(['[]', `["${'é'.repeat(40)}"]`]);
+    // With a byte-order mark, in UTF-8 and UTF-16, as text editors save them.
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(folder)]);
+    expect(parseSessionFile(withBom).log).toEqual(read);
+    const utf16 = new Uint8Array(2 + folder.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < folder.length; i++) {
+      utf16[2 + 2 * i] = folder.charCodeAt(i) & 255;
+      utf16[3 + 2 * i] = folder.charCodeAt(i) >> 8;
+    }
+    expect(parseSessionFile(utf16).log).toEqual(read);
+    expect(parseSessionFile(`\ufeff${folder}`).log).toEqual(read);
     const broken = folder.replace(/"base64_pieces":\["/, '"base64_pieces":["*');
     expect(thrown(() => parseSessionFile(broken), LogFormatError).message).toBe('session file: log.files[1].base64_pieces[0]: not valid base64');
   });
