@@ -64,6 +64,7 @@ class Reader {
     private readonly bytes: Uint8Array,
     private readonly where: string,
     private readonly pieceTarget = PIECE_TARGET,
+    private readonly progress?: (doneBytes: number, totalBytes: number) => void,
   ) {}
 
   fail(offset: number, problem: string): never {
@@ -231,6 +232,7 @@ class Reader {
         pieces.push({ start: at, first: items.length, count: parsed.length, starts: null, ends: null });
         for (const item of parsed) items.push(item);
         at = this.skipSpace(cut + 1);
+        this.progress?.(at, bytes.length);
         continue;
       }
       // No cut, or a cut inside an element: this piece element by element, up to the target or the list's end.
@@ -254,6 +256,7 @@ class Reader {
         if (at >= pieceStart + this.pieceTarget) break;
       }
       pieces.push({ start: pieceStart, first, count: starts.length, starts: Float64Array.from(starts), ends: Float64Array.from(ends) });
+      this.progress?.(closed >= 0 ? closed : at, bytes.length);
       if (closed >= 0) {
         spansByList.set(items, new ListSpans(this, pieces, items.length));
         return { items, end: closed };
@@ -352,10 +355,15 @@ class ListSpans implements ElementSpans {
 
 /**
  * The JSON value in `bytes` (UTF-8), as JSON.parse would give it, read piece by piece; throws
- * LogFormatError naming `where` and the line and column of a mistake. `pieceBytes`: tests cut small pieces.
+ * LogFormatError naming `where` and the line and column of a mistake. `progress` hears how far it has got
+ * after each piece of a list; `pieceBytes`: tests cut small pieces.
  */
-export function parseJsonBytes(bytes: Uint8Array, where: string, pieceBytes = PIECE_TARGET): unknown {
-  const reader = new Reader(bytes, where, pieceBytes);
+export function parseJsonBytes(
+  bytes: Uint8Array,
+  where: string,
+  options: { readonly pieceBytes?: number; readonly progress?: (doneBytes: number, totalBytes: number) => void } = {},
+): unknown {
+  const reader = new Reader(bytes, where, options.pieceBytes ?? PIECE_TARGET, options.progress);
   const start = reader.skipSpace(0);
   if (start >= bytes.length) throw new LogFormatError(where, 'the file is empty');
   const { value, end } = reader.read(start, 0);

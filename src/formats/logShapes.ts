@@ -80,7 +80,7 @@ function fromFile(file: LogFile, options: LocateOptions, resolvedIds: ReadonlySe
   let value: unknown;
   if (file.bytes) {
     // Read piece by piece: no string of the whole file, and each event's byte span is kept.
-    value = parseJsonBytes(file.bytes, file.path);
+    value = parseJsonBytes(file.bytes, file.path, { progress: options.progress });
   } else {
     if (file.text.trim() === '') throw new LogFormatError(file.path, 'the file is empty');
     value = parseJson(file.text, file.path);

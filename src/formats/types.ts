@@ -60,6 +60,8 @@ export interface LocatedEvents {
 export interface LocateOptions {
   /** Which eval instance to read: its instance_id, or its 1-based position (line number). */
   readonly instance?: string;
+  /** How far reading a JSON file has got, in bytes: a big log takes seconds. */
+  readonly progress?: (doneBytes: number, totalBytes: number) => void;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

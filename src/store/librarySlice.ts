@@ -1,6 +1,6 @@
 import { type LogInput, fileHead, fileSize, fileText, isSessionFileText, isSweepResultText, parseSessionFile, withoutSecrets } from '../formats/index.ts';
 import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.ts';
-import type { OpenedLog } from '../worker/index.ts';
+import type { OpenedLog, Progress } from '../worker/index.ts';
 import { EngineError } from '../worker/index.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
@@ -26,8 +26,12 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       set({ notice: { kind: 'error', text: `The sample session could not be loaded: ${errorText(error)}` } });
     }
   };
+  const reportImport = (progress: Progress) => {
+    if (progress.kind === 'status') set({ importStatus: progress.message });
+  };
   /** Stores a log the engine has opened, as a new session, and shows it. */
   const createSession = async (input: LogInput, name: string, sizeBytes: number, opened: OpenedLog, staged?: StagedLog) => {
+    set({ importStatus: 'Saving it in this browser' });
     const record = await deps.sessions.create(
       {
         name: opened.instanceId ? `${name} · ${opened.instanceId}` : name,
@@ -45,6 +49,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       staged,
     );
     await get().refreshSessions();
+    set({ importStatus: 'Replaying' });
     await get().openSession(record.id, null, opened);
     if (opened.notes.length) set({ notice: { kind: 'info', text: opened.notes.join(' ') } });
     await get().finishPendingJump();
@@ -53,6 +58,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
   return {
     sessions: [],
     importing: null,
+    importStatus: null,
     notice: null,
     instancePicker: null,
     engineHolds: null,
@@ -86,7 +92,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       let staged: StagedLog | null = mostlyManyInstances(input) ? null : deps.sessions.stageLog(input);
       try {
         get().releaseEngine();
-        const imported = await deps.engine.call('importLog', { input });
+        const imported = await deps.engine.call('importLog', { input }, { progress: reportImport });
         if (imported.kind === 'instances') {
           // Only the instance picked is kept.
           if (staged) void deps.sessions.discard(staged);
@@ -113,7 +119,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         await reopenActive(get);
         return null;
       } finally {
-        set({ importing: null });
+        set({ importing: null, importStatus: null });
       }
     },
 
@@ -131,7 +137,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         await reopenActive(get);
         return null;
       } finally {
-        set({ importing: null });
+        set({ importing: null, importStatus: null });
       }
     },
 
@@ -148,7 +154,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         get().releaseEngine();
         const sourceName = file.log.kind === 'file' ? file.log.file.path : file.log.name;
         const size = file.log.kind === 'file' ? fileSize(file.log.file) : file.log.files.reduce((sum, f) => sum + fileSize(f), 0);
-        const opened = await deps.engine.call('open', { input: file.log, instance: file.session.instance });
+        const opened = await deps.engine.call('open', { input: file.log, instance: file.session.instance }, { progress: reportImport });
         const record: SessionRecord = await deps.sessions.create(
           {
             name: file.session.name,
@@ -172,7 +178,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         await reopenActive(get);
         return null;
       } finally {
-        set({ importing: null });
+        set({ importing: null, importStatus: null });
       }
     },
 

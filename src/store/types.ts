@@ -27,6 +27,8 @@ export interface LibrarySlice {
   sessions: readonly SessionRecord[];
   /** What is being imported right now, for progress. */
   importing: string | null;
+  /** Where the import stands ("Reading events: 45% of 1.0 GB"), for a big log that takes a while. */
+  importStatus: string | null;
   notice: Notice | null;
   /** A log of several instances (an eval run) waiting for the user to pick one. */
   instancePicker: InstancePicker | null;

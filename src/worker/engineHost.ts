@@ -76,6 +76,16 @@ const TOKEN_BATCH = 32;
 
 const settingsKey = (settings: AgentSettings) => JSON.stringify([settings.profile, settings.templates]);
 
+/** Reading a log reported as "Reading events: 45% of 1.0 GB" (a big one takes seconds). */
+function readingProgress(context: CallContext): ((done: number, total: number) => void) | undefined {
+  const report = context.progress;
+  if (!report) return undefined;
+  return (done, total) => {
+    const size = total >= 1e9 ? `${(total / 1e9).toFixed(1)} GB` : `${Math.max(1, Math.round(total / 1e6))} MB`;
+    report({ kind: 'status', message: `Reading events: ${Math.round((100 * done) / total)}% of ${size}`, done, total });
+  };
+}
+
 function abortError(): Error {
   const error = new Error('cancelled');
   error.name = 'AbortError';
@@ -108,9 +118,9 @@ export class EngineHost implements EngineApi {
     return this.current;
   }
 
-  async open({ input, instance }: Parameters<EngineApi['open']>[0]): Promise<OpenedLog> {
+  async open({ input, instance }: Parameters<EngineApi['open']>[0], context: CallContext = {}): Promise<OpenedLog> {
     const expanded = await expandArchives(input);
-    return this.load(readLog(expanded, instance ? { instance } : {}));
+    return this.load(readLog(expanded, { ...(instance ? { instance } : {}), progress: readingProgress(context) }));
   }
 
   private load(parsed: AnyParsedLog): OpenedLog {
@@ -125,10 +135,10 @@ export class EngineHost implements EngineApi {
    * A log being imported: opened as the current log when it holds one instance; when it holds several
    * (an eval run), only listed, and kept aside for instanceInput, while the open session stays current.
    */
-  async importLog({ input }: { input: LogInput }): Promise<ImportedLog> {
+  async importLog({ input }: { input: LogInput }, context: CallContext = {}): Promise<ImportedLog> {
     // Archives are unpacked once; a run of several instances stays unpacked for instanceInput.
     const expanded = await expandArchives(input);
-    const parsed = readLog(expanded);
+    const parsed = readLog(expanded, { progress: readingProgress(context) });
     if (parsed.instances.length > 1) {
       this.surveyed = { input: expanded, instances: parsed.instances };
       return { kind: 'instances', instances: parsed.instances, shapeLabel: SHAPE_LABELS[parsed.shape] };

@@ -210,9 +210,9 @@ export interface PromptText {
 
 /** What the engine host answers, by method name; the same whether it runs in a Worker or not. */
 export interface EngineApi {
-  open(args: { input: LogInput; instance: string | null }): Promise<OpenedLog>;
+  open(args: { input: LogInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
   /** Opens a log being imported; an eval run of several instances is only listed, the current log stays. */
-  importLog(args: { input: LogInput }): Promise<ImportedLog>;
+  importLog(args: { input: LogInput }, context?: CallContext): Promise<ImportedLog>;
   /** One instance of the run importLog listed (an eval run holds hundreds): what a session stores. */
   instanceInput(args: { instance: string }): Promise<LogInput>;
   dropSurvey(args: Record<string, never>): Promise<void>;

@@ -58,7 +58,7 @@ describe('parseJsonBytes', () => {
     for (const text of texts) {
       const expected = JSON.parse(text) as unknown;
       for (const pieceBytes of [1, 50, 700, 4096]) {
-        const value = parseJsonBytes(bytes(text), 'f', pieceBytes);
+        const value = parseJsonBytes(bytes(text), 'f', { pieceBytes });
         expect(value).toEqual(expected);
         const list = (Array.isArray(value) ? value : (value as { trajectory: unknown[] }).trajectory) as unknown[];
         const spans = elementSpansOf(list)!;
@@ -72,6 +72,15 @@ describe('parseJsonBytes', () => {
     }
   });
 
+  it('says how far it has got after each piece, up to the end of the list', () => {
+    const text = JSON.stringify(Array.from({ length: 500 }, (_, id) => ({ id, text: 'x'.repeat(id % 40) })));
+    const heard: Array<[number, number]> = [];
+    parseJsonBytes(bytes(text), 'f', { pieceBytes: 1000, progress: (done, total) => heard.push([done, total]) });
+    expect(heard.length).toBeGreaterThan(10);
+    expect(heard.every(([done, total], k) => total === text.length && done > (heard[k - 1]?.[0] ?? 0))).toBe(true);
+    expect(heard.at(-1)![0]).toBe(text.length);
+  });
+
   it('names the line and column of a mistake, and a file that ends too soon', () => {
     const broken = '[\n  {"id": 0},\n  {"id": 1 "x": 2}\n]';
     expect(thrown(() => parseJsonBytes(bytes(broken), 'log.json'), LogFormatError).message).toBe("log.json: invalid JSON at line 3, column 12 (Expected ',' or '}' after property value)");
@@ -80,6 +89,6 @@ describe('parseJsonBytes', () => {
     expect(thrown(() => parseJsonBytes(bytes('   '), 'log.json'), LogFormatError).message).toBe('log.json: the file is empty');
     // The same when the mistake falls in a piece JSON.parse was given whole.
     const long = `[\n${Array.from({ length: 50 }, (_, id) => `  {"id": ${id}}`).join(',\n')},\n  {"id": 50 "x": 2}\n]`;
-    expect(thrown(() => parseJsonBytes(bytes(long), 'log.json', 64), LogFormatError).message).toBe("log.json: invalid JSON at line 52, column 13 (Expected ',' or '}' after property value)");
+    expect(thrown(() => parseJsonBytes(bytes(long), 'log.json', { pieceBytes: 64 }), LogFormatError).message).toBe("log.json: invalid JSON at line 52, column 13 (Expected ',' or '}' after property value)");
   });
 });

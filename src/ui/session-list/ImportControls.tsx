@@ -25,6 +25,7 @@ export async function importPicked(reading: Promise<PickedInput | null>, actions
 export function ImportControls() {
   const { importLog, openSweep, reportProblem } = useActions();
   const importing = useAppState((s) => s.importing);
+  const importStatus = useAppState((s) => s.importStatus);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const sweepInput = useRef<HTMLInputElement>(null);
@@ -76,7 +77,7 @@ export function ImportControls() {
       />
       {importing && (
         <p className="importing" role="status">
-          Importing {importing}…
+          Importing {importing}…{importStatus && ` ${importStatus}…`}
         </p>
       )}
     </div>

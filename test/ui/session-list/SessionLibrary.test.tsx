@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SessionLibrary } from '../../../src/ui/session-list/SessionLibrary.tsx';
 import { startedStore } from '../../helpers/appStore.ts';
@@ -26,5 +26,14 @@ describe('SessionLibrary', () => {
     renderWithStore(<SessionLibrary />, store);
     expect(screen.getByRole('button', { name: 'Import event log' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Import folder' })).toBeDefined();
+  });
+
+  it('shows where an import stands', async () => {
+    const { store } = await startedStore();
+    renderWithStore(<SessionLibrary />, store);
+    act(() => store.setState({ importing: 'big-run', importStatus: 'Reading events: 45% of 1.0 GB' }));
+    expect(screen.getByRole('status').textContent).toBe('Importing big-run… Reading events: 45% of 1.0 GB…');
+    act(() => store.setState({ importing: null, importStatus: null }));
+    expect(screen.queryByText(/Importing big-run/)).toBeNull();
   });
 });
