@@ -14,6 +14,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
   return {
     active: null,
     opening: false,
+    openingStatus: null,
 
     async openSession(id, step = null, alreadyOpened) {
       set({ opening: true });
@@ -27,7 +28,9 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         }
         const answers = await deps.sessions.answers(id);
         if (!alreadyOpened) get().releaseEngine();
-        const opened = alreadyOpened ?? (await deps.engine.call('open', { input: input!, instance: record.source.instance }));
+        const opened =
+          alreadyOpened ??
+          (await deps.engine.call('open', { input: input!, instance: record.source.instance }, { progress: (p) => p.kind === 'status' && set({ openingStatus: p.message }) }));
         set({
           engineHolds: record.id,
           active: { record, opened, tokens: null, answers },
@@ -58,7 +61,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       } catch (error) {
         set({ notice: { kind: 'error', text: `The session could not be opened: ${errorText(error)}` } });
       } finally {
-        set({ opening: false });
+        set({ opening: false, openingStatus: null });
       }
     },
 

@@ -55,6 +55,8 @@ export interface LibrarySlice {
 export interface SessionSlice {
   active: ActiveSession | null;
   opening: boolean;
+  /** Where opening a stored session stands ("Reading events: 45% of 1.0 GB"): a big log takes a while. */
+  openingStatus: string | null;
   /** Opens a stored session; `opened` skips parsing the log again when the engine holds it already. */
   openSession(id: string, step?: number | null, opened?: OpenedLog): Promise<void>;
   setNotes(notes: string): Promise<void>;

@@ -20,6 +20,7 @@ export function App() {
   const [libraryOpen, setLibraryOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 1280);
   const hasSession = useAppState((s) => s.active !== null);
   const opening = useAppState((s) => s.opening);
+  const openingStatus = useAppState((s) => s.openingStatus);
   const [dragging, setDragging] = useState(false);
   const [llmOpen, setLlmOpen] = useState(false);
   const model = useAppState((s) => (s.llmSettings?.apiKey ? s.llmSettings.model : null));
@@ -70,6 +71,7 @@ export function App() {
           ) : (
             <div className="empty-state">
               <h2>{opening ? 'Opening…' : 'No session open'}</h2>
+              {opening && openingStatus && <p role="status">{openingStatus}…</p>}
               {!opening && <p>Import an OpenHands event log (a trajectory download, an eval JSONL, a folder of events), or drop it here.</p>}
             </div>
           )}
