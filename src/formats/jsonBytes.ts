@@ -258,7 +258,7 @@ class Reader {
       pieces.push({ start: pieceStart, first, count: starts.length, starts: Float64Array.from(starts), ends: Float64Array.from(ends) });
       this.progress?.(closed >= 0 ? closed : at, bytes.length);
       if (closed >= 0) {
-        spansByList.set(items, new ListSpans(this, pieces, items.length));
+        spansByList.set(items, new ListSpans(bytes, this, pieces, items.length));
         return { items, end: closed };
       }
     }
@@ -279,10 +279,6 @@ class Reader {
     piece.starts = starts;
     piece.ends = ends;
     return { starts, ends };
-  }
-
-  get source(): Uint8Array {
-    return this.bytes;
   }
 
   /** A split object, from its `{` on, member by member; returns where it ends. */
@@ -329,14 +325,11 @@ interface Piece {
 
 class ListSpans implements ElementSpans {
   constructor(
+    readonly bytes: Uint8Array,
     private readonly reader: Reader,
     private readonly pieces: readonly Piece[],
     readonly length: number,
   ) {}
-
-  get bytes(): Uint8Array {
-    return this.reader.source;
-  }
 
   span(index: number): { start: number; end: number } | null {
     if (!(index >= 0 && index < this.length)) return null;

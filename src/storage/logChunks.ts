@@ -34,9 +34,12 @@ export interface LogChunkRecord {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A chunk as stored: a Blob where the platform has them, else a view of the bytes (IndexedDB copies it). */
-export function storedChunk(bytes: Uint8Array): Uint8Array | Blob {
-  return typeof Blob === 'undefined' ? bytes : new Blob([bytes as Uint8Array<ArrayBuffer>]);
+/**
+ * A chunk record as stored, its bytes made a Blob where the platform has them (else IndexedDB copies
+ * the view): made one at a time just before each write, so only one chunk's copy is in memory.
+ */
+export function asStored(chunk: LogChunkRecord & { bytes: Uint8Array }): LogChunkRecord {
+  return typeof Blob === 'undefined' ? chunk : { ...chunk, bytes: new Blob([chunk.bytes as Uint8Array<ArrayBuffer>]) };
 }
 
 /** The chunks of one file, as views of its bytes (made Blobs one at a time as they are written). */
@@ -90,7 +93,7 @@ export async function chunkStoredLogs(transaction: Transaction): Promise<void> {
   for (const record of old) {
     if (!record.input) continue;
     const split = splitLog(record.sessionId, record.input);
-    for (const chunk of split.chunks) await chunks.put({ ...chunk, bytes: storedChunk(chunk.bytes) });
+    for (const chunk of split.chunks) await chunks.put(asStored(chunk));
     await logs.put({ sessionId: record.sessionId, manifest: split.manifest });
   }
 }

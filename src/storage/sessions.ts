@@ -1,7 +1,7 @@
 import type { LlmAnswer, RecordedAnswers } from '../engine/index.ts';
 import type { LogInput } from '../formats/index.ts';
 import type { InspectorDb, SessionRecord } from './db.ts';
-import { CHUNK_BYTES, type LogManifest, joinLog, splitLog, storedChunk } from './logChunks.ts';
+import { CHUNK_BYTES, type LogManifest, asStored, joinLog, splitLog } from './logChunks.ts';
 import { type StorageEstimateLike, StorageFullError, isQuotaError, storageFullText } from './storageFull.ts';
 
 export type NewSession = Omit<SessionRecord, 'id' | 'createdAt' | 'updatedAt'>;
@@ -88,7 +88,7 @@ export class SessionStore {
     // holding a gigabyte of new Blobs ("Failed to write blobs"), and only one chunk's copy is in memory.
     // `add`, never `put`: a clash with another session's chunks fails instead of overwriting them.
     const written = this.writing('the log', needed, async () => {
-      for (const chunk of chunks) await this.db.logChunks.add({ ...chunk, bytes: storedChunk(chunk.bytes) });
+      for (const chunk of chunks) await this.db.logChunks.add(asStored(chunk));
     });
     // Awaited by create or discard; a refusal is reported there, not as an unhandled rejection.
     written.catch(() => undefined);
@@ -140,7 +140,7 @@ export class SessionStore {
           await this.db.sessions.add(record);
           await this.db.logs.add({ sessionId: record.id, manifest });
           if ((await this.db.logChunks.where('sessionId').equals(record.id).count()) !== chunkCount) {
-            for (const chunk of splitLog(record.id, input, this.chunkBytes).chunks) await this.db.logChunks.put({ ...chunk, bytes: storedChunk(chunk.bytes) });
+            for (const chunk of splitLog(record.id, input, this.chunkBytes).chunks) await this.db.logChunks.put(asStored(chunk));
           }
           await this.db.answers.bulkPut(Object.entries(answers).map(([key, answer]) => ({ sessionId: record.id, key, answer, recordedAt: now })));
         }),

@@ -5,6 +5,13 @@ import { EngineError } from '../worker/index.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 
+/** The engine's status reports (reading a log, counting tokens...) as sentences for the page. */
+export function statusReport(show: (message: string) => void): (progress: Progress) => void {
+  return (progress) => {
+    if (progress.kind === 'status') show(progress.message);
+  };
+}
+
 /** A message for the user: engine and format errors carry their own plain sentence. */
 export function errorText(error: unknown): string {
   if (error instanceof EngineError || error instanceof Error) return error.message;
@@ -17,18 +24,19 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
   let unsubscribe: (() => void) | null = null;
   const start = async () => {
     unsubscribe ??= deps.changes?.subscribe((change) => void otherTabChanged(change, set, get, deps)) ?? null;
-    await Promise.all([get().loadLlmSettings(), get().loadPrices(), dropStrayChunks(deps)]);
+    await Promise.all([get().loadLlmSettings(), get().loadPrices()]);
     await get().refreshSessions();
-    if (get().sessions.length > 0) return;
-    try {
-      await get().importSessionFile(await deps.loadSample());
-    } catch (error) {
-      set({ notice: { kind: 'error', text: `The sample session could not be loaded: ${errorText(error)}` } });
+    if (get().sessions.length === 0) {
+      try {
+        await get().importSessionFile(await deps.loadSample());
+      } catch (error) {
+        set({ notice: { kind: 'error', text: `The sample session could not be loaded: ${errorText(error)}` } });
+      }
     }
+    // Only space is at stake: cleared once the app is up, not on its way there.
+    void dropStrayChunks(deps);
   };
-  const reportImport = (progress: Progress) => {
-    if (progress.kind === 'status') set({ importStatus: progress.message });
-  };
+  const reportImport = statusReport((message) => set({ importStatus: message }));
   /** Stores a log the engine has opened, as a new session, and shows it. */
   const createSession = async (input: LogInput, name: string, sizeBytes: number, opened: OpenedLog, staged?: StagedLog) => {
     set({ importStatus: 'Saving it in this browser' });
@@ -89,14 +97,14 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       // The log's bytes are written while the engine reads them; they belong to no session until the
       // file is found good (a bad file's are removed, and a session never shows half a log). Not for
       // eval outputs, which mostly hold many instances, of which only the one picked is kept.
-      let staged: StagedLog | null = mostlyManyInstances(input) ? null : deps.sessions.stageLog(input);
+      let staged: StagedLog | undefined = mostlyManyInstances(input) ? undefined : deps.sessions.stageLog(input);
       try {
         get().releaseEngine();
         const imported = await deps.engine.call('importLog', { input }, { progress: reportImport });
         if (imported.kind === 'instances') {
           // Only the instance picked is kept.
           if (staged) void deps.sessions.discard(staged);
-          staged = null;
+          staged = undefined;
           // An eval run: the user picks the instance (a sweep row waiting for it picks itself); only that
           // one is stored. The engine only listed it: the open session's log is still there.
           const active = get().active;
@@ -110,8 +118,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           return null;
         }
         const { opened } = imported;
-        const id = await createSession(input, name, sizeBytes, opened, staged ?? undefined);
-        staged = null;
+        const id = await createSession(input, name, sizeBytes, opened, staged);
+        staged = undefined;
         return id;
       } catch (error) {
         if (staged) void deps.sessions.discard(staged);

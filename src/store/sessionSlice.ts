@@ -1,6 +1,6 @@
 import { writeSessionFileParts } from '../formats/index.ts';
 import { APP_VERSION } from './defaults.ts';
-import { errorText } from './librarySlice.ts';
+import { errorText, statusReport } from './librarySlice.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
@@ -30,7 +30,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         if (!alreadyOpened) get().releaseEngine();
         const opened =
           alreadyOpened ??
-          (await deps.engine.call('open', { input: input!, instance: record.source.instance }, { progress: (p) => p.kind === 'status' && set({ openingStatus: p.message }) }));
+          (await deps.engine.call('open', { input: input!, instance: record.source.instance }, { progress: statusReport((message) => set({ openingStatus: message })) }));
         set({
           engineHolds: record.id,
           active: { record, opened, tokens: null, answers },
