@@ -1,5 +1,5 @@
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, started as these machines allow (see shared/reference/browser-testing.md). */
 export async function launchBrowser(): Promise<Browser> {
@@ -7,6 +7,21 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** One browser for the tests of a file: launched before them, closed after; call it for the browser. */
+export function browserForFile(): () => Browser {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return () => {
+    if (!launched) throw new Error('the browser is not launched yet (use it inside a test)');
+    return launched;
+  };
 }
 
 export interface OpenedPage {

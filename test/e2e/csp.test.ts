@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('the built app served with a Content-Security-Policy', () => {
   it('sends the policy with the page and the engine worker, and the app runs under it without a violation', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const scripts: Array<{ url: string; csp: string | undefined }> = [];
     page.on('response', (response) => {

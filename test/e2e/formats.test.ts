@@ -1,11 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multiInstanceJsonl, tarGz, uiDownloadZip } from '../helpers/archives.ts';
 import { sampleSweep } from '../helpers/sweep.ts';
-import { launchBrowser, openApp } from './browser.ts';
+import { browserForFile, openApp } from './browser.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-formats-'));
 const file = (name: string, content: string | Uint8Array) => {
@@ -14,17 +13,11 @@ const file = (name: string, content: string | Uint8Array) => {
   return path;
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('logs users bring, in a browser', () => {
   it('opens the web UI’s V1 zip download, and an eval run (tar.gz) through the instance picker', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     await page.getByLabel('Event log or session file').setInputFiles(file('conversation.zip', uiDownloadZip('v1_benchmarks_conversation_0cf772fb_115ev_1cond', { title: 'Fix it' })));
     await expect.poll(() => page.locator('.session-header .session-meta').textContent()).toMatch(/^OpenHands web UI download \(V1 zip: meta\.json \+ event files\) · 115 events/);
 
@@ -44,7 +37,7 @@ describe('logs users bring, in a browser', () => {
   });
 
   it('opens a sweep result as a table; a row asks for its log, then opens its instance with its configuration', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     await page.getByLabel('Sweep result (CSV or JSON)').setInputFiles(file('rows.csv', sampleSweep('csv')));
     const table = page.getByRole('dialog', { name: 'Sweep result' });
     await table.getByRole('button', { name: 'Open ponylang__ponyc-4588 with llm40.json' }).click();

@@ -2,22 +2,16 @@ import { readFileSync } from 'node:fs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserForFile, openApp } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REAL_LOG = join(ROOT, 'sample-sessions', 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
 const LOG_NAME = 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond';
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-'));
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function importFile(page: Page, path: string) {
   await page.getByLabel('Event log or session file').setInputFiles(path);
@@ -30,7 +24,7 @@ async function summaryHistoryText(page: Page): Promise<string[]> {
 
 describe('the inspector in a browser', () => {
   it('imports a real log, tunes max_size and shows both panes and the summary history; a reproduction file replays the same', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     await importFile(page, REAL_LOG);
     await expect.poll(() => page.locator('.session-header h2').textContent()).toBe(LOG_NAME);
     await expect.poll(() => page.getByText(/^Step \d+ of 84$/).count()).toBe(1);
@@ -83,7 +77,7 @@ describe('the inspector in a browser', () => {
   });
 
   it('never runs HTML from a log', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     const hostile = [
       { id: 0, source: 'user', message: '<script>window.__pwned = 1</script>', action: 'message', args: { content: '<script>window.__pwned = 1</script>' } },
       { id: 1, source: 'agent', message: '<img src=x onerror="window.__pwned = 2">', action: 'run', args: { command: '<img src=x onerror="window.__pwned = 2">' }, tool_call_metadata: { model_response: { id: 'r1' } } },
@@ -106,7 +100,7 @@ describe('the inspector in a browser', () => {
   });
 
   it('deep-links to a session and step, and moves by keyboard', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     const url = page.url().replace(/\/step\/\d+$/, '/step/60');
     await page.goto('about:blank');
     await page.goto(url);
@@ -121,7 +115,7 @@ describe('the inspector in a browser', () => {
   });
 
   it('follows the system’s dark mode and lets the user choose', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     await page.emulateMedia({ colorScheme: 'dark' });
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await background()).toBe('rgb(20, 23, 29)');

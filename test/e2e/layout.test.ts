@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserForFile, openApp } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REAL_LOG = join(ROOT, 'sample-sessions', 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
@@ -12,13 +12,9 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
+const browser = browserForFile();
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function importRealLog(page: Page) {
@@ -45,7 +41,7 @@ describe('one screen, recorded truth first', () => {
   for (const viewport of VIEWPORTS) {
     it(`at ${viewport.width}×${viewport.height}: a log that condensed opens as recorded, N steps through its condensations, nothing overflows`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const { page, errors } = await openApp(browser, '', { viewport, colorScheme });
+        const { page, errors } = await openApp(browser(), '', { viewport, colorScheme });
         await importRealLog(page);
         await expect.poll(() => page.getByRole('radio', { name: 'As recorded' }).isChecked()).toBe(true);
         await expect.poll(() => page.getByRole('tab', { name: 'Summary history (3)' }).count()).toBe(1);
@@ -72,7 +68,7 @@ describe('one screen, recorded truth first', () => {
 
 describe('defects found in the first run', () => {
   it('shows the first rows after a deep link and after a mode switch, without a scroll', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     const url = page.url().replace(/\/step\/\d+$/, '/step/60');
     await page.goto('about:blank');
     await page.goto(url);
@@ -89,7 +85,7 @@ describe('defects found in the first run', () => {
   });
 
   it('says a linked session is missing, corrects a step that is not a number, and clears the link of a deleted session', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     const good = page.url();
     await page.evaluate(() => {
       window.location.hash = '#/session/no-such-session/step/3';
@@ -108,7 +104,7 @@ describe('defects found in the first run', () => {
   });
 
   it('moves steps with the keys from anywhere but a field, and skips past the session list', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     await page.locator('.transcript').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.getByText('Step 41 of 84', { exact: true }).count()).toBe(1);
@@ -129,7 +125,7 @@ describe('defects found in the first run', () => {
   });
 
   it('opens an event in full beside the panes, as OpenHands prints it and as raw JSON', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     await page.locator('.sbs-row[data-status="kept"]').nth(2).click();
     const detail = page.locator('.event-detail');
     await expect.poll(() => detail.getByLabel('Event text').textContent()).toMatch(/^\*\*|^[A-Z]/);

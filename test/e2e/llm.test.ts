@@ -1,22 +1,20 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
-import { launchBrowser, openApp } from './browser.ts';
+import { browserForFile, openApp } from './browser.ts';
 
 const KEY = 'sk-e2e-secret-5150';
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-llm-'));
-let browser: Browser;
+const browser = browserForFile();
 let server: FakeOpenAiServer | null = null;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   server = await startFakeOpenAiServer({ apiKey: KEY });
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
@@ -41,7 +39,7 @@ async function runLive(page: Page) {
 
 describe('LLM condensers with the user’s own endpoint, in a browser', () => {
   it('runs llm and structured replays against an OpenAI-compatible server, then replays them offline from the exported file', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     await page.getByRole('button', { name: 'LLM settings' }).click();
     await page.getByLabel('Base URL').fill(server!.url);
     await page.getByLabel('Model', { exact: true }).fill('fake-model');

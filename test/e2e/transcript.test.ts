@@ -2,22 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openApp } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile, openApp } from './browser.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REAL_LOG = join(ROOT, 'sample-sessions', 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
 const SAMPLE = join(ROOT, 'sample-sessions', 'oh-utils-185.session.json');
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-transcript-'));
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** The CLI's messages for the sample session's configuration, answered with the log's own summaries. */
 function cliMessages(stepIndex: number): unknown[] {
@@ -39,7 +32,7 @@ function cliMessages(stepIndex: number): unknown[] {
 
 describe('what the model read, in a browser', () => {
   it('shows the first condensation’s summary and a tool result in the transcript, and copies the request the CLI prints', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: inject('baseUrl') });
     // The sample opens at its first condensation.
     await expect.poll(() => page.getByText('Step 40 of 84').count()).toBe(1);

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('two tabs of the app in one browser', () => {
   it('a session renamed in one tab shows renamed in the other; deleted in one, it closes in the other', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
     const first = await context.newPage();
     await first.goto(inject('baseUrl'));
     await first.getByText(/^Step \d+ of \d+$/).waitFor();

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LlmRequest, answerProblem } from '../../src/engine/index.ts';
 import { STATE_SUMMARY_TOOL } from '../../src/engine/prompts/structured.ts';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
 import { LlmCallError, retryAfterMs } from '../../src/llm/llmErrors.ts';
 import { MAX_RETRY_AFTER_MS, liveLlm } from '../../src/llm/openaiLlm.ts';
 import { rejected } from '../helpers/thrown.ts';
+import { fakeServerForFile } from '../helpers/fakeServer.ts';
 
 const KEY = 'sk-test-faults-0123456789';
-let server: FakeOpenAiServer;
-beforeAll(async () => {
-  server = await startFakeOpenAiServer({ apiKey: KEY });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = fakeServerForFile({ apiKey: KEY });
 
 let identity = 0;
 /** A fresh request each time: "-once" faults hit the first request of each body. */
@@ -27,7 +21,7 @@ function client(model: string, maxRetries?: number) {
   const waits: number[] = [];
   const messages: string[] = [];
   const llm = liveLlm(
-    { baseURL: server.url, model, apiKey: KEY },
+    { baseURL: server().url, model, apiKey: KEY },
     {
       ...(maxRetries === undefined ? {} : { maxRetries }),
       sleep: async (ms) => {
@@ -40,7 +34,7 @@ function client(model: string, maxRetries?: number) {
 }
 
 const failure = (promise: Promise<unknown>) => rejected(promise, LlmCallError);
-const statuses = (model: string) => server.requests.filter((request) => (request.body as { model?: string } | undefined)?.model === model).map((request) => request.status);
+const statuses = (model: string) => server().requests.filter((request) => (request.body as { model?: string } | undefined)?.model === model).map((request) => request.status);
 
 describe('the fake server’s failure modes, through the real openai client', () => {
   it('retries a 5xx with backoff, then answers', async () => {
@@ -95,7 +89,7 @@ describe('the fake server’s failure modes, through the real openai client', ()
     const error = await failure(llm(summaryRequest(), 0));
     expect(waits).toEqual([1000, 2000]);
     expect(error.kind).toBe('server');
-    expect(error.message).toBe(`The endpoint answered 502 with an HTML page ("502 Bad Gateway"): a proxy or gateway in front of ${server.url} failed, not the API itself.`);
+    expect(error.message).toBe(`The endpoint answered 502 with an HTML page ("502 Bad Gateway"): a proxy or gateway in front of ${server().url} failed, not the API itself.`);
   });
 
   it('explains an HTML page answered with 200 (a base URL that is a web site)', async () => {
@@ -103,7 +97,7 @@ describe('the fake server’s failure modes, through the real openai client', ()
     const error = await failure(llm(summaryRequest(), 0));
     expect(waits).toEqual([]);
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toBe(`The endpoint answered 200 with an HTML page ("Acme Cloud: sign in") instead of the API's JSON: is ${server.url} the API's base URL (usually ending in /v1)?`);
+    expect(error.message).toBe(`The endpoint answered 200 with an HTML page ("Acme Cloud: sign in") instead of the API's JSON: is ${server().url} the API's base URL (usually ending in /v1)?`);
   });
 
   it('explains a completion without choices', async () => {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LlmRequest, placeholderAnswer } from '../../src/engine/index.ts';
 import { ATTENTION_RESPONSE_SCHEMA } from '../../src/engine/prompts/attention.ts';
 import { STATE_SUMMARY_TOOL } from '../../src/engine/prompts/structured.ts';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
 import { LlmCallError } from '../../src/llm/llmErrors.ts';
 import { completionBody, liveLlm } from '../../src/llm/openaiLlm.ts';
 import { rejected } from '../helpers/thrown.ts';
+import { fakeServerForFile } from '../helpers/fakeServer.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
-let server: FakeOpenAiServer;
-beforeAll(async () => {
-  server = await startFakeOpenAiServer({ apiKey: KEY, delayMs: 5_000 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = fakeServerForFile({ apiKey: KEY, delayMs: 5_000 });
 
 const summaryRequest: LlmRequest = {
   condenser: 'llm',
@@ -25,7 +19,7 @@ const summaryRequest: LlmRequest = {
 const failure = (promise: Promise<unknown>) => rejected(promise, LlmCallError);
 
 describe('liveLlm through the real openai client', () => {
-  const endpoint = (model = 'fake-model', apiKey = KEY) => ({ baseURL: server.url, model, apiKey });
+  const endpoint = (model = 'fake-model', apiKey = KEY) => ({ baseURL: server().url, model, apiKey });
 
   it('gets a summary, with usage', async () => {
     const answer = await liveLlm(endpoint())(summaryRequest, 0);
@@ -106,7 +100,7 @@ describe('liveLlm through the real openai client', () => {
   });
 
   it('sends the key only to the endpoint, as a bearer token', () => {
-    const seen = server.requests.filter((request) => request.path.endsWith('/chat/completions'));
+    const seen = server().requests.filter((request) => request.path.endsWith('/chat/completions'));
     expect(seen.length).toBeGreaterThan(3);
     expect(seen.every((request) => request.headers.authorization === `Bearer ${KEY}` || request.headers.authorization?.startsWith('Bearer sk-wrong'))).toBe(true);
     expect(placeholderAnswer(summaryRequest, 0).content).toMatch(/placeholder/);

@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { InspectorDb, SessionStore, StorageFullError } from '../../src/storage/index.ts';
+import { type InspectorDb, SessionStore, StorageFullError } from '../../src/storage/index.ts';
+import { refusingDatabase } from '../helpers/refusingDatabase.ts';
 import { rejected } from '../helpers/thrown.ts';
 
-/** A database whose writes the browser refuses past `budget` bytes of stored chunks (simulated with Dexie middleware). */
+/** A database whose writes the browser refuses past `budget` bytes of stored chunks. */
 function fullDatabase(name: string, budget: number): InspectorDb {
-  const db = new InspectorDb(name);
   let used = 0;
-  db.use({
-    stack: 'dbcore',
-    name: 'quota',
-    create: (core) => ({
-      ...core,
-      table: (tableName) => {
-        const table = core.table(tableName);
-        return {
-          ...table,
-          mutate: async (request) => {
-            const values = 'values' in request ? (request.values as Array<{ bytes?: Uint8Array | Blob }>) : [];
-            used += values.reduce((sum, value) => sum + (value.bytes instanceof Blob ? value.bytes.size : (value.bytes?.length ?? 100)), 0);
-            if (used > budget) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
-            return table.mutate(request);
-          },
-        };
-      },
-    }),
+  return refusingDatabase(name, (_table, request) => {
+    const values = 'values' in request ? (request.values as Array<{ bytes?: Uint8Array | Blob }>) : [];
+    used += values.reduce((sum, value) => sum + (value.bytes instanceof Blob ? value.bytes.size : (value.bytes?.length ?? 100)), 0);
+    return used > budget;
   });
-  return db;
 }
 
 const session = { name: 'big', source: { name: 'big.json', shape: 'v0-list', eventCount: 1, sizeBytes: 1, instance: null }, config: { type: 'noop' }, mode: 'resimulate' as const, notes: '', prompts: {}, lastStep: null };

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
+import { describe, expect, it } from 'vitest';
 import { startedStore } from '../helpers/appStore.ts';
+import { fakeServerForFile } from '../helpers/fakeServer.ts';
 
 const KEY = 'sk-live-test-key-4242424242';
-let server: FakeOpenAiServer;
-beforeAll(async () => {
-  server = await startFakeOpenAiServer({ apiKey: KEY, delayMs: 3_000 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = fakeServerForFile({ apiKey: KEY, delayMs: 3_000 });
 
 async function storeWithEndpoint(model = 'fake-model', apiKey = KEY) {
   const started = await startedStore();
-  await started.store.getState().saveLlmSettings({ baseURL: `${server.url}/`, model, apiKey, inputPrice: 0.15, outputPrice: 0.6 });
+  await started.store.getState().saveLlmSettings({ baseURL: `${server().url}/`, model, apiKey, inputPrice: 0.15, outputPrice: 0.6 });
   const config = structuredClone(started.store.getState().config) as { condensers: Array<Record<string, unknown>> };
   config.condensers[2]!.max_size = 40;
   started.store.getState().setConfig(config);
@@ -29,17 +23,17 @@ describe('live LLM runs from the store', () => {
     await store.getState().estimateLiveRun();
     expect(store.getState().estimate).toMatchObject({ placeholders: before.placeholders });
     expect(store.getState().estimate!.missingPromptTokens).toBeGreaterThan(1000);
-    const calls = server.requests.length;
+    const calls = server().requests.length;
     await store.getState().runLive();
     const after = store.getState().summary!.llm;
     expect(after).toMatchObject({ placeholders: 0, recorded: after.calls });
-    expect(server.requests.length - calls).toBe(after.calls);
+    expect(server().requests.length - calls).toBe(after.calls);
     expect(store.getState().summary!.condensations[0]!.summary).toMatch(/USER_CONTEXT/);
     const stored = await sessions.answers(store.getState().active!.record.id);
     expect(Object.keys(stored)).toHaveLength(3 + after.calls);
     // A second run needs nothing new.
     await store.getState().runLive();
-    expect(server.requests.length - calls).toBe(after.calls);
+    expect(server().requests.length - calls).toBe(after.calls);
     expect(store.getState().notice?.text).toMatch(/0 new answers/);
   });
 
@@ -69,11 +63,11 @@ describe('live LLM runs from the store', () => {
 
   it('tests the connection: says what answered, and why a wrong key is refused, without the key', async () => {
     const { store } = await startedStore();
-    const ok = await store.getState().testLlmConnection({ baseURL: `${server.url}/`, model: 'fake-model', apiKey: KEY, inputPrice: null, outputPrice: null });
+    const ok = await store.getState().testLlmConnection({ baseURL: `${server().url}/`, model: 'fake-model', apiKey: KEY, inputPrice: null, outputPrice: null });
     expect(ok.ok).toBe(true);
     expect(ok.text).toMatch(/^Connected: fake-model answered/);
     const wrong = 'sk-wrong-key-99999999';
-    const refused = await store.getState().testLlmConnection({ baseURL: server.url, model: 'fake-model', apiKey: wrong, inputPrice: null, outputPrice: null });
+    const refused = await store.getState().testLlmConnection({ baseURL: server().url, model: 'fake-model', apiKey: wrong, inputPrice: null, outputPrice: null });
     expect(refused).toMatchObject({ ok: false });
     expect(refused.text).toMatch(/refused the API key \(401\)/);
     expect(refused.text).not.toContain(wrong);

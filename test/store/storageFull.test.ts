@@ -1,56 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
+import { describe, expect, it } from 'vitest';
 import { parseSessionFile } from '../../src/formats/index.ts';
 import { liveLlm } from '../../src/llm/openaiLlm.ts';
-import { InspectorDb, SessionStore, SettingsStore } from '../../src/storage/index.ts';
+import { SessionStore, SettingsStore } from '../../src/storage/index.ts';
 import { createAppStore } from '../../src/store/index.ts';
 import { createInThreadEngineClient } from '../../src/worker/index.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
+import { refusingDatabase } from '../helpers/refusingDatabase.ts';
+import { fakeServerForFile } from '../helpers/fakeServer.ts';
 
 const KEY = 'sk-storage-full-test-1234';
-let server: FakeOpenAiServer;
-beforeAll(async () => {
-  server = await startFakeOpenAiServer({ apiKey: KEY });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = fakeServerForFile({ apiKey: KEY });
 
-/** A store whose database refuses answer writes once `full.answers` is set, as a full disk does. */
-function storeWithFullableDisk() {
-  const db = new InspectorDb(`storage-full-${Math.random().toString(36).slice(2)}`);
+/**
+ * A store whose database refuses answer writes once `full.answers` is set, as a full disk does, with the
+ * sample open, the fake endpoint set and max_size at 40 (so a live run has answers to ask for).
+ */
+async function readyForLiveRun() {
   const full = { answers: false };
-  db.use({
-    stack: 'dbcore',
-    name: 'full-disk',
-    create: (core) => ({
-      ...core,
-      table: (name) => {
-        const table = core.table(name);
-        return {
-          ...table,
-          mutate: async (request) => {
-            if (full.answers && name === 'answers') throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
-            return table.mutate(request);
-          },
-        };
-      },
-    }),
-  });
+  const db = refusingDatabase(`storage-full-${Math.random().toString(36).slice(2)}`, (table) => full.answers && table === 'answers');
   const sessions = new SessionStore(db, Date.now, () => crypto.randomUUID(), undefined, async () => ({ quota: 300e6, usage: 299.9e6 }));
   const store = createAppStore({ sessions, settings: new SettingsStore(db), engine: createInThreadEngineClient(liveLlm), loadSample: async () => sampleSessionText() });
-  return { store, sessions, full };
+  await store.getState().init();
+  await store.getState().saveLlmSettings({ baseURL: server().url, model: 'fake-model', apiKey: KEY, inputPrice: null, outputPrice: null });
+  const config = structuredClone(store.getState().config) as { condensers: Array<Record<string, unknown>> };
+  config.condensers[2]!.max_size = 40;
+  store.getState().setConfig(config);
+  await store.getState().rerun();
+  return { store, sessions, full, config };
 }
 
 describe('storage full during a live run', () => {
   it('keeps the paid answers in memory, says how many could not be kept, and exports them', { timeout: 60_000 }, async () => {
-    const { store, sessions, full } = storeWithFullableDisk();
-    await store.getState().init();
-    await store.getState().saveLlmSettings({ baseURL: server.url, model: 'fake-model', apiKey: KEY, inputPrice: null, outputPrice: null });
-    const config = structuredClone(store.getState().config) as { condensers: Array<Record<string, unknown>> };
-    config.condensers[2]!.max_size = 40;
-    store.getState().setConfig(config);
-    await store.getState().rerun();
+    const { store, sessions, full, config } = await readyForLiveRun();
     const id = store.getState().active!.record.id;
     const storedBefore = Object.keys(await sessions.answers(id)).length;
     full.answers = true;
@@ -78,13 +59,7 @@ describe('storage full during a live run', () => {
   });
 
   it('tells how many answers could not be kept, and how full storage is', async () => {
-    const { store, full } = storeWithFullableDisk();
-    await store.getState().init();
-    await store.getState().saveLlmSettings({ baseURL: server.url, model: 'fake-model', apiKey: KEY, inputPrice: null, outputPrice: null });
-    const config = structuredClone(store.getState().config) as { condensers: Array<Record<string, unknown>> };
-    config.condensers[2]!.max_size = 40;
-    store.getState().setConfig(config);
-    await store.getState().rerun();
+    const { store, full } = await readyForLiveRun();
     full.answers = true;
     const seen: string[] = [];
     const unsubscribe = store.subscribe((state) => state.notice && seen.push(state.notice.text));
