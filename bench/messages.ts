@@ -4,22 +4,8 @@
  * recorded and re-simulated with OpenHands' server default pipeline. Real tokenizer (o200k).
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import {
-  type Condenser,
-  type ReplayMode,
-  type ReplayResult,
-  UsageSimulator,
-  V0AgentCalls,
-  buildCondenser,
-  cachingTextCounts,
-  learnFromRecordedRun,
-  messageTokens,
-  parseCondenserConfig,
-  prepareLog,
-  replay,
-  runSync,
-  stepView,
-} from '../src/engine/index.ts';
+import { type ReplayMode, UsageSimulator, messageTokens, runSync } from '../src/engine/index.ts';
+import { type Condenser, type ReplayResult, V0AgentCalls, buildCondenser, cachingTextCounts, learnFromRecordedRun, parseCondenserConfig, prepareLog, replay, stepView } from '../src/engine/v0/index.ts';
 import { readV0Event } from '../src/formats/v0Event.ts';
 import { compileAgentTemplates } from '../src/templates/index.ts';
 import { generateLog } from './generateLog.ts';

@@ -3,15 +3,8 @@
  * 10k and 100k events, for amortized, llm (scripted answers) and OpenHands' server-default pipeline.
  * Run with `npm run bench` (it passes --expose-gc so heap numbers are after a collection).
  */
-import {
-  type CondenserConfig,
-  type PreparedLog,
-  buildCondenser,
-  parseCondenserConfig,
-  prepareLog,
-  replay,
-  runSync,
-} from '../src/engine/index.ts';
+import { runSync } from '../src/engine/index.ts';
+import { type CondenserConfig, type PreparedLog, buildCondenser, parseCondenserConfig, prepareLog, replay } from '../src/engine/v0/index.ts';
 import { readV0Event } from '../src/formats/v0Event.ts';
 import { generateLog } from './generateLog.ts';
 

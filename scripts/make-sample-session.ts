@@ -6,15 +6,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type LlmAnswer,
-  buildCondenser,
-  parseCondenserConfig,
-  prepareLog,
-  recordingScript,
-  replay,
-  runSync,
-} from '../src/engine/index.ts';
+import { type LlmAnswer, recordingScript, runSync } from '../src/engine/index.ts';
+import { buildCondenser, parseCondenserConfig, prepareLog, replay } from '../src/engine/v0/index.ts';
 import { readV0Log, writeSessionFile } from '../src/formats/index.ts';
 import { APP_VERSION } from '../src/store/defaults.ts';
 

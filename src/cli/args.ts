@@ -1,4 +1,4 @@
-import { type ChatProfile, CHAT_PROFILES, isChatProfile } from '../engine/chat/types.ts';
+import { type ChatProfile, CHAT_PROFILES, isChatProfile } from '../engine/core/chat.ts';
 
 export interface CliArgs {
   readonly log: string;

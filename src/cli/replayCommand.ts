@@ -1,18 +1,5 @@
-import {
-  type LlmAnswer,
-  type ReadConfig,
-  type ReplayStep,
-  type View,
-  buildCondenser,
-  cachingTextCounts,
-  noLlm,
-  prepareLog,
-  replay,
-  runSync,
-  scriptedLlm,
-  TraceJsonWriter,
-  toTrace,
-} from '../engine/index.ts';
+import { type LlmAnswer, noLlm, runSync, scriptedLlm } from '../engine/index.ts';
+import { type ReadConfig, type ReplayStep, type View, buildCondenser, cachingTextCounts, prepareLog, replay, TraceJsonWriter, toTrace } from '../engine/v0/index.ts';
 import { ConfigTextError, LogFormatError, loadLog, looksLikeSdkCondenserText, readCondenserConfigText } from '../formats/index.ts';
 import { parseLlmScript } from '../formats/llmScript.ts';
 import { countEventTokens, loadTokenizer, tokenEstimator } from '../llm/tokenCount.ts';

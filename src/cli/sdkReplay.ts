@@ -1,4 +1,5 @@
-import { type ChatProfile, type LlmAnswer, type TokenEstimator, UsageSimulator, cachingTextCounts, noLlm, runSync, scriptedLlm, sdk } from '../engine/index.ts';
+import { type ChatProfile, type LlmAnswer, UsageSimulator, noLlm, runSync, scriptedLlm, sdk } from '../engine/index.ts';
+import { type TokenEstimator, cachingTextCounts } from '../engine/v0/index.ts';
 import { type SdkParsedLog, parseSdkCondenserText, parseSdkCondenserValue } from '../formats/index.ts';
 import { loadTokenizer, sdkAgentLlm } from '../llm/tokenCount.ts';
 import { CONFIG_REQUIRED, type CliArgs, UsageError } from './args.ts';
@@ -14,7 +15,6 @@ function sdkUsageExtras(log: SdkParsedLog, profile: ChatProfile, tokens: TokenEs
     return estimate ? { usage: { prompt_tokens: estimate.promptTokens, cache_read_tokens: estimate.cacheReadTokens, cache_write_tokens: estimate.cacheWriteTokens } } : {};
   };
 }
-
 export interface SdkRun {
   readonly args: CliArgs;
   readonly log: SdkParsedLog;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENT_TEMPLATE_FILES, type AgentTemplateName, type AgentTemplates } from '../engine/index.ts';
+import { AGENT_TEMPLATE_FILES, type AgentTemplateName, type AgentTemplates } from '../engine/v0/index.ts';
 import { LogFormatError } from '../formats/index.ts';
 import { type AgentTemplateSources, TemplateError, compileAgentTemplates } from '../templates/index.ts';
 

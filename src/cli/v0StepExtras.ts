@@ -1,21 +1,8 @@
-import {
-  type AgentTemplates,
-  type ChatProfile,
-  type PreparedLog,
-  type ReplayMode,
-  type ReplayStep,
-  type StepRequest,
-  type TokenEstimator,
-  type View,
-  UsageSimulator,
-  V0AgentCalls,
-  ZERO_TOKENS,
-  learnFromRecordedRun,
-} from '../engine/index.ts';
+import { type ChatProfile, type ReplayMode, UsageSimulator } from '../engine/index.ts';
+import { type AgentTemplates, type PreparedLog, type ReplayStep, type StepRequest, type TokenEstimator, type View, V0AgentCalls, ZERO_TOKENS, learnFromRecordedRun } from '../engine/v0/index.ts';
 
 /** What `--messages` and `--usage` add to a step. */
 export type StepExtras = (step: ReplayStep, view: View | null) => Record<string, unknown>;
-
 export interface ExtrasRequest {
   readonly messages: ChatProfile | null;
   readonly usage: ChatProfile | null;

@@ -1,41 +1,17 @@
 /**
- * The condenser engine: a pure re-implementation of OpenHands' V0 condenser system.
+ * The condenser engine: pure re-implementations of OpenHands' context condensers, V0 and Agent SDK
+ * side by side over a small shared core.
  *
- * Glossary (use these words, not synonyms):
- * - event: one entry of an OpenHands log (an action or an observation), identified by an integer id.
- * - history: the events the agent controller keeps (no null or agent-state events, nothing hidden).
- * - View: what the condenser receives and the agent is shown; `View.from_events` builds it from the
- *   history by dropping forgotten events and inserting the latest summary.
- * - condensation: an action that forgets events (by id list or inclusive range) and may carry a summary.
- * - condenser: turns a View into a View (masking...) or into a condensation (rolling condensers).
- * - step: one LLM call of the agent; the condenser runs just before it.
- * - replay: walking a log step by step, "as recorded" or "re-simulate" with another configuration.
+ * - core: what both share (the LLM port, replay driving, chat messages, the usage model, failures).
+ * - v0: OpenHands V0 (integer ids, `action`/`observation` events).
+ * - sdk: the OpenHands Agent SDK (string ids, `kind` events).
+ * - a step is one LLM call of the agent; the condenser runs just before it. A replay walks a log step by
+ *   step, "as recorded" or "re-simulate" with another configuration.
  *
  * Nothing here touches the DOM, storage, the network, the clock or randomness; LLM answers and token
- * counts come in through ports (`LlmWork` generators and `TokenEstimator`).
+ * counts come in through ports (`LlmWork` generators and token counters).
  */
-export * from './agentCalls.ts';
-export * from './answers.ts';
-export { answerProblem } from './answerCheck.ts';
-export { hasOwnKey, ownEntry } from './ownEntry.ts';
-export * from './chat/types.ts';
-export * from './condenser.ts';
-export * from './config.ts';
-export * from './condensers/index.ts';
-export * from './drive.ts';
-export * from './events.ts';
-export * from './history.ts';
-export * from './llm.ts';
-export * from './messages/index.ts';
-export * from './replay.ts';
-export * from './tokens.ts';
-export * from './trace.ts';
-export * from './usage/index.ts';
-export * from './view.ts';
-export { eventMessage, eventPromptText, eventTokenText } from './prompts/eventText.ts';
-export { pyJsonDumps } from './prompts/pythonRepr.ts';
-export { type MatchingBlock, type Opcode, type OpcodeTag, SequenceMatcher } from './prompts/difflib.ts';
-export { DEFAULT_SUMMARY_TEMPLATE } from './prompts/summarizing.ts';
-export { DEFAULT_STRUCTURED_TEMPLATE, STATE_SUMMARY_FIELDS, renderStateSummary } from './prompts/structured.ts';
+export * from './core/index.ts';
+export * as v0 from './v0/index.ts';
 export * as sdk from './sdk/index.ts';
 export * from './presets.ts';

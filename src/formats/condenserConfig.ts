@@ -1,6 +1,7 @@
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { describeJsonError } from './errors.ts';
-import { type CondenserConfig, ConfigError, type ReadConfig, readCondenserConfig } from '../engine/index.ts';
+import { ConfigError } from '../engine/index.ts';
+import { type CondenserConfig, type ReadConfig, readCondenserConfig } from '../engine/v0/index.ts';
 
 /** A configuration text that is not valid JSON/TOML or not a valid condenser configuration. */
 export class ConfigTextError extends Error {

@@ -1,4 +1,4 @@
-import type { LogEvent } from '../engine/index.ts';
+import { type LogEvent } from '../engine/v0/index.ts';
 import { archiveKind, expandArchives } from './archive.ts';
 import { LogFormatError } from './errors.ts';
 import { plainInput } from './logFile.ts';

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  type CondensationArgs,
-  type LogEvent,
-  condensationArgsProblem,
-  makeAction,
-  makeObservation,
-} from '../engine/index.ts';
+import { type CondensationArgs, type LogEvent, condensationArgsProblem, makeAction, makeObservation } from '../engine/v0/index.ts';
 import { LogFormatError } from './errors.ts';
 import { readToolCallMetadata } from './v0ToolCall.ts';
 

@@ -1,5 +1,5 @@
-import type { ChatToolCall, RecordedAssistantMessage, RecordedResponse, RecordedToolCall, RecordedUsage } from '../engine/index.ts';
-import { pyJsonDumps } from '../engine/index.ts';
+import type { ChatToolCall, RecordedUsage } from '../engine/index.ts';
+import { type RecordedAssistantMessage, type RecordedResponse, type RecordedToolCall, pyJsonDumps } from '../engine/v0/index.ts';
 
 /*
  * `tool_call_metadata` as litellm's ModelResponse would read it. Only what the agent's messages and the

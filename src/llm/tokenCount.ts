@@ -1,4 +1,5 @@
-import { type LogEvent, type TokenEstimator, eventTokenText, sdk } from '../engine/index.ts';
+import { sdk } from '../engine/index.ts';
+import { type LogEvent, type TokenEstimator, eventTokenText } from '../engine/v0/index.ts';
 
 /** Counts the tokens of a text; the app and the CLI plug in gpt-tokenizer's o200k encoding. */
 export type CountText = (text: string) => number;

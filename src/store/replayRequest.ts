@@ -1,4 +1,5 @@
-import { ConfigError, parseCondenserConfig, sdk } from '../engine/index.ts';
+import { ConfigError, sdk } from '../engine/index.ts';
+import { parseCondenserConfig } from '../engine/v0/index.ts';
 import { condenserConfigToToml, parseCondenserConfigText, parseSdkCondenserText } from '../formats/index.ts';
 import { errorText } from './librarySlice.ts';
 import type { ActiveSession, AppState } from './types.ts';

@@ -1,4 +1,5 @@
-import type { CondenserConfig, ReplayMode } from '../engine/index.ts';
+import type { ReplayMode } from '../engine/index.ts';
+import { type CondenserConfig } from '../engine/v0/index.ts';
 import type { CondensationSummary, EventId, EventRow, ReplaySummary, ViewItem } from '../worker/index.ts';
 
 /** Row indices the event table shows after the type, source and search filters. */
@@ -25,7 +26,6 @@ export function filterRows(
 export function rowType(row: EventRow): string {
   return `${row.kind}:${row.type}`;
 }
-
 export type AlignedRow =
   | { readonly kind: 'event'; readonly index: number; readonly status: 'kept' | 'masked' | 'forgotten'; readonly placeholder: string | null }
   | { readonly kind: 'repeat'; readonly index: number }

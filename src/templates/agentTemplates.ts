@@ -1,4 +1,4 @@
-import { AGENT_TEMPLATE_FILES, type AgentTemplateName, type AgentTemplates } from '../engine/index.ts';
+import { AGENT_TEMPLATE_FILES, type AgentTemplateName, type AgentTemplates } from '../engine/v0/index.ts';
 import { DEFAULT_AGENT_TEMPLATES } from './defaults.ts';
 import { JinjaTemplate, TemplateError } from './jinja.ts';
 

@@ -1,4 +1,4 @@
-import type { AgentTemplateName } from '../engine/index.ts';
+import { type AgentTemplateName } from '../engine/v0/index.ts';
 
 /*
  * The inspector's own wording for the templates OpenHands' agent renders. They take the same variables as

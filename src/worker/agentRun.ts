@@ -1,4 +1,5 @@
-import type { ChatTool, LearnedUsage, TokenEstimator } from '../engine/index.ts';
+import type { ChatTool, LearnedUsage } from '../engine/index.ts';
+import { type TokenEstimator } from '../engine/v0/index.ts';
 import type { AgentTranscript, StepUsage } from './protocol.ts';
 
 /**

@@ -1,18 +1,5 @@
-import {
-  type AnswerLlmAsync,
-  type AnswerLog,
-  type LearnedUsage,
-  type LlmAnswer,
-  type LlmWork,
-  type TokenEstimator,
-  answerProblem,
-  cachingTextCounts,
-  recordedLlm,
-  recordingScript,
-  requestKey,
-  runAsync,
-  runSync,
-} from '../engine/index.ts';
+import { type AnswerLlmAsync, type AnswerLog, type LearnedUsage, type LlmAnswer, type LlmWork, answerProblem, recordedLlm, recordingScript, requestKey, runAsync, runSync } from '../engine/index.ts';
+import { type TokenEstimator, cachingTextCounts } from '../engine/v0/index.ts';
 import { TemplateError } from '../templates/index.ts';
 import type { AgentRun } from './agentRun.ts';
 import { type AnyParsedLog, type EvalInstance, type LogInput, SHAPE_LABELS, expandArchives, extractInstance, readLog } from '../formats/index.ts';

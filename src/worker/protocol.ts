@@ -1,17 +1,5 @@
-import type {
-  ChatMessage,
-  ChatProfile,
-  ChatTool,
-  LearnedUsage,
-  LlmAnswer,
-  MissingAnswerPolicy,
-  PromptOverrides,
-  PromptUsage,
-  RecordedAnswers,
-  RecordedUsage,
-  ReplayMode,
-  sdk,
-} from '../engine/index.ts';
+import type { ChatMessage, ChatProfile, ChatTool, LearnedUsage, LlmAnswer, MissingAnswerPolicy, PromptUsage, RecordedAnswers, RecordedUsage, ReplayMode, sdk } from '../engine/index.ts';
+import { type PromptOverrides } from '../engine/v0/index.ts';
 import type { EvalInstance, LogInput } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
 
@@ -31,7 +19,6 @@ export interface EventRow {
   /** Whether the agent's history holds it, as recorded and when re-simulating. */
   readonly inHistory: { readonly recorded: boolean; readonly resimulate: boolean };
 }
-
 export interface OpenedLog {
   /** Which engine replays it: OpenHands V0, or the Agent SDK. */
   readonly flavor: 'v0' | 'sdk';

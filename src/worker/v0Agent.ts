@@ -1,15 +1,5 @@
-import {
-  type Condenser,
-  type PreparedLog,
-  type ReplayResult,
-  type StepRequest,
-  UsageSimulator,
-  V0AgentCalls,
-  learnFromRecordedRun,
-  messageTokens,
-  stepView,
-  toolSchemaText,
-} from '../engine/index.ts';
+import { UsageSimulator, messageTokens, toolSchemaText } from '../engine/index.ts';
+import { type Condenser, type PreparedLog, type ReplayResult, type StepRequest, V0AgentCalls, learnFromRecordedRun, stepView } from '../engine/v0/index.ts';
 import { compileAgentTemplates } from '../templates/index.ts';
 import type { AgentRun, AgentRunContext } from './agentRun.ts';
 import type { AgentSettings, AgentTranscript } from './protocol.ts';
@@ -59,7 +49,6 @@ export function v0AgentRun(log: PreparedLog, result: ReplayResult, condenser: Co
     },
   };
 }
-
 export function v0LearnedFromLog(log: PreparedLog, settings: AgentSettings, context: Pick<AgentRunContext, 'tokens'>) {
   return learnFromRecordedRun(log, { profile: settings.profile, templates: compileAgentTemplates(settings.templates), tokens: context.tokens });
 }

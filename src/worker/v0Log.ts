@@ -1,18 +1,5 @@
-import {
-  type Condenser,
-  ConfigError,
-  type PreparedLog,
-  type ReplayResult,
-  type ViewEntry,
-  buildCondenser,
-  eventMessage,
-  eventPromptText,
-  forgottenIdsOf,
-  prepareLog,
-  readCondenserConfig,
-  replay,
-  stepView,
-} from '../engine/index.ts';
+import { ConfigError } from '../engine/index.ts';
+import { type Condenser, type PreparedLog, type ReplayResult, type ViewEntry, buildCondenser, eventMessage, eventPromptText, forgottenIdsOf, prepareLog, readCondenserConfig, replay, stepView } from '../engine/v0/index.ts';
 import { type ParsedLog, SHAPE_LABELS } from '../formats/index.ts';
 import { countEventTokens, tokenEstimator } from '../llm/tokenCount.ts';
 import { initialConfig } from './defaultConfigs.ts';

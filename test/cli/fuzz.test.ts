@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReplayCommand } from '../../src/cli/replayCommand.ts';
-import { Random, prng } from '../engine/fuzz/randomLog.ts';
+import { Random, prng } from '../engine/v0/fuzz/randomLog.ts';
 import { scratchFiles } from '../helpers/cli.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 

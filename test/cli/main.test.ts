@@ -2,13 +2,11 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayCli, scratchFiles } from '../helpers/cli.ts';
-import type { Trace } from '../../src/engine/index.ts';
+import { type Trace } from '../../src/engine/v0/index.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS, v0Events, sdkJsonlLog } from '../helpers/logs.ts';
 import { multiInstanceJsonl, tarGz, uiDownloadZip } from '../helpers/archives.ts';
 
 const { dir, file } = scratchFiles('replay-cli-');
-
-
 
 const log = file('log.json', JSON.stringify(v0Events(12)));
 const amortized = file('amortized.json', JSON.stringify({ type: 'amortized', max_size: 10, keep_first: 1 }));

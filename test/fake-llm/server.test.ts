@@ -2,10 +2,10 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ATTENTION_INSTRUCTION, ATTENTION_RESPONSE_SCHEMA, attentionEventMessage } from '../../src/engine/prompts/attention.ts';
-import { DEFAULT_STRUCTURED_TEMPLATE, STATE_SUMMARY_TOOL, parseStateSummary } from '../../src/engine/prompts/structured.ts';
-import { DEFAULT_SUMMARY_TEMPLATE, NO_PREVIOUS_SUMMARY } from '../../src/engine/prompts/summarizing.ts';
-import { eventBlock, fillSummaryTemplate } from '../../src/engine/prompts/template.ts';
+import { ATTENTION_INSTRUCTION, ATTENTION_RESPONSE_SCHEMA, attentionEventMessage } from '../../src/engine/v0/prompts/attention.ts';
+import { DEFAULT_STRUCTURED_TEMPLATE, STATE_SUMMARY_TOOL, parseStateSummary } from '../../src/engine/v0/prompts/structured.ts';
+import { DEFAULT_SUMMARY_TEMPLATE, NO_PREVIOUS_SUMMARY } from '../../src/engine/v0/prompts/summarizing.ts';
+import { eventBlock, fillSummaryTemplate } from '../../src/engine/v0/prompts/template.ts';
 import { FAULT_MODELS } from '../../src/fake-llm/faults.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
 

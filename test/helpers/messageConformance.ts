@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { AGENT_TEMPLATE_FILES, type AgentTemplateName, type ChatProfile } from '../../src/engine/index.ts';
+import { type ChatProfile } from '../../src/engine/index.ts';
+import { AGENT_TEMPLATE_FILES, type AgentTemplateName } from '../../src/engine/v0/index.ts';
 import type { AgentTemplateSources } from '../../src/templates/index.ts';
 import { CONFORMANCE_DIR } from './conformance.ts';
-
 export interface MessageCase {
   name: string;
   log: string;

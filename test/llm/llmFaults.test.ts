@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type LlmRequest, answerProblem } from '../../src/engine/index.ts';
-import { STATE_SUMMARY_TOOL } from '../../src/engine/prompts/structured.ts';
+import { STATE_SUMMARY_TOOL } from '../../src/engine/v0/prompts/structured.ts';
 import { LlmCallError, retryAfterMs } from '../../src/llm/llmErrors.ts';
 import { MAX_RETRY_AFTER_MS, liveLlm } from '../../src/llm/openaiLlm.ts';
 import { rejected } from '../helpers/thrown.ts';

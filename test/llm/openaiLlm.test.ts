@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type LlmRequest, placeholderAnswer } from '../../src/engine/index.ts';
-import { ATTENTION_RESPONSE_SCHEMA } from '../../src/engine/prompts/attention.ts';
-import { STATE_SUMMARY_TOOL } from '../../src/engine/prompts/structured.ts';
+import { ATTENTION_RESPONSE_SCHEMA } from '../../src/engine/v0/prompts/attention.ts';
+import { STATE_SUMMARY_TOOL } from '../../src/engine/v0/prompts/structured.ts';
 import { LlmCallError } from '../../src/llm/llmErrors.ts';
 import { completionBody, liveLlm } from '../../src/llm/openaiLlm.ts';
 import { rejected } from '../helpers/thrown.ts';

@@ -1,6 +1,6 @@
-import type { ChatMessage, ChatProfile, ChatTool } from '../chat/types.ts';
-import type { TokenEstimator } from '../tokens.ts';
-import { type AgentCall, PrefixIds, measureRequest, toolSchemaText } from '../usage/index.ts';
+import type { ChatMessage, ChatProfile, ChatTool } from '../core/chat.ts';
+import type { TextTokens } from '../core/tokens.ts';
+import { type AgentCall, PrefixIds, measureRequest, toolSchemaText } from '../core/usage/index.ts';
 import { sdkAgentMessages, sdkRecordedToolNames, sdkRecordedTools } from './agentMessages.ts';
 import { SdkMessagesUnavailable } from './errors.ts';
 import type { SdkEvent, ViewEvent } from './events.ts';
@@ -19,7 +19,7 @@ export class SdkAgentCalls {
 
   constructor(
     events: readonly SdkEvent[],
-    private readonly options: { readonly profile: ChatProfile; readonly tokens: TokenEstimator },
+    private readonly options: { readonly profile: ChatProfile; readonly tokens: TextTokens },
   ) {
     this.tools = sdkRecordedTools(events);
     this.toolNames = sdkRecordedToolNames(events);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../core/failures.ts';
 import { NoOpCondenser, PipelineCondenser, type SdkCondenser } from './condenser.ts';
 import { LegacySummarizingCondenser } from './legacySummarizing.ts';
 import { LlmSummarizingCondenser } from './llmSummarizing.ts';

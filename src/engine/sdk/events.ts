@@ -5,7 +5,7 @@
  * event the View skips (state updates, pauses, token events...) and keeps the real kind in `sdkKind`.
  */
 
-import type { ChatTool } from '../chat/types.ts';
+import type { ChatTool } from '../core/chat.ts';
 import type { SdkObservation } from './observation.ts';
 
 export type SdkSource = 'agent' | 'user' | 'environment' | 'hook';

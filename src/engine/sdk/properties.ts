@@ -1,4 +1,4 @@
-import { OpenHandsFailure } from '../condenser.ts';
+import { OpenHandsFailure } from '../core/failures.ts';
 import { type SdkEvent, type ViewEvent, hasThinking, isObservationLike } from './events.ts';
 import type { ManipulationIndices } from './manipulationIndices.ts';
 

@@ -1,7 +1,8 @@
-import { OpenHandsFailure } from '../condenser.ts';
-import type { ReplayMode } from '../history.ts';
-import { type LlmAnswer, type LlmWork, LlmUnavailable } from '../llm.ts';
-import { MAX_CONDENSER_CALLS_PER_STEP, type ReplayFailure } from '../replay.ts';
+
+import { type LlmAnswer, type LlmWork, LlmUnavailable } from '../core/llm.ts';
+
+import { OpenHandsFailure } from '../core/failures.ts';
+import { type ReplayMode, MAX_CONDENSER_CALLS_PER_STEP, type ReplayFailure } from '../core/steps.ts';
 import { type SdkCondenser, isCondensationDraft } from './condenser.ts';
 import { PINNED_SDK_RULES, type SdkRules } from './config.ts';
 import { NoCondensationAvailable } from './errors.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { DEFAULT_STRUCTURED_TEMPLATE, DEFAULT_SUMMARY_TEMPLATE } from '../../engine/index.ts';
+import { DEFAULT_STRUCTURED_TEMPLATE, DEFAULT_SUMMARY_TEMPLATE } from '../../engine/v0/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 
 type Kind = 'llm' | 'structured';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONDENSERS, condenserDefinition, sdk } from '../../engine/index.ts';
+import { sdk } from '../../engine/index.ts';
+import { CONDENSERS, condenserDefinition } from '../../engine/v0/index.ts';
 
 /** One numeric setting of a condenser, read off its config schema. */
 export interface NumberField {
@@ -11,7 +12,6 @@ export interface NumberField {
   readonly maximum: number | null;
   readonly integer: boolean;
 }
-
 export interface SettingsShape {
   readonly fields: readonly NumberField[];
   /** Pipelines hold child configurations under this key. */

@@ -1,4 +1,4 @@
-import { type ChatMessage, contentParts } from '../../engine/chat/types.ts';
+import { type ChatMessage, contentParts } from '../../engine/core/chat.ts';
 
 /** The marker OpenHands puts where it cut an observation's middle out. */
 export const TRUNCATION_MARK = '\n[... Observation truncated due to length ...]\n';

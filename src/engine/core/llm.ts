@@ -1,0 +1,85 @@
+/**
+ * The LLM port. Condensers never call a model: they yield an `LlmRequest` and receive an `LlmAnswer`
+ * from whoever drives the replay (a script, recorded answers, or a real endpoint in the browser).
+ */
+
+/** A message of a condenser's own LLM request (plain text content). */
+export interface LlmMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface ToolDefinition {
+  readonly type: 'function';
+  readonly function: {
+    readonly name: string;
+    readonly description: string;
+    readonly parameters: Readonly<Record<string, unknown>>;
+  };
+}
+
+export type LlmCondenserType = 'llm' | 'structured' | 'llm_attention';
+
+/** The tool OpenHands' structured summary condenser forces (`create_state_summary`). */
+export const STATE_SUMMARY_TOOL_NAME = 'create_state_summary';
+
+/** One chat-completion request, in OpenAI's terms, plus which condenser asked. */
+export interface LlmRequest {
+  readonly condenser: LlmCondenserType;
+  /**
+   * Everything that decides the messages, written compactly: the prompt template, the previous
+   * summary, the ids of the events it covers (their text comes from the session's own log)... Two
+   * requests of one session with the same identity send the same messages, so recorded answers are
+   * keyed by it, without rendering and hashing whole prompts at every replay.
+   */
+  readonly identity: string;
+  readonly messages: readonly LlmMessage[];
+  readonly tools?: readonly ToolDefinition[];
+  /** Forces a call of this tool (OpenAI `tool_choice: {type: 'function', function: {name}}`). */
+  readonly forcedTool?: string;
+  /** A JSON-schema `response_format`. */
+  readonly responseSchema?: { readonly name: string; readonly schema: Readonly<Record<string, unknown>> };
+}
+
+export interface LlmToolCall {
+  readonly name: string;
+  /** The JSON text the model produced, unparsed. */
+  readonly arguments: string;
+}
+
+export interface LlmUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+}
+
+export interface LlmAnswer {
+  readonly content: string | null;
+  readonly toolCalls?: readonly LlmToolCall[];
+  readonly usage?: LlmUsage;
+}
+
+/**
+ * A request whose messages are only built when someone reads them: a scripted replay never does,
+ * and building summarizer prompts is most of a condensation's cost.
+ */
+export function lazyRequest(fields: Omit<LlmRequest, 'messages'>, buildMessages: () => readonly LlmMessage[]): LlmRequest {
+  let messages: readonly LlmMessage[] | null = null;
+  return {
+    ...fields,
+    get messages() {
+      messages ??= buildMessages();
+      return messages;
+    },
+  };
+}
+
+/** A condenser's work: yields LLM requests, receives answers, returns its result. */
+export type LlmWork<T> = Generator<LlmRequest, T, LlmAnswer>;
+
+/** Raised by whoever answers the LLM requests when it cannot (script exhausted, endpoint down...). */
+export class LlmUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LlmUnavailable';
+  }
+}

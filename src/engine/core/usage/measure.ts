@@ -1,0 +1,118 @@
+import { type ChatMessage, type ChatRole, type ChatTool, contentParts, hasCacheBreakpoint } from '../chat.ts';
+import type { TextTokens } from '../tokens.ts';
+
+/** Tokens every message costs beyond its text (role and separators), as in OpenAI's own accounting. */
+const MESSAGE_OVERHEAD = 4;
+
+/**
+ * One request measured in our tokenizer's tokens, with what the cache model needs. Read through
+ * accessors: a request measured step by step shares its arrays with the next step's.
+ */
+export interface MeasuredRequest {
+  readonly count: number;
+  /** Our tokens of the tool schemas (sent before everything else). */
+  readonly toolTokens: number;
+  /** Our tokens of the whole request, tool schemas included. */
+  readonly totalTokens: number;
+  /** Our tokens of the request up to and including message `j`, tool schemas included. */
+  ourPrefix(j: number): number;
+  /** Identity of the request up to each message (see PrefixIds). */
+  readonly prefixIds: ArrayLike<number>;
+  /** Content blocks of each message (text parts, tool calls, tool results). */
+  readonly blocks: ArrayLike<number>;
+  /** Indices of the messages that carry a cache breakpoint. */
+  readonly breakpoints: readonly number[];
+}
+
+/** What a message is made of, as far as tokens and the cache go. */
+export interface MessageShape {
+  readonly role: ChatRole;
+  /** Its texts, then each tool call's name and arguments. */
+  readonly texts: readonly string[];
+  readonly callIds: readonly string[];
+  readonly toolCallId: string | null;
+  /** Content parts (images included) plus tool calls. */
+  readonly blocks: number;
+}
+
+export function shapeOfChatMessage(message: ChatMessage): MessageShape {
+  const parts = contentParts(message);
+  const texts = parts.flatMap((part) => (part.type === 'text' ? [part.text] : []));
+  for (const call of message.tool_calls ?? []) texts.push(call.function.name, call.function.arguments);
+  return {
+    role: message.role,
+    texts,
+    callIds: message.tool_calls?.map((call) => call.id) ?? [],
+    toolCallId: message.tool_call_id ?? null,
+    blocks: Math.max(1, parts.length + (message.tool_calls?.length ?? 0)),
+  };
+}
+
+/**
+ * What makes two messages the same for a prompt cache, cheaply: where it came from (`origin`, e.g. the
+ * event ids, when the builder knows them), its role, its tool-call ids, and the length and first
+ * characters of each text. Messages of one log built from the same events differ only in ways that
+ * change one of these (a blank line added, a call filtered out).
+ */
+export function messageKey(shape: MessageShape, origin: string): string {
+  const texts = shape.texts.map((text) => `${text.length}:${text.slice(0, 24)}`).join('\u0001');
+  return `${shape.role}|${origin}|${shape.callIds.join(',')}|${shape.toolCallId ?? ''}|${texts}`;
+}
+
+export function shapeTokens(shape: MessageShape, tokens: TextTokens): number {
+  let total = MESSAGE_OVERHEAD;
+  for (const text of shape.texts) total += tokens.text(text);
+  return total;
+}
+
+/** Our tokens of one message (remembered per message object: a transcript asks again and again). */
+const counted = new WeakMap<ChatMessage, number>();
+
+export function messageTokens(message: ChatMessage, tokens: TextTokens): number {
+  let total = counted.get(message);
+  if (total === undefined) counted.set(message, (total = shapeTokens(shapeOfChatMessage(message), tokens)));
+  return total;
+}
+
+export function toolSchemaText(tools: readonly ChatTool[] | null): string {
+  return tools && tools.length ? JSON.stringify(tools) : '';
+}
+
+/** Interns prefixes: the same sequence of message keys (after the same tools) gets the same number. */
+export class PrefixIds {
+  private readonly ids = new Map<string, number>();
+
+  /** The empty prefix: only the tool schemas. */
+  root(toolsKey: string): number {
+    return this.intern(`tools:${toolsKey}`);
+  }
+
+  extend(parent: number, key: string): number {
+    return this.intern(`${parent}>${key}`);
+  }
+
+  private intern(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return id;
+  }
+}
+
+/** A request measured whole (the SDK's builder, a single transcript). */
+export function measureRequest(messages: readonly ChatMessage[], origins: readonly string[], toolTokens: number, tokens: TextTokens, prefixes: PrefixIds): MeasuredRequest {
+  const cumulative: number[] = [];
+  const prefixIds: number[] = [];
+  const blocks: number[] = [];
+  const breakpoints: number[] = [];
+  let total = toolTokens;
+  let parent = prefixes.root(String(toolTokens));
+  messages.forEach((message, k) => {
+    const shape = shapeOfChatMessage(message);
+    total += shapeTokens(shape, tokens);
+    cumulative.push(total);
+    prefixIds.push((parent = prefixes.extend(parent, messageKey(shape, origins[k] ?? ''))));
+    blocks.push(shape.blocks);
+    if (hasCacheBreakpoint(message)) breakpoints.push(k);
+  });
+  return { count: messages.length, toolTokens, totalTokens: total, ourPrefix: (j) => cumulative[j] ?? toolTokens, prefixIds, blocks, breakpoints };
+}

@@ -1,0 +1,120 @@
+import type { ChatTool } from '../core/chat.ts';
+import { noLlm, runSync } from '../core/drive.ts';
+import type { LogEvent } from './events.ts';
+import { type RecordedUsage } from '../core/usage/usageModel.ts';
+import { type PreparedLog, initialUserMessageAt } from './history.ts';
+import { type AgentMessageOptions, type AgentRequest, AgentMessagesError, DEFAULT_MAX_MESSAGE_CHARS, buildAgentRequest, newMessagePartsCache } from './messages/index.ts';
+import { IncrementalMeasure } from './messages/incrementalMeasure.ts';
+import { type ReplayStep, replay } from './replay.ts';
+import type { TokenEstimator } from './tokens.ts';
+import { type AgentCall, type LearnedUsage, type MeasuredRequest, PrefixIds, learnFromRecordedCalls, measureRequest, toolSchemaText } from '../core/usage/index.ts';
+import type { View } from './view.ts';
+
+/** The tool schemas the agent sent, as its SystemMessageAction recorded them. */
+export function recordedTools(events: readonly LogEvent[]): readonly ChatTool[] | null {
+  for (const event of events) {
+    if (event.kind === 'action' && event.type === 'system') {
+      const tools = event.args.tools;
+      return Array.isArray(tools) && tools.length ? (tools as ChatTool[]) : null;
+    }
+  }
+  return null;
+}
+
+/** The provider's usage of a step's LLM call, when the log recorded it (on the response's first action). */
+export function recordedUsageAt(log: PreparedLog, step: ReplayStep): RecordedUsage | null {
+  return log.events[step.beforeEventIndex]?.toolCall?.response.usage ?? null;
+}
+export type StepRequest = { readonly request: AgentRequest; readonly error?: undefined } | { readonly request?: undefined; readonly error: string };
+
+export interface AgentCallOptions extends AgentMessageOptions {
+  readonly tokens: TokenEstimator;
+}
+
+/** The agent's LLM calls of a V0 replay: each step's request, and what the usage model needs of it. */
+export class V0AgentCalls {
+  readonly tools: readonly ChatTool[] | null;
+  private readonly toolTokens: number;
+
+  private readonly options: AgentCallOptions;
+  private readonly prefixes = new PrefixIds();
+  private readonly measure: IncrementalMeasure;
+
+  constructor(
+    private readonly log: PreparedLog,
+    options: AgentCallOptions,
+  ) {
+    this.options = { ...options, cache: options.cache ?? newMessagePartsCache() };
+    this.tools = recordedTools(log.events);
+    const text = toolSchemaText(this.tools);
+    this.toolTokens = text ? options.tokens.text(text) : 0;
+    const { maxMessageChars } = this.options;
+    this.measure = new IncrementalMeasure(
+      { ...this.options, maxMessageChars: maxMessageChars === undefined ? DEFAULT_MAX_MESSAGE_CHARS : maxMessageChars },
+      options.tokens,
+      this.toolTokens,
+      this.prefixes,
+    );
+  }
+
+  request(step: ReplayStep, view: View): StepRequest {
+    try {
+      return { request: buildAgentRequest(view.entries, initialUserMessageAt(this.log, step.beforeEventIndex), this.options) };
+    } catch (error) {
+      if (!(error instanceof AgentMessagesError)) throw error;
+      return { error: error.pythonError ? `${error.message} (${error.pythonError})` : error.message };
+    }
+  }
+
+  /**
+   * The step's call as the usage model sees it (null measurement where OpenHands builds no messages).
+   * Steps of one run go in order: each measurement builds on the one before (IncrementalMeasure).
+   */
+  call(step: ReplayStep, view: View | null): AgentCall {
+    let measured: MeasuredRequest | null = null;
+    let problem: string | null = null;
+    if (view) {
+      try {
+        const initial = initialUserMessageAt(this.log, step.beforeEventIndex);
+        if (!initial) buildAgentRequest(view.entries, null, this.options);
+        else measured = this.measure.measure(view.entries, initial);
+      } catch (error) {
+        if (!(error instanceof AgentMessagesError)) throw error;
+        problem = error.pythonError ? `${error.message} (${error.pythonError})` : error.message;
+      }
+    }
+    return { measured, time: this.log.events[step.beforeEventIndex]?.time ?? null, recorded: recordedUsageAt(this.log, step), error: problem };
+  }
+
+  /** A step's call measured from its whole request (what `call` gives, without its shortcut). */
+  wholeCall(step: ReplayStep, request: StepRequest | null): AgentCall {
+    const measured = request?.request
+      ? measureRequest(request.request.messages, request.request.eventIds.map((ids) => ids.join(',')), this.toolTokens, this.options.tokens, this.prefixes)
+      : null;
+    return { measured, time: this.log.events[step.beforeEventIndex]?.time ?? null, recorded: recordedUsageAt(this.log, step) };
+  }
+}
+
+/**
+ * Recorded calls learned from at most: the fit settles within a few hundred calls, and measuring a
+ * call costs as much as its view, which never shrinks in a log that recorded no condensation (at
+ * 23,000 steps of 98,000 events, measuring them all took 77 s and held the engine).
+ */
+export const MAX_LEARNED_CALLS = 2000;
+
+/** What re-simulated runs learn from: the log's own run, as recorded, against its recorded usage (its first MAX_LEARNED_CALLS calls). */
+export function learnFromRecordedRun(log: PreparedLog, options: AgentCallOptions): LearnedUsage {
+  const calls = new V0AgentCalls(log, options);
+  const recorded: AgentCall[] = [];
+  runSync(
+    replay({
+      log,
+      mode: 'recorded',
+      onStep: (step, view) => {
+        if (recorded.length < MAX_LEARNED_CALLS) recorded.push(calls.call(step, view));
+      },
+    }),
+    noLlm,
+  );
+  return learnFromRecordedCalls(options.profile, recorded);
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
+import { lazyRequest } from '../../core/llm.ts';
+import { DEFAULT_SUMMARY_TEMPLATE } from '../prompts/summarizing.ts';
+import { fillSummaryTemplate } from '../prompts/template.ts';
+import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting, llmConfigSetting } from './fields.ts';
+import { summarizeMiddle, summaryIdentity } from './summaryWindow.ts';
+
+export const llmSummarizingCondenser = defineCondenser({
+  type: 'llm',
+  label: 'LLM summarizing',
+  description: 'When the view outgrows max_size, an LLM folds the middle events into a rolling summary.',
+  schema: z.strictObject({
+    type: z.literal('llm'),
+    llm_config: llmConfigSetting,
+    keep_first: intSetting(1, 0, KEEP_FIRST_DESCRIPTION),
+    max_size: intSetting(100, 2, MAX_SIZE_DESCRIPTION),
+    max_event_length: intSetting(10_000, null, 'Each event is cut to this many characters in the summarizer prompt.'),
+  }),
+  usesLlm: true,
+  check: keepFirstBelowHalf,
+  create: (config, environment) => {
+    const template = environment.prompts?.llm ?? DEFAULT_SUMMARY_TEMPLATE;
+    return rolling(
+      (view) => view.length > config.max_size || view.unhandledCondensationRequest,
+      (view) =>
+        summarizeMiddle(view, config, function* (parts) {
+          const answer = yield lazyRequest({ condenser: 'llm', identity: summaryIdentity(template, parts) }, () => [
+            { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
+          ]);
+          return answer.content;
+        }),
+    );
+  },
+});

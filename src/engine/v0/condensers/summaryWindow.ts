@@ -1,0 +1,76 @@
+import { type Condensation, condensation } from '../condenser.ts';
+import { OpenHandsFailure } from '../../core/failures.ts';
+import { type ViewEntry, entryContent, entryId, isCondensationObservation } from '../events.ts';
+import type { LlmWork } from '../../core/llm.ts';
+import { eventPromptText } from '../prompts/eventText.ts';
+import { NO_PREVIOUS_SUMMARY } from '../prompts/summarizing.ts';
+import { eventBlock } from '../prompts/template.ts';
+import { floorDiv, minMax, pySlice, truncateContent } from '../../core/python.ts';
+import type { View } from '../view.ts';
+export interface SummaryWindowConfig {
+  readonly keep_first: number;
+  readonly max_size: number;
+  readonly max_event_length: number;
+}
+
+/** The parts of a summarizer prompt: the previous summary text and the `<EVENT>` blocks to forget (built on demand). */
+export interface SummaryPromptParts {
+  readonly previousSummary: string;
+  readonly forgottenIds: readonly number[];
+  readonly maxEventLength: number;
+  events(): string;
+}
+
+/**
+ * The selection shared by the `llm` and `structured` condensers: keep `keep_first` events, the
+ * summary slot and the newest events so that half of max_size remains, and summarize the rest.
+ * `summarize` asks the LLM and returns the summary text (null when the model gave no content).
+ */
+export function* summarizeMiddle(
+  view: View,
+  config: SummaryWindowConfig,
+  summarize: (parts: SummaryPromptParts) => LlmWork<string | null>,
+): LlmWork<Condensation> {
+  const { keep_first: keepFirst, max_size: maxSize, max_event_length: maxEventLength } = config;
+  const entries = view.entries;
+  const head = pySlice(entries, 0, keepFirst);
+  const eventsFromTail = floorDiv(maxSize, 2) - head.length - 1;
+  const previous = entries[keepFirst];
+  if (previous === undefined) {
+    throw new OpenHandsFailure(
+      `the summarizer looks for the previous summary at position keep_first (${keepFirst}), but the view holds only ${entries.length} events`,
+      'IndexError: list index out of range',
+    );
+  }
+  // Any condensation observation at keep_first counts as the previous summary, a masked one too.
+  const previousSummary = isCondensationObservation(previous) ? entryContent(previous) : NO_PREVIOUS_SUMMARY;
+  // view[keep_first:-0] is empty in Python: configs with eventsFromTail 0 never forget anything.
+  const forgotten: ViewEntry[] = pySlice(entries, keepFirst, -eventsFromTail).filter(
+    (entry) => !isCondensationObservation(entry),
+  );
+  const summary = yield* summarize({
+    previousSummary: truncateContent(previousSummary, maxEventLength),
+    forgottenIds: forgotten.map(entryId),
+    maxEventLength,
+    events: () => forgotten.map((entry) => eventBlock(entryId(entry), truncateContent(eventPromptText(entry), maxEventLength))).join(''),
+  });
+  if (forgotten.length === 0) {
+    throw new OpenHandsFailure(
+      `the summarizer was asked to forget zero events (view of ${entries.length}, keep_first ${keepFirst}, max_size ${maxSize}); the LLM call was already made and paid for`,
+      'ValueError: min() arg is an empty sequence',
+    );
+  }
+  if (summary === null) {
+    throw new OpenHandsFailure(
+      'the summarizer LLM answered without any text, and a condensation with a summary offset but no summary is invalid',
+      'ValueError: Invalid configuration of the optional fields.',
+    );
+  }
+  const [start, end] = minMax(forgotten.map(entryId));
+  return condensation({ forgottenEventsStartId: start, forgottenEventsEndId: end, summary, summaryOffset: keepFirst });
+}
+
+/** LlmRequest.identity of a summarizer's request. */
+export function summaryIdentity(template: string, parts: SummaryPromptParts): string {
+  return JSON.stringify([template, parts.previousSummary, parts.maxEventLength, parts.forgottenIds]);
+}

@@ -1,0 +1,173 @@
+import type { ChatProfile } from '../../core/chat.ts';
+import type { ActionEvent, ViewEntry } from '../events.ts';
+import type { TokenEstimator } from '../tokens.ts';
+import { type MeasuredRequest, type MessageShape, type PrefixIds, messageKey, shapeTokens } from '../../core/usage/measure.ts';
+import { ConversationFold, type ProcessOptions, processEvents, withSystemAndUser } from './conversationMemory.ts';
+import { type DraftMessage, AgentMessagesError } from './draft.ts';
+import { PROFILE_FLAGS } from './serialize.ts';
+
+function shapeOfDraft(message: DraftMessage): MessageShape {
+  const texts: string[] = [];
+  for (const part of message.content) if (part.kind === 'text') texts.push(part.text);
+  for (const call of message.toolCalls ?? []) texts.push(call.function.name, call.function.arguments);
+  return {
+    role: message.role,
+    texts,
+    callIds: message.toolCalls?.map((call) => call.id) ?? [],
+    toolCallId: message.toolCallId,
+    blocks: Math.max(1, message.content.length + (message.toolCalls?.length ?? 0)),
+  };
+}
+
+/**
+ * Measures each step's request for the usage model without building it again from scratch: between two
+ * calls of a run the view usually only grows at its end, and then so do the messages (OpenHands' loop is
+ * a left fold), so only the new messages are built, counted and keyed. Whenever the view changed before
+ * its end (a condensation, a moved mask), it starts over. Gives the same numbers as measuring the whole
+ * request (`measureRequest`), which the tests check.
+ */
+export class IncrementalMeasure {
+  private events: ViewEntry[] = [];
+  private fold: ConversationFold | null = null;
+  private initial: ActionEvent | null = null;
+  private measured = 0;
+  private previousRole: string | null = null;
+  private cumulative: number[] = [];
+  private prefixIds: number[] = [];
+  private blocks: number[] = [];
+  private lastUserOrTool = -1;
+  /** What `_filter_unmatched_tool_calls` would remove, kept up to date message by message. */
+  private readonly callIds = new Set<string>();
+  private readonly resultIds = new Set<string>();
+  private readonly unansweredCalls = new Set<string>();
+  private readonly orphanResults = new Set<string>();
+  private readonly root: number;
+
+  constructor(
+    private readonly options: ProcessOptions & { readonly profile: ChatProfile },
+    private readonly tokens: TokenEstimator,
+    private readonly toolTokens: number,
+    private readonly prefixes: PrefixIds,
+  ) {
+    this.root = prefixes.root(String(toolTokens));
+  }
+
+  /** The step's request as measured, or an AgentMessagesError where OpenHands builds none. */
+  measure(view: readonly ViewEntry[], initialUserMessage: ActionEvent): MeasuredRequest {
+    const events = withSystemAndUser(view, initialUserMessage, this.options.templates);
+    if (!this.continues(events, initialUserMessage)) this.restart(initialUserMessage);
+    const fed = this.events.length;
+    this.events = events;
+    try {
+      this.fold!.feed(events, fed);
+    } catch (error) {
+      this.fold = null;
+      throw error;
+    }
+    const messages = this.fold!.messages;
+    for (let k = this.measured; k < messages.length; k++) this.track(messages[k]!);
+    // OpenHands filters unmatched tool calls before formatting; in a regular run nothing is filtered,
+    // and where something would be, the request is measured whole.
+    if (this.unansweredCalls.size > 0 || this.orphanResults.size > 0) return this.measureWhole(view, initialUserMessage);
+    for (let k = this.measured; k < messages.length; k++) this.add(messages[k]!, k);
+    this.measured = messages.length;
+    return this.snapshot(messages);
+  }
+
+  private continues(events: readonly ViewEntry[], initial: ActionEvent): boolean {
+    if (!this.fold || initial !== this.initial || events.length < this.events.length) return false;
+    const previous = this.events;
+    for (let i = 0; i < previous.length; i++) if (!sameEntry(previous[i]!, events[i]!)) return false;
+    return true;
+  }
+
+  private restart(initial: ActionEvent): void {
+    this.fold = new ConversationFold(this.options);
+    this.initial = initial;
+    this.events = [];
+    this.measured = 0;
+    this.previousRole = null;
+    this.cumulative = [];
+    this.prefixIds = [];
+    this.blocks = [];
+    this.lastUserOrTool = -1;
+    for (const set of [this.callIds, this.resultIds, this.unansweredCalls, this.orphanResults]) set.clear();
+  }
+
+  /** Notes a new message's tool calls or result for the unmatched-call check. */
+  private track(message: DraftMessage): void {
+    if (message.role === 'assistant' && message.toolCalls?.length) {
+      for (const call of message.toolCalls) {
+        // A call without an id is never matched: OpenHands drops it.
+        if (!call.id) this.unansweredCalls.add('');
+        else {
+          this.callIds.add(call.id);
+          this.orphanResults.delete(call.id);
+          if (!this.resultIds.has(call.id)) this.unansweredCalls.add(call.id);
+        }
+      }
+    } else if (message.role === 'tool' && message.toolCallId) {
+      this.resultIds.add(message.toolCallId);
+      this.unansweredCalls.delete(message.toolCallId);
+      if (!this.callIds.has(message.toolCallId)) this.orphanResults.add(message.toolCallId);
+    }
+  }
+
+  private add(message: DraftMessage, k: number, format = true): void {
+    // `_apply_user_message_formatting`, one message at a time.
+    if (format && message.role === 'user' && this.previousRole === 'user' && message.content.length > 0) {
+      const first = message.content.find((part) => part.kind === 'text');
+      if (first?.kind === 'text') first.text = `\n\n${first.text}`;
+    }
+    this.previousRole = message.role;
+    const shape = shapeOfDraft(message);
+    this.cumulative.push((this.cumulative[k - 1] ?? this.toolTokens) + shapeTokens(shape, this.tokens));
+    this.prefixIds.push(this.prefixes.extend(this.prefixIds[k - 1] ?? this.root, messageKey(shape, message.eventIds.join(','))));
+    this.blocks.push(shape.blocks);
+    if (message.role === 'user' || message.role === 'tool') this.lastUserOrTool = k;
+  }
+
+  private snapshot(messages: readonly DraftMessage[]): MeasuredRequest {
+    const count = messages.length;
+    const cumulative = this.cumulative;
+    return {
+      count,
+      toolTokens: this.toolTokens,
+      totalTokens: cumulative[count - 1] ?? this.toolTokens,
+      ourPrefix: (j) => cumulative[j] ?? this.toolTokens,
+      prefixIds: this.prefixIds,
+      blocks: this.blocks,
+      breakpoints: PROFILE_FLAGS[this.options.profile].cacheEnabled ? breakpointsOf(messages, this.lastUserOrTool) : [],
+    };
+  }
+
+  /** The rare request OpenHands filters: measured whole, and the next step starts over. */
+  private measureWhole(view: readonly ViewEntry[], initialUserMessage: ActionEvent): MeasuredRequest {
+    const messages = processEvents(view, initialUserMessage, this.options);
+    this.restart(initialUserMessage);
+    this.fold = null;
+    messages.forEach((message, k) => this.add(message, k, false));
+    return this.snapshot(messages);
+  }
+}
+
+/** `apply_prompt_caching`'s marks as the serializer keeps them: a user message whose last part is an image loses its mark. */
+function breakpointsOf(messages: readonly DraftMessage[], lastUserOrTool: number): number[] {
+  const marks: number[] = [];
+  if (messages[0]?.role === 'system') marks.push(0);
+  if (lastUserOrTool > 0) {
+    const message = messages[lastUserOrTool]!;
+    const last = message.content[message.content.length - 1];
+    if (!last) throw new AgentMessagesError(`a ${message.role} message has no content to mark for prompt caching`, 'IndexError: list index out of range');
+    if (message.role === 'tool' || last.kind === 'text') marks.push(lastUserOrTool);
+  }
+  return marks;
+}
+
+/** Two view entries that turn into the same messages: the same event, or equal synthetic ones. */
+function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
+  if (a === b) return true;
+  if (a.kind === 'summary' && b.kind === 'summary') return a.content === b.content && a.condensationId === b.condensationId;
+  if (a.kind === 'masked' && b.kind === 'masked') return a.content === b.content && sameEntry(a.original, b.original);
+  return false;
+}

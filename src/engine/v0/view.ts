@@ -1,0 +1,253 @@
+import {
+  type LogEvent,
+  type SummaryEntry,
+  type ViewEntry,
+  forgottenIdsOf,
+  isAction,
+} from './events.ts';
+import { pyInsertIndex } from '../core/python.ts';
+
+/** What a condenser receives and what the agent is shown: events in order plus the request flag. */
+export interface View {
+  readonly length: number;
+  readonly unhandledCondensationRequest: boolean;
+  /** The entries; lazily built for views the replay can describe without copying. */
+  readonly entries: readonly ViewEntry[];
+  /**
+   * entries[start..end), without building the rest: a condenser that reads only the ends of a long
+   * view (recent) then costs what it reads, not the view's length. Absent where entries are at hand.
+   */
+  readonly range?: (start: number, end: number) => readonly ViewEntry[];
+  /** Where the replay's history stood, for views that are that history as it was (compared cheaply). */
+  readonly position?: ViewPosition;
+}
+
+/** view.entries[start..end) (indices clamped), read without building the whole view where it can be. */
+export function viewRange(view: View, start: number, end: number): readonly ViewEntry[] {
+  const from = Math.max(0, Math.min(start, view.length));
+  const to = Math.max(from, Math.min(end, view.length));
+  return view.range ? view.range(from, to) : view.entries.slice(from, to);
+}
+
+export function viewOf(entries: readonly ViewEntry[], unhandledCondensationRequest = false): View {
+  return { length: entries.length, unhandledCondensationRequest, entries };
+}
+
+/** A View whose entries are only materialised when a condenser reads them (or a range of them). */
+function lazyView(length: number, unhandledCondensationRequest: boolean, build: () => ViewEntry[], at: (index: number) => ViewEntry, position?: ViewPosition): View {
+  let cache: ViewEntry[] | null = null;
+  return {
+    length,
+    unhandledCondensationRequest,
+    ...(position ? { position } : {}),
+    get entries() {
+      cache ??= build();
+      return cache;
+    },
+    range(start, end) {
+      if (cache) return cache.slice(start, end);
+      const part = new Array<ViewEntry>(end - start);
+      for (let i = start; i < end; i++) part[i - start] = at(i);
+      return part;
+    },
+  };
+}
+
+export interface EpochSummary {
+  readonly content: string;
+  readonly offset: number;
+  readonly condensationId: number;
+}
+
+/**
+ * The events kept between two condensations. `kept` only grows while the epoch lasts, so a step can
+ * refer to its view as (epoch, keptLength) instead of copying it.
+ */
+export interface Epoch {
+  readonly kept: LogEvent[];
+  /** keptTokens[k] = token estimate of kept[0..k) (only [0] when no token estimator is given). */
+  readonly keptTokens: number[];
+  readonly summary: EpochSummary | null;
+}
+
+/** Where the history stood at one moment: enough to rebuild the `View.from_events` result then. */
+export interface ViewPosition {
+  readonly epoch: Epoch;
+  readonly keptLength: number;
+  readonly unhandledCondensationRequest: boolean;
+}
+
+export function viewAt(position: ViewPosition): View {
+  const { epoch, keptLength, unhandledCondensationRequest } = position;
+  const summary = epoch.summary;
+  const length = keptLength + (summary ? 1 : 0);
+  const at = summary ? pyInsertIndex(keptLength, summary.offset) : keptLength;
+  const entryAt = (index: number): ViewEntry => (!summary || index < at ? epoch.kept[index]! : index === at ? summaryEntry(summary) : epoch.kept[index - 1]!);
+  return lazyView(
+    length,
+    unhandledCondensationRequest,
+    () => {
+      if (!summary) return epoch.kept.slice(0, keptLength);
+      const entries: ViewEntry[] = new Array<ViewEntry>(length);
+      for (let i = 0; i < at; i++) entries[i] = epoch.kept[i]!;
+      entries[at] = summaryEntry(summary);
+      for (let i = at; i < keptLength; i++) entries[i + 1] = epoch.kept[i]!;
+      return entries;
+    },
+    entryAt,
+    position,
+  );
+}
+
+/**
+ * How many first entries `later` shares with `earlier` when both are the history at two moments of
+ * one epoch (kept events only grow there), or null when that cannot be told without comparing them.
+ */
+export function sharedPrefix(earlier: View, later: View): number | null {
+  const [a, b] = [earlier.position, later.position];
+  if (!a || !b || a.epoch !== b.epoch || b.keptLength < a.keptLength) return null;
+  const summary = a.epoch.summary;
+  // The summary sits at the same place in both (else entries after it shifted).
+  if (summary && pyInsertIndex(a.keptLength, summary.offset) !== pyInsertIndex(b.keptLength, summary.offset)) return null;
+  return earlier.length;
+}
+
+function summaryEntry(summary: EpochSummary): SummaryEntry {
+  return { kind: 'summary', content: summary.content, condensationId: summary.condensationId };
+}
+
+/**
+ * Incremental `View.from_events`: appending an event costs O(1) unless it is a condensation, so a
+ * replay does not rebuild the view from the whole history at every step (OpenHands does).
+ * Same semantics: forgetting is global (a condensation also hides later events it lists), the
+ * condensation and request actions themselves never show, only the latest summary-bearing
+ * condensation's summary is inserted, and the request flag follows the last of the two kinds.
+ */
+export class ViewTracker {
+  private readonly forgotten = new Set<number>();
+  private readonly sortedIds: readonly number[];
+  private readonly tokensOf: ((event: LogEvent) => number) | undefined;
+  private epochValue: Epoch = { kept: [], keptTokens: [0], summary: null };
+  private unhandled = false;
+
+  /**
+   * @param sortedIds ascending ids of every event that may enter the history; a range condensation
+   *   forgets the known ids inside it (ids that never occur cannot be shown anyway).
+   */
+  constructor(sortedIds: readonly number[], tokensOf?: (event: LogEvent) => number) {
+    this.sortedIds = sortedIds;
+    this.tokensOf = tokensOf;
+  }
+
+  get epoch(): Epoch {
+    return this.epochValue;
+  }
+
+  append(event: LogEvent): void {
+    if (isAction(event, 'condensation') && event.condensation) {
+      this.forgetAll(event);
+      this.forgotten.add(event.id);
+      const { summary, summaryOffset } = event.condensation;
+      const newSummary: EpochSummary | null =
+        summary !== null && summaryOffset !== null
+          ? { content: summary, offset: summaryOffset, condensationId: event.id }
+          : this.epochValue.summary;
+      this.startEpoch(newSummary);
+      this.unhandled = false;
+      return;
+    }
+    if (isAction(event, 'condensation_request')) {
+      this.forgotten.add(event.id);
+      this.unhandled = true;
+      return;
+    }
+    if (this.forgotten.has(event.id)) return;
+    const { kept, keptTokens } = this.epochValue;
+    kept.push(event);
+    if (this.tokensOf) keptTokens.push(keptTokens[keptTokens.length - 1]! + this.tokensOf(event));
+  }
+
+  position(): ViewPosition {
+    return {
+      epoch: this.epochValue,
+      keptLength: this.epochValue.kept.length,
+      unhandledCondensationRequest: this.unhandled,
+    };
+  }
+
+  view(): View {
+    return viewAt(this.position());
+  }
+
+  private forgetAll(event: LogEvent & { kind: 'action' }): void {
+    const args = event.condensation;
+    if (!args) return;
+    if (args.forgottenEventIds !== null) {
+      for (const id of args.forgottenEventIds) this.forgotten.add(id);
+      return;
+    }
+    const start = args.forgottenEventsStartId;
+    const end = args.forgottenEventsEndId;
+    if (start === null || end === null) return;
+    for (let i = lowerBound(this.sortedIds, start); i < this.sortedIds.length; i++) {
+      const id = this.sortedIds[i]!;
+      if (id > end) break;
+      this.forgotten.add(id);
+    }
+  }
+
+  private startEpoch(summary: EpochSummary | null): void {
+    const kept: LogEvent[] = [];
+    const keptTokens = [0];
+    for (const event of this.epochValue.kept) {
+      if (this.forgotten.has(event.id)) continue;
+      kept.push(event);
+      if (this.tokensOf) keptTokens.push(keptTokens[keptTokens.length - 1]! + this.tokensOf(event));
+    }
+    this.epochValue = { kept, keptTokens, summary };
+  }
+}
+
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `View.from_events` over a whole history, rebuilt from scratch (the reference the tracker must match). */
+export function viewFromEvents(history: readonly LogEvent[]): View {
+  const forgotten = new Set<number>();
+  for (const event of history) {
+    if (isAction(event, 'condensation') && event.condensation) {
+      for (const id of forgottenIdsOf(event.condensation)) forgotten.add(id);
+      forgotten.add(event.id);
+    } else if (isAction(event, 'condensation_request')) {
+      forgotten.add(event.id);
+    }
+  }
+  const entries: ViewEntry[] = history.filter((event) => !forgotten.has(event.id));
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    const args = isAction(event, 'condensation') ? event.condensation : undefined;
+    if (args && args.summary !== null && args.summaryOffset !== null) {
+      const summary = { content: args.summary, offset: args.summaryOffset, condensationId: event.id };
+      entries.splice(pyInsertIndex(entries.length, summary.offset), 0, summaryEntry(summary));
+      break;
+    }
+  }
+  let unhandled = false;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const event = history[i]!;
+    if (isAction(event, 'condensation')) break;
+    if (isAction(event, 'condensation_request')) {
+      unhandled = true;
+      break;
+    }
+  }
+  return viewOf(entries, unhandled);
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { type AnswerLog, type LlmRequest, placeholderAnswer, recordedLlm, recordingScript, requestKey, runSync } from '../../../src/engine/index.ts';
+import { buildCondenser, parseCondenserConfig, prepareLog, replay } from '../../../src/engine/v0/index.ts';
+import { readV0Event } from '../../../src/formats/v0Event.ts';
+import { v0Events } from '../../helpers/logs.ts';
+
+const log = prepareLog(v0Events(30).map((raw, i) => readV0Event(raw, i, `[${i}]`)));
+
+function replayWith(config: object, answer: Parameters<typeof runSync>[1], prompts?: { llm?: string }) {
+  return runSync(replay({ log, mode: 'resimulate', condenser: buildCondenser(parseCondenserConfig(config), prompts) }), answer);
+}
+
+function requestsOf(config: object, prompts?: { llm?: string }): LlmRequest[] {
+  const seen: LlmRequest[] = [];
+  replayWith(config, (request, call) => {
+    seen.push(request);
+    return placeholderAnswer(request, call);
+  }, prompts);
+  return seen;
+}
+
+describe('requestKey', () => {
+  it('is the same for the same request and differs when the prompt would differ', () => {
+    const first = requestsOf({ type: 'llm', max_size: 10, keep_first: 1 });
+    const again = requestsOf({ type: 'llm', max_size: 10, keep_first: 1 });
+    expect(first.length).toBeGreaterThan(2);
+    expect(first.map(requestKey)).toEqual(again.map(requestKey));
+    expect(new Set(first.map(requestKey)).size).toBe(first.length);
+    const otherTemplate = requestsOf({ type: 'llm', max_size: 10, keep_first: 1 }, { llm: 'Summarize: {previous_summary} {events}' });
+    expect(requestKey(otherTemplate[0]!)).not.toBe(requestKey(first[0]!));
+    const otherKeepFirst = requestsOf({ type: 'llm', max_size: 10, keep_first: 2 });
+    expect(requestKey(otherKeepFirst[0]!)).not.toBe(requestKey(first[0]!));
+    expect(requestKey(first[0]!)).toMatch(/^llm:[0-9a-f]{40}$/);
+  });
+
+  it('names the condenser, so a structured and an llm request never share answers', () => {
+    const llm = requestsOf({ type: 'llm', max_size: 10, keep_first: 1 })[0]!;
+    const structured = requestsOf({ type: 'structured', max_size: 10, keep_first: 1 })[0]!;
+    expect(requestKey(structured)).not.toBe(requestKey(llm));
+    expect(requestKey(structured)).toMatch(/^structured:/);
+  });
+});
+
+describe('recorded answers', () => {
+  const config = { type: 'llm', max_size: 10, keep_first: 1 };
+
+  it('replay offline identically once recorded', () => {
+    const recorded: Record<string, { content: string }> = {};
+    const script = Array.from({ length: 20 }, (_, i) => ({ content: `summary ${i}` }));
+    const scripted = replayWith(config, recordingScript(script, recorded));
+    const log1: AnswerLog = { hits: 0, misses: 0, calls: [] };
+    const offline = replayWith(config, recordedLlm(recorded, 'stop', log1));
+    expect(offline.condensations.map((c) => c.args.summary)).toEqual(scripted.condensations.map((c) => c.args.summary));
+    expect(log1).toMatchObject({ hits: scripted.llmCalls, misses: 0 });
+  });
+
+  it('miss only the requests a prompt change touches', () => {
+    const recorded: Record<string, { content: string }> = {};
+    replayWith(config, recordingScript(Array.from({ length: 20 }, (_, i) => ({ content: `summary ${i}` })), recorded));
+    // max_event_length changes every prompt; a larger max_size only the later ones.
+    const changed: AnswerLog = { hits: 0, misses: 0, calls: [] };
+    replayWith({ ...config, max_event_length: 50 }, recordedLlm(recorded, 'placeholder', changed));
+    expect(changed.hits).toBe(0);
+    expect(changed.misses).toBeGreaterThan(0);
+    const wider: AnswerLog = { hits: 0, misses: 0, calls: [] };
+    const result = replayWith({ ...config, max_size: 12 }, recordedLlm(recorded, 'placeholder', wider));
+    expect(wider.misses).toBe(result.llmCalls);
+    expect(wider.calls.every((call) => call.placeholder)).toBe(true);
+  });
+
+  it('stops with a plain message when asked to and nothing is recorded', () => {
+    const result = replayWith(config, recordedLlm({}, 'stop'));
+    const failure = result.steps.at(-1)!.failure!;
+    expect(failure.kind).toBe('llm');
+    expect(failure.message).toMatch(/^No recorded answer for LLM call 1/);
+  });
+});
