@@ -1,12 +1,11 @@
-
-import { type LlmAnswer, type LlmWork, LlmUnavailable } from '../core/llm.ts';
-
 import { OpenHandsFailure } from '../core/failures.ts';
-import { type ReplayMode, MAX_CONDENSER_CALLS_PER_STEP, type ReplayFailure } from '../core/steps.ts';
+import { type LlmWork, LlmUnavailable } from '../core/llm.ts';
+import { type LoopCondenser, type LoopHistory, replayLoop } from '../core/replayLoop.ts';
+import type { ReplayFailure, ReplayMode } from '../core/steps.ts';
 import { type SdkCondenser, isCondensationDraft } from './condenser.ts';
 import { PINNED_SDK_RULES, type SdkRules } from './config.ts';
 import { NoCondensationAvailable } from './errors.ts';
-import { type CondensationDraft, condensationEvent } from './events.ts';
+import { type CondensationDraft, type SdkEvent, condensationEvent } from './events.ts';
 import { LegacyViewTracker } from './legacyView.ts';
 import type { PreparedSdkLog } from './log.ts';
 import { type AgentLlm, totalTokens } from './tokens.ts';
@@ -84,10 +83,10 @@ function trackerFor(rules: SdkRules): SdkViewTracker {
 }
 
 /**
- * Replays an SDK log as the SDK's agent loop would run it: walks the active branch in order and, just
- * before each agent LLM call, asks the condenser for the view (re-simulate) or takes the view the
- * recorded history gives (as recorded). A condensation is appended to the history and the condenser
- * asked again, as the agent's next step would. Yields the condensers' LLM requests. Pure.
+ * Replays an SDK log as the SDK's agent loop would run it (the shared replay loop over the SDK's View
+ * and condensers): walks the active branch in order and, just before each agent LLM call, asks the
+ * condenser for the view (re-simulate) or takes the view the recorded history gives (as recorded).
+ * Yields the condensers' LLM requests. Pure.
  */
 export function* replaySdk(input: SdkReplayInput): LlmWork<SdkReplayResult> {
   const { log, mode, condenser } = input;
@@ -95,76 +94,42 @@ export function* replaySdk(input: SdkReplayInput): LlmWork<SdkReplayResult> {
   const agentLlm = input.agentLlm ?? null;
   if (mode === 'resimulate' && !condenser) throw new Error('re-simulating needs a condenser');
   const tracker = trackerFor(rules);
-  const inHistory = log.inHistory[mode];
   const steps: SdkReplayStep[] = [];
   const allCondensations: SdkCondensationRecord[] = [];
   let made = 0;
-  let llmCalls = 0;
   const nextId = () => {
     let id: string;
     do id = `replay-condensation-${++made}`;
     while (log.ids.has(id));
     return id;
   };
-
-  for (let eventIndex = 0; eventIndex < log.events.length; eventIndex++) {
-    const event = log.events[eventIndex]!;
-    if (log.stepBefore[eventIndex]) {
-      const index = steps.length;
-      const condensations: SdkCondensationRecord[] = [];
-      let finalView: SdkView | null = null;
-      let failure: ReplayFailure | null = null;
-      let llmError: unknown = undefined;
-      try {
-        for (let call = 0; call < MAX_CONDENSER_CALLS_PER_STEP && !finalView; call++) {
-          const view = tracker.view();
-          if (mode === 'recorded' || !condenser) {
-            finalView = view;
-            break;
-          }
-          const callsBefore = llmCalls;
-          const work = condenser.condense(view, agentLlm);
-          let next = work.next();
-          while (!next.done) {
-            let answer: LlmAnswer;
-            try {
-              answer = yield next.value;
-            } catch (error) {
-              // A failed call goes back into the condenser, which may retry (the hard reset does).
-              llmError = error;
-              llmCalls++;
-              next = work.throw(error);
-              continue;
-            }
-            llmCalls++;
-            next = work.next(answer);
-          }
-          const result = next.value;
-          if (!isCondensationDraft(result)) {
-            finalView = result;
-            break;
-          }
-          const record = recordOf(nextId(), index, result, llmCalls > callsBefore ? llmCalls - 1 : null);
-          tracker.append(condensationEvent(record.id, result));
-          condensations.push(record);
-          allCondensations.push(record);
-        }
-        if (!finalView) {
-          failure = {
-            kind: 'loop',
-            message: `The condenser condensed ${MAX_CONDENSER_CALLS_PER_STEP} times in a row at this step without handing the agent a view; the SDK agent would keep condensing, one step each. The replay stops here.`,
-            pythonError: null,
-          };
-        }
-      } catch (error) {
-        failure = failureOf(error, error === llmError);
-      }
-      const view = failure ? null : finalView;
+  const history: LoopHistory<SdkEvent, SdkView, CondensationDraft, SdkCondensationRecord> = {
+    view: () => tracker.view(),
+    append: (event) => tracker.append(event),
+    condensed(draft, stepIndex, llmCall) {
+      const record = recordOf(nextId(), stepIndex, draft, llmCall);
+      tracker.append(condensationEvent(record.id, draft));
+      allCondensations.push(record);
+      return record;
+    },
+  };
+  const active: LoopCondenser<SdkView, CondensationDraft> | null =
+    mode === 'resimulate' && condenser ? { condense: (view) => condenser.condense(view, agentLlm), isCondensation: isCondensationDraft } : null;
+  const llmCalls = yield* replayLoop({
+    events: log.events,
+    stepBefore: log.stepBefore,
+    inHistory: log.inHistory[mode],
+    history,
+    condenser: active,
+    failureOf,
+    agent: 'the SDK agent',
+    onStep(loopStep) {
+      const { view, failure } = loopStep;
       const step: SdkReplayStep = {
-        index,
-        beforeEventId: event.id,
-        beforeEventIndex: eventIndex,
-        condensations,
+        index: loopStep.index,
+        beforeEventId: log.events[loopStep.eventIndex]!.id,
+        beforeEventIndex: loopStep.eventIndex,
+        condensations: loopStep.condensations,
         view,
         viewLength: view?.length ?? 0,
         viewTokens: view && agentLlm && input.countViewTokens ? totalTokens(view.events, agentLlm) : 0,
@@ -173,10 +138,8 @@ export function* replaySdk(input: SdkReplayInput): LlmWork<SdkReplayResult> {
       };
       steps.push(step);
       input.onStep?.(step, view);
-      if (failure) break;
-    }
-    if (inHistory[eventIndex]) tracker.append(event);
-  }
+    },
+  });
   return { mode, rules, steps, condensations: allCondensations, llmCalls };
 }
 

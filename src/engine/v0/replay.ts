@@ -1,16 +1,10 @@
-import { MAX_CONDENSER_CALLS_PER_STEP, type ReplayFailure } from '../core/steps.ts';
-import { type Condenser, isCondensation } from './condenser.ts';
-import {
-  type ActionEvent,
-  type CondensationArgs,
-  condensationArgsProblem,
-  forgottenIdsOf,
-  makeAction,
-} from './events.ts';
-import type { PreparedLog } from './history.ts';
 import { OpenHandsFailure } from '../core/failures.ts';
-import { type ReplayMode } from '../core/steps.ts';
 import { type LlmWork, LlmUnavailable } from '../core/llm.ts';
+import { type LoopCondenser, type LoopHistory, replayLoop } from '../core/replayLoop.ts';
+import type { ReplayFailure, ReplayMode } from '../core/steps.ts';
+import { type Condensation, type Condenser, isCondensation } from './condenser.ts';
+import { type ActionEvent, type CondensationArgs, type LogEvent, condensationArgsProblem, forgottenIdsOf, makeAction } from './events.ts';
+import type { PreparedLog } from './history.ts';
 import { type TokenEstimator, ZERO_TOKENS, cachingTextCounts, positionTokens, viewTokens } from './tokens.ts';
 import { type View, type ViewPosition, ViewTracker } from './view.ts';
 
@@ -82,105 +76,61 @@ function sortedForgotten(args: CondensationArgs): number[] {
 }
 
 /**
- * Replays a log as OpenHands' agent loop would have: walks the events in order and, just before each
- * agent LLM call, asks the condenser for the view (re-simulate) or takes the view the recorded history
- * gives (as recorded). Yields the condensers' LLM requests to the caller. Pure and deterministic.
+ * Replays a log as OpenHands' agent loop would have (the shared replay loop over V0's View and
+ * condensers): just before each agent LLM call, the condenser's view (re-simulate) or the view the
+ * recorded history gives (as recorded). Yields the condensers' LLM requests. Pure and deterministic.
  */
 export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
   const { log, mode, condenser } = input;
-  const { events, stepBefore } = log;
-  const inHistory = log.inHistory[mode];
   if (mode === 'resimulate' && !condenser) throw new Error('re-simulating needs a condenser');
   const tokens = cachingTextCounts(input.tokens ?? ZERO_TOKENS);
   const tracker = new ViewTracker(log.sortedIds, input.tokens ? (event) => tokens.event(event) : undefined);
   const steps: ReplayStep[] = [];
   const allCondensations: CondensationRecord[] = [];
   let nextId = log.maxId + 1;
-  let llmCalls = 0;
-
-  for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
-    const event = events[eventIndex]!;
-    if (stepBefore[eventIndex]) {
-      const index = steps.length;
-      const condensations: CondensationRecord[] = [];
-      let position: ViewPosition | null = null;
-      let base: View | null = null;
-      let finalView: View | null = null;
-      let failure: ReplayFailure | null = null;
-      try {
-        for (let call = 0; call < MAX_CONDENSER_CALLS_PER_STEP && !finalView; call++) {
-          position = tracker.position();
-          base = tracker.view();
-          if (mode === 'recorded' || !condenser) {
-            finalView = base;
-            break;
-          }
-          const direct = condenser.passThrough(base);
-          if (direct) {
-            finalView = direct;
-            break;
-          }
-          // Driven by hand rather than with yield*, to count the LLM answers that pass through.
-          const callsBefore = llmCalls;
-          const work = condenser.condense(base);
-          let next = work.next();
-          while (!next.done) {
-            const answer = yield next.value;
-            llmCalls++;
-            next = work.next(answer);
-          }
-          const result = next.value;
-          if (!isCondensation(result)) {
-            finalView = result;
-            break;
-          }
-          const problem = condensationArgsProblem(result.args);
-          if (problem) {
-            throw new OpenHandsFailure(`the condenser produced an invalid condensation: ${problem}`, 'ValueError: Invalid configuration of the optional fields.');
-          }
-          const action = syntheticCondensation(nextId++, result.args);
-          tracker.append(action);
-          const record: CondensationRecord = {
-            id: action.id,
-            stepIndex: index,
-            args: result.args,
-            forgottenEventIds: sortedForgotten(result.args),
-            llmCall: llmCalls > callsBefore ? llmCalls - 1 : null,
-          };
-          condensations.push(record);
-          allCondensations.push(record);
-        }
-        if (!finalView) {
-          failure = {
-            kind: 'loop',
-            message: `The condenser condensed ${MAX_CONDENSER_CALLS_PER_STEP} times in a row at this step without handing the agent a view; OpenHands would keep condensing, one agent iteration each. The replay stops here.`,
-            pythonError: null,
-          };
-        }
-      } catch (error) {
-        failure = failureOf(error);
+  const history: LoopHistory<LogEvent, View, Condensation, CondensationRecord> = {
+    view: () => tracker.view(),
+    append: (event) => tracker.append(event),
+    condensed(result, stepIndex, llmCall) {
+      const problem = condensationArgsProblem(result.args);
+      if (problem) {
+        throw new OpenHandsFailure(`the condenser produced an invalid condensation: ${problem}`, 'ValueError: Invalid configuration of the optional fields.');
       }
+      const action = syntheticCondensation(nextId++, result.args);
+      tracker.append(action);
+      const record: CondensationRecord = { id: action.id, stepIndex, args: result.args, forgottenEventIds: sortedForgotten(result.args), llmCall };
+      allCondensations.push(record);
+      return record;
+    },
+  };
+  const active: LoopCondenser<View, Condensation> | null =
+    mode === 'resimulate' && condenser ? { condense: (view) => condenser.condense(view), passThrough: (view) => condenser.passThrough(view), isCondensation } : null;
+  const llmCalls = yield* replayLoop({
+    events: log.events,
+    stepBefore: log.stepBefore,
+    inHistory: log.inHistory[mode],
+    history,
+    condenser: active,
+    failureOf: (error) => failureOf(error),
+    agent: 'OpenHands',
+    onStep(loopStep) {
+      const event = log.events[loopStep.eventIndex]!;
+      const { view, base, failure } = loopStep;
+      const position = base?.position ?? null;
       const step: ReplayStep = {
-        index,
+        index: loopStep.index,
         beforeEventId: event.id,
         beforeEventIndex: event.index,
-        condensations,
-        position: failure ? null : position,
-        viewLength: finalView && !failure ? finalView.length : 0,
-        viewTokens:
-          !input.tokens || !finalView || failure || !position
-            ? 0
-            : finalView === base
-              ? positionTokens(position, tokens)
-              : viewTokens(finalView, tokens),
-        unhandledCondensationRequest: finalView?.unhandledCondensationRequest ?? false,
+        condensations: loopStep.condensations,
+        position,
+        viewLength: view ? view.length : 0,
+        viewTokens: !input.tokens || !view || !position ? 0 : view === base ? positionTokens(position, tokens) : viewTokens(view, tokens),
+        unhandledCondensationRequest: view?.unhandledCondensationRequest ?? false,
         failure,
       };
       steps.push(step);
-      input.onStep?.(step, failure ? null : finalView);
-      if (failure) break;
-    }
-    if (inHistory[eventIndex]) tracker.append(event);
-  }
+      input.onStep?.(step, view);
+    },
+  });
   return { mode, steps, condensations: allCondensations, llmCalls };
 }
