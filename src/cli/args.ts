@@ -1,4 +1,4 @@
-import { type ChatProfile, CHAT_PROFILES, isChatProfile } from '../engine/core/chat.ts';
+import { type ChatProfile, CHAT_PROFILES, isChatProfile } from '../engine/index.ts';
 
 export interface CliArgs {
   readonly log: string;

@@ -1,7 +1,7 @@
 import { type LlmAnswer, noLlm, runSync, scriptedLlm } from '../engine/index.ts';
 import { type ReadConfig, type ReplayStep, type View, buildCondenser, cachingTextCounts, prepareLog, replay, TraceJsonWriter, toTrace } from '../engine/v0/index.ts';
 import { ConfigTextError, LogFormatError, loadLog, looksLikeSdkCondenserText, readCondenserConfigText } from '../formats/index.ts';
-import { parseLlmScript } from '../formats/llmScript.ts';
+import { parseLlmScript } from '../formats/index.ts';
 import { countEventTokens, loadTokenizer, tokenEstimator } from '../llm/tokenCount.ts';
 import { CONFIG_REQUIRED, USAGE, UsageError, parseArgs } from './args.ts';
 import { readLogInput, readTextFile } from './readInput.ts';

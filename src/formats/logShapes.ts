@@ -4,7 +4,7 @@ import { foreignFormat } from './foreignFormats.ts';
 import { parseJsonBytes } from './jsonBytes.ts';
 import { fileText } from './logFile.ts';
 import { located } from './located.ts';
-import { isSdkFolder, locateSdkFolder } from './sdk/folder.ts';
+import { isSdkFolder, locateSdkFolder } from './sdk/index.ts';
 import { type LocateOptions, type LocatedEvents, type LogFile, type LogInput, type LogShape, isRecord } from './types.ts';
 
 export type { EvalInstance, LocateOptions, LocatedEvents, LogFile, LogInput, LogShape } from './types.ts';

@@ -2,7 +2,7 @@ import { type ModelPrices } from '../engine/index.ts';
 import { type AgentTemplateSources, TemplateError, agentTemplateNameOf, compileAgentTemplates } from '../templates/index.ts';
 import { agentSettingsOf } from './agentSettings.ts';
 import { coalesce } from './coalesce.ts';
-import { errorText } from './librarySlice.ts';
+import { errorText } from './errorText.ts';
 import type { AgentSlice, GetState, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 

@@ -1,4 +1,4 @@
-import { errorText } from './librarySlice.ts';
+import { errorText } from './errorText.ts';
 import type { SetState } from './types.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { type LogInput, fileHead, fileSize, fileText, isSessionFileText, isSweepResultText, parseSessionFile, withoutSecrets } from '../formats/index.ts';
 import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.ts';
 import type { OpenedLog, Progress } from '../worker/index.ts';
-import { EngineError } from '../worker/index.ts';
+import { errorText } from './errorText.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 
@@ -13,10 +13,6 @@ export function statusReport(show: (message: string) => void): (progress: Progre
 }
 
 /** A message for the user: engine and format errors carry their own plain sentence. */
-export function errorText(error: unknown): string {
-  if (error instanceof EngineError || error instanceof Error) return error.message;
-  return String(error);
-}
 
 export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps): LibrarySlice {
   // Starting twice (React's strict mode mounts twice) must not import the sample twice.

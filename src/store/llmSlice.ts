@@ -1,7 +1,7 @@
 import { withoutKey } from '../llm/llmErrors.ts';
 import type { RecordedAnswers } from '../engine/index.ts';
 import { type LlmSettings, SessionGoneError, StorageFullError } from '../storage/index.ts';
-import { errorText } from './librarySlice.ts';
+import { errorText } from './errorText.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, LlmSlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';

@@ -1,7 +1,7 @@
 import { ConfigError, sdk } from '../engine/index.ts';
 import { parseCondenserConfig } from '../engine/v0/index.ts';
 import { condenserConfigToToml, parseCondenserConfigText, parseSdkCondenserText } from '../formats/index.ts';
-import { errorText } from './librarySlice.ts';
+import { errorText } from './errorText.ts';
 import type { ActiveSession, AppState } from './types.ts';
 
 /** The parts of a replay request that come from the open session, whatever the configuration. */

@@ -1,7 +1,7 @@
 import { presetById } from '../engine/index.ts';
 import { ConfigTextError, withoutSecrets } from '../formats/index.ts';
 import { coalesce } from './coalesce.ts';
-import { errorText } from './librarySlice.ts';
+import { errorText } from './errorText.ts';
 import { configProblem, configText, readConfigText, sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';

@@ -1,6 +1,7 @@
 import { writeSessionFileParts } from '../formats/index.ts';
 import { APP_VERSION } from './defaults.ts';
-import { errorText, statusReport } from './librarySlice.ts';
+import { statusReport } from './librarySlice.ts';
+import { errorText } from './errorText.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
@@ -9,7 +10,6 @@ function fileNameFor(name: string): string {
   const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'session';
   return `${safe}.session.json`;
 }
-
 export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
   return {
     active: null,

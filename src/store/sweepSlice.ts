@@ -1,6 +1,6 @@
 import { type SweepConfig, type SweepRow, parseSweepResult } from '../formats/index.ts';
 import type { SessionRecord } from '../storage/index.ts';
-import { errorText } from './librarySlice.ts';
+import { errorText } from './errorText.ts';
 import type { GetState, SetState, SweepSlice } from './types.ts';
 
 const stem = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.(jsonl?|zip|tar\.gz|tgz|gz|tar)$/i, '');

@@ -1,4 +1,4 @@
-import { CHAT_PROFILES, type ChatProfile, isChatProfile } from '../../engine/core/chat.ts';
+import { CHAT_PROFILES, type ChatProfile, isChatProfile } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 
 export interface SweepArgs {

@@ -1,9 +1,9 @@
 import { presetById } from '../../engine/index.ts';
 import type { SweepRow } from '../../formats/index.ts';
-import { defaultProfile } from '../../store/agentSettings.ts';
-import { pricesFor, runCost } from '../../store/usageSelectors.ts';
+import { defaultProfile } from '../../store/index.ts';
+import { pricesFor, runCost } from '../../store/index.ts';
 import type { EngineHost } from '../../worker/engineHost.ts';
-import type { OpenedLog, ReplayRequest } from '../../worker/protocol.ts';
+import type { OpenedLog, ReplayRequest } from '../../worker/index.ts';
 import type { SweepConfigSpec, SweepJob, SweepSettings } from './types.ts';
 
 const EMPTY = {

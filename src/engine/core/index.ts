@@ -12,3 +12,5 @@ export { hasOwnKey, ownEntry } from './ownEntry.ts';
 export * from './steps.ts';
 export * from './tokens.ts';
 export * from './usage/index.ts';
+export * from './python.ts';
+export * from './replayLoop.ts';

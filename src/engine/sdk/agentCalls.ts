@@ -1,6 +1,6 @@
-import type { ChatMessage, ChatProfile, ChatTool } from '../core/chat.ts';
-import type { TextTokens } from '../core/tokens.ts';
-import { type AgentCall, PrefixIds, measureRequest, toolSchemaText } from '../core/usage/index.ts';
+import type { ChatMessage, ChatProfile, ChatTool } from '../core/index.ts';
+import type { TextTokens } from '../core/index.ts';
+import { type AgentCall, PrefixIds, measureRequest, toolSchemaText } from '../core/index.ts';
 import { sdkAgentMessages, sdkRecordedToolNames, sdkRecordedTools } from './agentMessages.ts';
 import { SdkMessagesUnavailable } from './errors.ts';
 import type { SdkEvent, ViewEvent } from './events.ts';

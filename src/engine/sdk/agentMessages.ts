@@ -1,5 +1,5 @@
-import type { ChatProfile, ChatTool } from '../core/chat.ts';
-import { OpenHandsFailure } from '../core/failures.ts';
+import type { ChatProfile, ChatTool } from '../core/index.ts';
+import { OpenHandsFailure } from '../core/index.ts';
 import { type ChatSerialization, type SdkChatMessage, toChatDict } from './chatDict.ts';
 import type { ContentPart, SdkEvent, SystemPromptEvent, ViewEvent } from './events.ts';
 import { type SdkMessage, llmMessagesOf } from './llmMessage.ts';

@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatThinkingBlock, EPHEMERAL } from '../core/chat.ts';
+import { type ChatMessage, type ChatThinkingBlock, EPHEMERAL } from '../core/index.ts';
 import type { ThinkingBlock } from './events.ts';
 import type { SdkMessage } from './llmMessage.ts';
 import { SdkMessagesUnavailable } from './errors.ts';

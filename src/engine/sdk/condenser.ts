@@ -1,4 +1,4 @@
-import type { LlmWork } from '../core/llm.ts';
+import type { LlmWork } from '../core/index.ts';
 import { NoCondensationAvailable } from './errors.ts';
 import type { CondensationDraft } from './events.ts';
 import type { AgentLlm } from './tokens.ts';

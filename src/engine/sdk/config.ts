@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import { ConfigError } from '../core/failures.ts';
+import { ConfigError } from '../core/index.ts';
 import { NoOpCondenser, PipelineCondenser, type SdkCondenser } from './condenser.ts';
 import { LegacySummarizingCondenser } from './legacySummarizing.ts';
 import { LlmSummarizingCondenser } from './llmSummarizing.ts';
 import type { AgentContextWindow } from './contextWindow.ts';
-import { sdkRuleApplies } from './ruleDates.ts';
-
-/**
- * Which SDK's rules a replay follows. `1.43.1` is the pinned version (openhands-sdk 1.43.1, commit
- * 611629e6); `2025-09` is the agent-sdk of September 2025 that wrote the benchmark conversations.
- * Each rule's date, and so which rule set has it, is in ruleDates.ts.
- */
-export type SdkRules = '1.43.1' | '2025-09';
-export const SDK_RULES: readonly SdkRules[] = ['1.43.1', '2025-09'];
-export const PINNED_SDK_RULES: SdkRules = '1.43.1';
+import { PINNED_SDK_RULES, type SdkRules, sdkRuleApplies } from './ruleDates.ts';
 
 const int = () => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' });
 const fraction = () => z.number({ error: 'must be a number' }).gt(0, { error: 'must be greater than 0' }).lt(1, { error: 'must be less than 1' });

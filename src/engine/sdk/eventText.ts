@@ -1,4 +1,4 @@
-import { PINNED_SDK_RULES, type SdkRules } from './config.ts';
+import { PINNED_SDK_RULES, type SdkRules } from './ruleDates.ts';
 import type { ContentPart, ViewEvent } from './events.ts';
 import { toLlmMessage } from './messages.ts';
 import { sdkRuleApplies } from './ruleDates.ts';

@@ -5,8 +5,7 @@
  * event the View skips (state updates, pauses, token events...) and keeps the real kind in `sdkKind`.
  */
 
-import type { ChatTool } from '../core/chat.ts';
-import type { SdkObservation } from './observation.ts';
+import type { ChatTool } from '../core/index.ts';
 
 export type SdkSource = 'agent' | 'user' | 'environment' | 'hook';
 export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -198,3 +197,38 @@ export function condensationEvent(id: string, draft: CondensationDraft): Condens
   const { forgottenEventIds, summary, summaryOffset, llmResponseId } = draft;
   return { id, index: -1, source: 'environment', parentId: null, kind: 'Condensation', forgottenEventIds, summary, summaryOffset, llmResponseId };
 }
+
+/** The `CmdOutputMetadata` fields the rendering reads (SDK defaults where the log has none). */
+export interface TerminalMetadata {
+  readonly exitCode: number;
+  readonly workingDir: string | null;
+  readonly pyInterpreterPath: string | null;
+  readonly prefix: string;
+  readonly suffix: string;
+}
+
+interface WithContent {
+  /** The observation class name (`kind`). */
+  readonly kind: string;
+  readonly content: readonly ContentPart[];
+  readonly isError: boolean;
+}
+
+/** A logged observation, by the `to_llm_content` that renders it. */
+export type SdkObservation =
+  /** `Observation.to_llm_content`: every tool that does not override it (file editor, finish, think, glob, grep, MCP...). */
+  | (WithContent & { readonly render: 'content' })
+  | (WithContent & { readonly render: 'terminal'; readonly metadata: TerminalMetadata; readonly fullOutputSaveDir: string | null })
+  | (WithContent & { readonly render: 'browser'; readonly screenshotData: string | null; readonly fullOutputSaveDir: string | null })
+  | (WithContent & { readonly render: 'task'; readonly taskId: string; readonly subagent: string; readonly status: string })
+  | { readonly render: 'consultTom'; readonly kind: string; readonly suggestions: string; readonly confidence: number | null; readonly reasoning: string | null }
+  | { readonly render: 'sleeptimeCompute'; readonly kind: string; readonly message: string; readonly sessionsProcessed: number }
+  // Before 2025-11-05:
+  | { readonly render: 'earlierBash'; readonly kind: string; readonly output: string; readonly error: boolean; readonly metadata: TerminalMetadata }
+  | { readonly render: 'earlierEditor'; readonly kind: string; readonly output: string; readonly error: string | null }
+  | { readonly render: 'earlierBrowser'; readonly kind: string; readonly output: string; readonly error: string | null; readonly screenshotData: string | null }
+  | (WithContent & { readonly render: 'earlierMcp'; readonly toolName: string })
+  /** Finish and delegate (`message`), think and task tracker (`content` string): one text. */
+  | { readonly render: 'earlierText'; readonly kind: string; readonly text: string }
+  /** An observation neither SDK could read; `problem` says why. */
+  | { readonly render: 'unreadable'; readonly kind: string; readonly problem: string };

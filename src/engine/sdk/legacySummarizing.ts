@@ -1,5 +1,5 @@
-import { lazyRequest, type LlmWork } from '../core/llm.ts';
-import { pySlice } from '../core/python.ts';
+import { lazyRequest, type LlmWork } from '../core/index.ts';
+import { pySlice } from '../core/index.ts';
 import type { SdkCondenseResult, SdkCondenser } from './condenser.ts';
 import { eventString } from './eventText.ts';
 import { promptIdentity } from './llmSummarizing.ts';

@@ -1,4 +1,4 @@
-import { pyInsertIndex } from '../core/python.ts';
+import { pyInsertIndex } from '../core/index.ts';
 import { type CondensationSummaryEvent, type SdkEvent, type ViewEvent, isObservationLike, isViewEvent, summaryEventOf } from './events.ts';
 import type { SdkViewTracker } from './tracker.ts';
 import { type SdkView, lazySdkView } from './view.ts';

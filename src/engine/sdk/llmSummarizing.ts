@@ -1,5 +1,5 @@
-import { OpenHandsFailure } from '../core/failures.ts';
-import { type LlmAnswer, type LlmWork, LlmUnavailable, lazyRequest } from '../core/llm.ts';
+import { OpenHandsFailure } from '../core/index.ts';
+import { type LlmAnswer, type LlmWork, LlmUnavailable, lazyRequest } from '../core/index.ts';
 import { type CondensationRequirement, RollingCondenser } from './condenser.ts';
 import { NoCondensationAvailable, SelectionError } from './errors.ts';
 import type { CondensationDraft, ViewEvent } from './events.ts';

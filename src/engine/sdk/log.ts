@@ -1,4 +1,4 @@
-import { type ReplayMode } from '../core/steps.ts';
+import { type ReplayMode } from '../core/index.ts';
 import type { SdkEvent } from './events.ts';
 
 /** The parent the SDK gives a deliberate new root. */

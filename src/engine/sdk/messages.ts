@@ -1,4 +1,4 @@
-import { OpenHandsFailure } from '../core/failures.ts';
+import { OpenHandsFailure } from '../core/index.ts';
 import type { ActionEvent, ContentPart, MessageRole, ToolCall, ViewEvent } from './events.ts';
 
 /** An LLM message as the SDK builds it from events (`to_llm_message`), before any provider format. */

@@ -1,5 +1,5 @@
 import { SdkMessagesUnavailable } from './errors.ts';
-import type { ContentPart, ImagePart, ObservationEvent, TextPart } from './events.ts';
+import type { ContentPart, ImagePart, ObservationEvent, SdkObservation, TerminalMetadata, TextPart } from './events.ts';
 import { formatPercent } from './pythonFormat.ts';
 import { sha256Hex } from './sha256.ts';
 import { DEFAULT_TEXT_CONTENT_LIMIT, pythonPathJoin, sdkMaybeTruncate } from './truncation.ts';
@@ -12,41 +12,6 @@ import { DEFAULT_TEXT_CONTENT_LIMIT, pythonPathJoin, sdkMaybeTruncate } from './
  * them (`agent_observation` at agent-sdk 8daf576a, 2025-09-26; `to_llm_content` at 41d8d80c8^,
  * 2025-11-04: the two agree but for the browser's MIME detection, taken from the later one).
  */
-
-/** The `CmdOutputMetadata` fields the rendering reads (SDK defaults where the log has none). */
-export interface TerminalMetadata {
-  readonly exitCode: number;
-  readonly workingDir: string | null;
-  readonly pyInterpreterPath: string | null;
-  readonly prefix: string;
-  readonly suffix: string;
-}
-
-interface WithContent {
-  /** The observation class name (`kind`). */
-  readonly kind: string;
-  readonly content: readonly ContentPart[];
-  readonly isError: boolean;
-}
-
-/** A logged observation, by the `to_llm_content` that renders it. */
-export type SdkObservation =
-  /** `Observation.to_llm_content`: every tool that does not override it (file editor, finish, think, glob, grep, MCP...). */
-  | (WithContent & { readonly render: 'content' })
-  | (WithContent & { readonly render: 'terminal'; readonly metadata: TerminalMetadata; readonly fullOutputSaveDir: string | null })
-  | (WithContent & { readonly render: 'browser'; readonly screenshotData: string | null; readonly fullOutputSaveDir: string | null })
-  | (WithContent & { readonly render: 'task'; readonly taskId: string; readonly subagent: string; readonly status: string })
-  | { readonly render: 'consultTom'; readonly kind: string; readonly suggestions: string; readonly confidence: number | null; readonly reasoning: string | null }
-  | { readonly render: 'sleeptimeCompute'; readonly kind: string; readonly message: string; readonly sessionsProcessed: number }
-  // Before 2025-11-05:
-  | { readonly render: 'earlierBash'; readonly kind: string; readonly output: string; readonly error: boolean; readonly metadata: TerminalMetadata }
-  | { readonly render: 'earlierEditor'; readonly kind: string; readonly output: string; readonly error: string | null }
-  | { readonly render: 'earlierBrowser'; readonly kind: string; readonly output: string; readonly error: string | null; readonly screenshotData: string | null }
-  | (WithContent & { readonly render: 'earlierMcp'; readonly toolName: string })
-  /** Finish and delegate (`message`), think and task tracker (`content` string): one text. */
-  | { readonly render: 'earlierText'; readonly kind: string; readonly text: string }
-  /** An observation neither SDK could read; `problem` says why. */
-  | { readonly render: 'unreadable'; readonly kind: string; readonly problem: string };
 
 /** `Observation.ERROR_MESSAGE_HEADER`. */
 export const ERROR_MESSAGE_HEADER = '[An error occurred during execution.]\n';

@@ -1,4 +1,4 @@
-import { OpenHandsFailure } from '../core/failures.ts';
+import { OpenHandsFailure } from '../core/index.ts';
 import { type SdkEvent, type ViewEvent, hasThinking, isObservationLike } from './events.ts';
 import type { ManipulationIndices } from './manipulationIndices.ts';
 

@@ -1,9 +1,9 @@
-import { OpenHandsFailure } from '../core/failures.ts';
-import { type LlmWork, LlmUnavailable } from '../core/llm.ts';
-import { type LoopCondenser, type LoopHistory, replayLoop } from '../core/replayLoop.ts';
-import type { ReplayFailure, ReplayMode } from '../core/steps.ts';
+import { OpenHandsFailure } from '../core/index.ts';
+import { type LlmWork, LlmUnavailable } from '../core/index.ts';
+import { type LoopCondenser, type LoopHistory, replayLoop } from '../core/index.ts';
+import type { ReplayFailure, ReplayMode } from '../core/index.ts';
 import { type SdkCondenser, isCondensationDraft } from './condenser.ts';
-import { PINNED_SDK_RULES, type SdkRules } from './config.ts';
+import { PINNED_SDK_RULES, type SdkRules } from './ruleDates.ts';
 import { NoCondensationAvailable } from './errors.ts';
 import { type CondensationDraft, type SdkEvent, condensationEvent } from './events.ts';
 import { LegacyViewTracker } from './legacyView.ts';

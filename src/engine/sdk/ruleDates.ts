@@ -1,4 +1,10 @@
-import type { SdkRules } from './config.ts';
+/**
+ * Which SDK's rules a replay follows. `1.43.1` is the pinned version (openhands-sdk 1.43.1, commit
+ * 611629e6); `2025-09` is the agent-sdk of September 2025 that wrote the benchmark conversations.
+ */
+export type SdkRules = '1.43.1' | '2025-09';
+export const SDK_RULES: readonly SdkRules[] = ['1.43.1', '2025-09'];
+export const PINNED_SDK_RULES: SdkRules = '1.43.1';
 
 /**
  * When each condensation rule reached the Agent SDK: the pull request and its merge date, read from

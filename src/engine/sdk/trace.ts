@@ -1,4 +1,4 @@
-import type { ChatProfile } from '../core/chat.ts';
+import type { ChatProfile } from '../core/index.ts';
 import { sdkAgentMessages } from './agentMessages.ts';
 import type { SdkChatMessage } from './chatDict.ts';
 import type { ViewEvent } from './events.ts';

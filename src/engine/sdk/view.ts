@@ -1,4 +1,4 @@
-import { pyInsertIndex } from '../core/python.ts';
+import { pyInsertIndex } from '../core/index.ts';
 import { type Condensation, type SdkEvent, type ViewEvent, isViewEvent, summaryEventOf } from './events.ts';
 import { ManipulationIndices } from './manipulationIndices.ts';
 import { VIEW_PROPERTIES } from './properties.ts';

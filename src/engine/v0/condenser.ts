@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CondensationArgs } from './events.ts';
-import type { LlmWork } from '../core/llm.ts';
+import type { LlmWork } from '../core/index.ts';
 import type { View } from './view.ts';
 
 /** A condenser's alternative to a View: a condensation action for the replay to append to the history. */

@@ -3,8 +3,8 @@
  * Payloads (`args`, `extras`) stay as the log wrote them; the engine reads only the keys it needs.
  */
 
-import type { ChatToolCall } from '../core/chat.ts';
-import type { RecordedUsage } from '../core/usage/usageModel.ts';
+import type { ChatToolCall } from '../core/index.ts';
+import type { RecordedUsage } from '../core/index.ts';
 
 export type EventSource = 'agent' | 'user' | 'environment';
 

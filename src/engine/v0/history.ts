@@ -1,4 +1,4 @@
-import type { ReplayMode } from '../core/steps.ts';
+import type { ReplayMode } from '../core/index.ts';
 import type { ActionEvent, LogEvent } from './events.ts';
 
 

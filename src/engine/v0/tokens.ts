@@ -1,4 +1,4 @@
-import { type TextTokens, cachingText } from '../core/tokens.ts';
+import { type TextTokens, cachingText } from '../core/index.ts';
 import type { LogEvent } from './events.ts';
 import type { View, ViewPosition } from './view.ts';
 

@@ -1,7 +1,7 @@
 import type { Condenser } from './condenser.ts';
 import { isCondensation } from './condenser.ts';
 import type { ViewEntry } from './events.ts';
-import { noLlm, runSync } from '../core/drive.ts';
+import { noLlm, runSync } from '../core/index.ts';
 import type { CondensationRecord, ReplayResult, ReplayStep } from './replay.ts';
 import { type View, sharedPrefix, viewAt, viewOf, viewRange } from './view.ts';
 

@@ -5,7 +5,7 @@ import {
   forgottenIdsOf,
   isAction,
 } from './events.ts';
-import { pyInsertIndex } from '../core/python.ts';
+import { pyInsertIndex } from '../core/index.ts';
 
 /** What a condenser receives and what the agent is shown: events in order plus the request flag. */
 export interface View {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChatTool } from '../../engine/core/chat.ts';
+import type { ChatTool } from '../../engine/index.ts';
 
 /**
  * What a SystemPromptEvent's `tools` say of the agent's tools. The 2025 SDKs recorded the very

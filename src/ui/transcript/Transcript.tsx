@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ChatProfile } from '../../engine/core/chat.ts';
+import type { ChatProfile } from '../../engine/index.ts';
 import { type EventId, agentSettingsOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { MessageCard } from './MessageCard.tsx';

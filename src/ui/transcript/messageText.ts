@@ -1,4 +1,4 @@
-import { type ChatMessage, contentParts } from '../../engine/core/chat.ts';
+import { type ChatMessage, contentParts } from '../../engine/index.ts';
 
 /** The marker OpenHands puts where it cut an observation's middle out. */
 export const TRUNCATION_MARK = '\n[... Observation truncated due to length ...]\n';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { condensation, defineCondenser, rolling } from '../condenser.ts';
 import { type LogEvent, type ViewEntry, entryId, isAction, isObservation, stringArg } from '../events.ts';
-import { floorDiv } from '../../core/python.ts';
+import { floorDiv } from '../../core/index.ts';
 
 /** The events conversation_window never forgets: system prompt, first user message, its recall and answer. */
 function essentialIds(entries: readonly ViewEntry[]): number[] {

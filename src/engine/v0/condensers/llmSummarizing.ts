@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
-import { lazyRequest } from '../../core/llm.ts';
+import { lazyRequest } from '../../core/index.ts';
 import { DEFAULT_SUMMARY_TEMPLATE } from '../prompts/summarizing.ts';
 import { fillSummaryTemplate } from '../prompts/template.ts';
 import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting, llmConfigSetting } from './fields.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
-import { lazyRequest } from '../../core/llm.ts';
+import { lazyRequest } from '../../core/index.ts';
 import {
   DEFAULT_STRUCTURED_TEMPLATE,
   STATE_SUMMARY_TOOL,

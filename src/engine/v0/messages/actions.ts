@@ -1,6 +1,6 @@
 import type { ActionEvent } from '../events.ts';
 import { eventPromptText } from '../prompts/eventText.ts';
-import { pyStrip } from '../../core/python.ts';
+import { pyStrip } from '../../core/index.ts';
 import { type DraftMessage, type DraftPart, AgentMessagesError, draft, imagePart, textPart } from './draft.ts';
 
 /** Actions the agent takes through a tool call: their message is the LLM response that made them. */

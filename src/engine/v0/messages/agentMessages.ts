@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatProfile } from '../../core/chat.ts';
+import type { ChatMessage, ChatProfile } from '../../core/index.ts';
 import type { ActionEvent, ViewEntry } from '../events.ts';
 import { processEvents } from './conversationMemory.ts';
 import { type MessagePartsCache, AgentMessagesError } from './draft.ts';

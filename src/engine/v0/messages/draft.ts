@@ -1,4 +1,4 @@
-import type { ChatRole, ChatToolCall } from '../../core/chat.ts';
+import type { ChatRole, ChatToolCall } from '../../core/index.ts';
 
 /*
  * OpenHands' `Message` while ConversationMemory builds it: mutable, because OpenHands edits messages in

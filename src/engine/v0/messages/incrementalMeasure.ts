@@ -1,7 +1,7 @@
-import type { ChatProfile } from '../../core/chat.ts';
+import type { ChatProfile } from '../../core/index.ts';
 import type { ActionEvent, ViewEntry } from '../events.ts';
 import type { TokenEstimator } from '../tokens.ts';
-import { type MeasuredRequest, type MessageShape, type PrefixIds, messageKey, shapeTokens } from '../../core/usage/measure.ts';
+import { type MeasuredRequest, type MessageShape, type PrefixIds, messageKey, shapeTokens } from '../../core/index.ts';
 import { ConversationFold, type ProcessOptions, processEvents, withSystemAndUser } from './conversationMemory.ts';
 import { type DraftMessage, AgentMessagesError } from './draft.ts';
 import { PROFILE_FLAGS } from './serialize.ts';

@@ -5,3 +5,4 @@
 export { type AgentMessageOptions, type AgentRequest, AgentMessagesError, DEFAULT_MAX_MESSAGE_CHARS, buildAgentRequest } from './agentMessages.ts';
 export { AGENT_TEMPLATE_FILES, type AgentTemplateName, type AgentTemplates } from './templates.ts';
 export { type MessagePartsCache, newMessagePartsCache } from './draft.ts';
+export { IncrementalMeasure } from './incrementalMeasure.ts';

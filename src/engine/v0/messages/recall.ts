@@ -1,5 +1,5 @@
 import type { ObservationEvent, ViewEntry } from '../events.ts';
-import { pyStrip, pyTruthy } from '../../core/python.ts';
+import { pyStrip, pyTruthy } from '../../core/index.ts';
 import { type DraftPart, AgentMessagesError, textPart } from './draft.ts';
 import { type AgentTemplates, renderTemplate } from './templates.ts';
 

@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatProfile, type ContentPart, EPHEMERAL } from '../../core/chat.ts';
+import { type ChatMessage, type ChatProfile, type ContentPart, EPHEMERAL } from '../../core/index.ts';
 import { type DraftMessage, AgentMessagesError } from './draft.ts';
 
 /** The flags `format_messages_for_llm` sets per profile: function calling is on in both, vision in neither. */

@@ -1,4 +1,4 @@
-import { pyStrip } from '../../core/python.ts';
+import { pyStrip } from '../../core/index.ts';
 import { AgentMessagesError } from './draft.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { forgottenIdsOf } from '../events.ts';
 import type { PyEvent } from './eventFromDict.ts';
 import { PyEnum, pyRepr, pySliceText, pyStr } from './pythonRepr.ts';
-import { ownEntry } from '../../core/ownEntry.ts';
+import { ownEntry } from '../../core/index.ts';
 
 /**
  * The `message` property of OpenHands' V0 event classes (openhands/events at 156d068): what

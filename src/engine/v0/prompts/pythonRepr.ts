@@ -134,7 +134,7 @@ export function pySliceText(text: string, start: number, end?: number): string {
   return Array.from(text).slice(start, end).join('');
 }
 
-export { pyRstrip } from '../../core/python.ts';
+export { pyRstrip } from '../../core/index.ts';
 
 /** Python's `json.dumps(value)`: `", "` and `": "` separators, non-ASCII escaped. */
 export function pyJsonDumps(value: unknown): string {

@@ -1,4 +1,4 @@
-import { STATE_SUMMARY_TOOL_NAME, type ToolDefinition } from '../../core/llm.ts';
+import { STATE_SUMMARY_TOOL_NAME, type ToolDefinition } from '../../core/index.ts';
 import { summaryBlocks } from './template.ts';
 
 /** The `structured` condenser's prompt: our own wording; OpenHands' version has no closing sentence. */
