@@ -1,5 +1,5 @@
-import { type CreateLiveLlm, EngineHost } from './engineHost.ts';
-import { BACKGROUND_METHODS, type CallContext, type EngineApi, type EngineMethod, type EngineResult, type ProgressMessage, type RequestMessage, type ResponseMessage } from './protocol.ts';
+import { type CreateLiveLlm, EngineHost } from '../inspect/inspector.ts';
+import { BACKGROUND_METHODS, type CallContext, type EngineApi, type EngineMethod, type EngineResult, type ProgressMessage, type RequestMessage, type ResponseMessage } from '../inspect/types.ts';
 
 /** An error the engine raised, re-created on this side of the worker boundary. */
 export class EngineError extends Error {

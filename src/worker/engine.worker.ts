@@ -2,8 +2,8 @@
 import '../security/zodWithoutEval.ts';
 import { liveLlm } from '../llm/openaiLlm.ts';
 import { originGuardedFetch } from '../security/originGuard.ts';
-import { EngineHost } from './engineHost.ts';
-import { BACKGROUND_METHODS, type CallContext, type CancelMessage, type EngineApi, type ProgressMessage, type RequestMessage, type ResponseMessage } from './protocol.ts';
+import { EngineHost } from '../inspect/inspector.ts';
+import { BACKGROUND_METHODS, type CallContext, type CancelMessage, type EngineApi, type ProgressMessage, type RequestMessage, type ResponseMessage } from '../inspect/types.ts';
 
 // The worker is only a message shell around EngineHost; requests run one after another (background
 // jobs beside them), while cancellations are handled at once.

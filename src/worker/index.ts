@@ -1,3 +1,3 @@
 export { EngineError, createEngineClient, createInThreadEngineClient } from './client.ts';
 export type { EngineClient } from './client.ts';
-export type * from './protocol.ts';
+export type * from '../inspect/types.ts';

@@ -2,7 +2,7 @@ import { presetById } from '../../engine/index.ts';
 import type { SweepRow } from '../../formats/index.ts';
 import { defaultProfile } from '../../store/index.ts';
 import { pricesFor, runCost } from '../../store/index.ts';
-import type { EngineHost } from '../../worker/engineHost.ts';
+import type { EngineHost } from '../../inspect/inspector.ts';
 import type { OpenedLog, ReplayRequest } from '../../worker/index.ts';
 import type { SweepConfigSpec, SweepJob, SweepSettings } from './types.ts';
 

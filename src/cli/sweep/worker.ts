@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { EngineHost } from '../../worker/engineHost.ts';
+import { EngineHost } from '../../inspect/inspector.ts';
 import type { WorkerReply } from './pool.ts';
 import { replayInstance } from './replayInstance.ts';
 import type { SweepJob, SweepSettings } from './types.ts';

@@ -4,7 +4,7 @@ import { TemplateError } from '../templates/index.ts';
 import type { AgentRun } from './agentRun.ts';
 import { type AnyParsedLog, type EvalInstance, type LogInput, SHAPE_LABELS, expandArchives, extractInstance, readLog } from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
-import type { OpenLog, ReplayedLog, Tokens } from './openLog.ts';
+import type { OpenLog, ReplayedLog, Tokens } from './inspectedLog.ts';
 import type {
   AgentSettings,
   AgentTranscript,
@@ -21,12 +21,12 @@ import type {
   StepUsage,
   UsageReport,
   ViewItem,
-} from './protocol.ts';
-import { type CallRecord, llmUse, promptTokens } from './replaySummary.ts';
+} from './types.ts';
+import { type CallRecord, llmUse, promptTokens } from './llmUse.ts';
 import { eventDetailText } from './eventText.ts';
-import { openSdkLog } from './sdkLog.ts';
+import { openSdkLog } from './sdk/openSdkLog.ts';
 import { searchEvents } from './searchEvents.ts';
-import { openV0Log } from './v0Log.ts';
+import { openV0Log } from './v0/openV0Log.ts';
 
 /** Builds the answerer that calls a real endpoint (src/llm/openaiLlm.ts in the app). */
 export type CreateLiveLlm = (

@@ -1,8 +1,8 @@
-import { UsageSimulator, messageTokens, toolSchemaText } from '../engine/index.ts';
-import { type Condenser, type PreparedLog, type ReplayResult, type StepRequest, V0AgentCalls, learnFromRecordedRun, stepView } from '../engine/v0/index.ts';
-import { compileAgentTemplates } from '../templates/index.ts';
-import type { AgentRun, AgentRunContext } from './agentRun.ts';
-import type { AgentSettings, AgentTranscript } from './protocol.ts';
+import { UsageSimulator, messageTokens, toolSchemaText } from '../../engine/index.ts';
+import { type Condenser, type PreparedLog, type ReplayResult, type StepRequest, V0AgentCalls, learnFromRecordedRun, stepView } from '../../engine/v0/index.ts';
+import { compileAgentTemplates } from '../../templates/index.ts';
+import type { AgentRun, AgentRunContext } from '../agentRun.ts';
+import type { AgentSettings, AgentTranscript } from '../types.ts';
 
 /** The agent's LLM calls of a V0 replay. Throws a TemplateError when the session's templates do not compile. */
 export function v0AgentRun(log: PreparedLog, result: ReplayResult, condenser: Condenser | null, settings: AgentSettings, context: AgentRunContext): AgentRun {

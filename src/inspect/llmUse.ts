@@ -1,5 +1,5 @@
 import type { LlmAnswer, LlmRequest } from '../engine/index.ts';
-import type { LlmUse } from './protocol.ts';
+import type { LlmUse } from './types.ts';
 
 /** How one LLM call of a replay was answered. */
 export interface CallRecord {

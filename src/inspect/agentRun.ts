@@ -1,6 +1,6 @@
 import type { ChatTool, LearnedUsage } from '../engine/index.ts';
 import { type TokenEstimator } from '../engine/v0/index.ts';
-import type { AgentTranscript, StepUsage } from './protocol.ts';
+import type { AgentTranscript, StepUsage } from './types.ts';
 
 /**
  * The agent's LLM calls of one finished replay, whatever the log's flavor: each step's messages on

@@ -1,12 +1,12 @@
-import { ConfigError } from '../engine/index.ts';
-import { type Condenser, type PreparedLog, type ReplayResult, type ViewEntry, buildCondenser, eventMessage, eventPromptText, forgottenIdsOf, prepareLog, readCondenserConfig, replay, stepView } from '../engine/v0/index.ts';
-import { type ParsedLog, SHAPE_LABELS } from '../formats/index.ts';
-import { countEventTokens, tokenEstimator } from '../llm/tokenCount.ts';
-import { initialConfig } from './defaultConfigs.ts';
-import { type LoggedCondensation, creditRecordedCondensations } from './recordedCondensations.ts';
-import { v0AgentRun, v0LearnedFromLog } from './v0Agent.ts';
-import { type OpenLog, type ReplayedLog, oneLine, stepSummary } from './openLog.ts';
-import type { EventRow, ViewItem } from './protocol.ts';
+import { ConfigError } from '../../engine/index.ts';
+import { type Condenser, type PreparedLog, type ReplayResult, type ViewEntry, buildCondenser, eventMessage, eventPromptText, forgottenIdsOf, prepareLog, readCondenserConfig, replay, stepView } from '../../engine/v0/index.ts';
+import { type ParsedLog, SHAPE_LABELS } from '../../formats/index.ts';
+import { countEventTokens, tokenEstimator } from '../../llm/tokenCount.ts';
+import { initialConfig } from './defaultConfig.ts';
+import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
+import { v0AgentRun, v0LearnedFromLog } from './v0AgentRun.ts';
+import { type OpenLog, type ReplayedLog, oneLine, stepSummary } from '../inspectedLog.ts';
+import type { EventRow, ViewItem } from '../types.ts';
 
 function viewItem(entry: ViewEntry): ViewItem {
   switch (entry.kind) {

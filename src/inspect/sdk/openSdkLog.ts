@@ -1,10 +1,10 @@
-import { ConfigError, sdk } from '../engine/index.ts';
-import { SHAPE_LABELS, type SdkParsedLog } from '../formats/index.ts';
-import { sdkAgentLlm } from '../llm/tokenCount.ts';
-import { type OpenLog, type ReplayedLog, type Tokens, oneLine, stepSummary } from './openLog.ts';
-import { type LoggedCondensation, creditRecordedCondensations } from './recordedCondensations.ts';
-import { sdkAgentRun } from './sdkAgent.ts';
-import type { EventRow, ReplayRequest, ViewItem } from './protocol.ts';
+import { ConfigError, sdk } from '../../engine/index.ts';
+import { SHAPE_LABELS, type SdkParsedLog } from '../../formats/index.ts';
+import { sdkAgentLlm } from '../../llm/tokenCount.ts';
+import { type OpenLog, type ReplayedLog, type Tokens, oneLine, stepSummary } from '../inspectedLog.ts';
+import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
+import { sdkAgentRun } from './sdkAgentRun.ts';
+import type { EventRow, ReplayRequest, ViewItem } from '../types.ts';
 
 const ACTION_LIKE = new Set(['ActionEvent', 'MessageEvent', 'SystemPromptEvent', 'Condensation', 'CondensationRequest']);
 const OBSERVATION_LIKE = new Set(['ObservationEvent', 'UserRejectObservation', 'AgentErrorEvent']);

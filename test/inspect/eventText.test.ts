@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonBytes } from '../../src/formats/jsonBytes.ts';
 import { rawEventsOf } from '../../src/formats/rawEvents.ts';
-import { eventDetailText, indentJson } from '../../src/worker/eventText.ts';
-import { searchEvents } from '../../src/worker/searchEvents.ts';
+import { eventDetailText, indentJson } from '../../src/inspect/eventText.ts';
+import { searchEvents } from '../../src/inspect/searchEvents.ts';
 
 const fromBytes = (text: string) => rawEventsOf(parseJsonBytes(new TextEncoder().encode(text), 'f') as unknown[]);
 

@@ -5,7 +5,7 @@ import { generateLog } from '../../bench/generateLog.ts';
 import { readV0Log } from '../../src/formats/index.ts';
 import { LlmCallError } from '../../src/llm/llmErrors.ts';
 import { countEventTokens, loadTokenizer } from '../../src/llm/tokenCount.ts';
-import { EngineHost } from '../../src/worker/engineHost.ts';
+import { EngineHost } from '../../src/inspect/inspector.ts';
 import { REAL_LOGS } from '../helpers/logs.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
 

@@ -1,4 +1,4 @@
-import { type CondenserConfig, parseCondenserConfig } from '../engine/v0/index.ts';
+import { type CondenserConfig, parseCondenserConfig } from '../../engine/v0/index.ts';
 
 /** OpenHands' web-server default: window on requests, browser masking, then an LLM summarizer. */
 export const SERVER_DEFAULT_CONFIG: CondenserConfig = {

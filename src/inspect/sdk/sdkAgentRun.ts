@@ -1,6 +1,6 @@
-import { UsageSimulator, messageTokens, sdk } from '../engine/index.ts';
-import type { AgentRun, AgentRunContext } from './agentRun.ts';
-import type { AgentSettings, AgentTranscript } from './protocol.ts';
+import { UsageSimulator, messageTokens, sdk } from '../../engine/index.ts';
+import type { AgentRun, AgentRunContext } from '../agentRun.ts';
+import type { AgentSettings, AgentTranscript } from '../types.ts';
 
 type SdkEvents = readonly sdk.SdkEvent[];
 

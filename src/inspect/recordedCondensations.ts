@@ -1,4 +1,4 @@
-import type { CondensationSummary, EventId, StepSummary } from './protocol.ts';
+import type { CondensationSummary, EventId, StepSummary } from './types.ts';
 
 /** A condensation the log itself records, where it sits in the log. */
 export interface LoggedCondensation {

@@ -2,7 +2,7 @@ import type { LearnedUsage, LlmWork, ReplayMode } from '../engine/index.ts';
 import type { AgentRun, AgentRunContext } from './agentRun.ts';
 import type { RawEvents } from '../formats/index.ts';
 import type { CountText } from '../llm/tokenCount.ts';
-import type { AgentSettings, CondensationSummary, EventId, OpenedLog, ReplayRequest, StepSummary, ViewItem } from './protocol.ts';
+import type { AgentSettings, CondensationSummary, EventId, OpenedLog, ReplayRequest, StepSummary, ViewItem } from './types.ts';
 
 /** A finished replay, whatever the log's flavor: the steps and condensations, and each step's view on demand. */
 export interface ReplayedLog {
