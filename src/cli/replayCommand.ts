@@ -1,14 +1,21 @@
-import { type LlmAnswer, noLlm, runSync, scriptedLlm } from '../engine/index.ts';
-import { type ReadConfig, type ReplayStep, type View, buildCondenser, cachingTextCounts, prepareLog, replay, TraceJsonWriter, toTrace } from '../engine/v0/index.ts';
-import { ConfigTextError, LogFormatError, loadLog, looksLikeSdkCondenserText, readCondenserConfigText } from '../formats/index.ts';
-import { parseLlmScript } from '../formats/index.ts';
-import { countEventTokens, loadTokenizer, tokenEstimator } from '../llm/tokenCount.ts';
-import { CONFIG_REQUIRED, USAGE, UsageError, parseArgs } from './args.ts';
+import { type ChatProfile, type LlmAnswer, type LlmWork, cachingText, noLlm, runSync, scriptedLlm, sdk } from '../engine/index.ts';
+import {
+  type AnyParsedLog,
+  ConfigTextError,
+  LogFormatError,
+  type SdkParsedLog,
+  loadLog,
+  looksLikeSdkCondenserText,
+  parseLlmScript,
+  parseSdkCondenserText,
+  parseSdkCondenserValue,
+  readCondenserConfigText,
+} from '../formats/index.ts';
+import { type Prepared, type ReplayRequest, type TraceOptions, countAllTokens, openLog } from '../inspect/index.ts';
+import { loadTokenizer } from '../llm/tokenCount.ts';
+import { CONFIG_REQUIRED, type CliArgs, USAGE, UsageError, parseArgs } from './args.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
-import { replaySdkLog } from './sdkReplay.ts';
 import { readTemplateDir } from './templateDir.ts';
-import { type StepExtras, v0StepExtras, withExtras } from './v0StepExtras.ts';
-
 /** Where the command writes: the trace (stdout) and notes (stderr). Tests run it in-process with their own. */
 export interface CommandOutput {
   /** Writes trace text; called with pieces of about a megabyte. */
@@ -61,69 +68,37 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     io.stdout(`${USAGE}\n`);
     return;
   }
+  if (args.compact && args.pretty) throw new UsageError('--compact and --pretty cannot be combined');
   const timing = new PhaseTimer(args.timing, io.stderr);
   const configText = args.config ? readTextFile(args.config, 'configuration') : null;
-  // An SDK condenser object can only be checked once the log says which SDK rules apply.
-  const sdkConfigText = configText !== null && looksLikeSdkCondenserText(configText) ? configText : null;
-  const read: ReadConfig | null = configText !== null && sdkConfigText === null ? readCondenserConfigText(configText) : null;
-  const config = read?.config ?? null;
   const script: LlmAnswer[] | null = args.llmScript ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript) : null;
-  const input0 = readLogInput(args.log);
+  const input = readLogInput(args.log);
   timing.mark('read files');
-  const log = await loadLog(input0, args.instance ? { instance: args.instance } : {});
-  timing.mark(`parse and validate ${log.events.length} events`);
+  const parsed = await loadLog(input, args.instance ? { instance: args.instance } : {});
+  timing.mark(`parse and validate ${parsed.events.length} events`);
   const note = (message: string) => io.stderr(`replay: ${oneLineMessage(message)}\n`);
-  if (args.compact && args.pretty) throw new UsageError('--compact and --pretty cannot be combined');
-  if (log.flavor === 'sdk') {
-    if (args.compact) throw new UsageError('--compact applies to V0 logs so far; an SDK log gets the full trace');
-    if (config) throw new ConfigTextError('this is an SDK log; its --config is an SDK condenser object such as {"kind": "LLMSummarizingCondenser", "max_size": 80, "keep_first": 4}');
-    const output = new BlockWriter(io.stdout);
-    await replaySdkLog({ args, log, configText: sdkConfigText, script, note, write: (text) => output.write(text) });
-    output.flush();
-    timing.mark('replay and write the trace');
-    timing.report();
-    return;
-  }
-  if (sdkConfigText !== null) throw new ConfigTextError('an SDK condenser object ("kind") applies to SDK logs; this V0 log takes a V0 configuration such as {"type": "llm", "max_size": 40}');
-  if (!config && !args.recorded) throw new UsageError(CONFIG_REQUIRED);
-  log.notes.forEach(note);
-  read?.notes.forEach(note);
-  const condenser = config ? buildCondenser(config) : null;
-  const countText = args.tokens ? await loadTokenizer() : null;
-  const tokens = countText ? tokenEstimator(countEventTokens(log.events, countText), countText) : undefined;
+  const { config, notes } = configFor(args, parsed, configText);
   const mode = args.recorded ? 'recorded' : 'resimulate';
-  const answers = script ? scriptedLlm(script) : noLlm;
-  const prepared = prepareLog(log.events);
-  const input = { log: prepared, mode, condenser: condenser ?? undefined, tokens } as const;
-  const extras: StepExtras | null =
-    args.messages || args.usage
-      ? v0StepExtras(prepared, {
-          messages: args.messages,
-          usage: args.usage,
-          templates: readTemplateDir(args.templates, note),
-          tokens: args.usage ? cachingTextCounts({ event: () => 0, text: countText ?? (await loadTokenizer()) }) : null,
-          mode,
-        })
-      : null;
+  const log = openLog(parsed);
+  const request: ReplayRequest = { config, mode, answers: {}, onMissing: 'stop', ...(parsed.flavor === 'sdk' ? { sdkRules: rulesOf(args, parsed) } : {}) };
+  notes.forEach(note);
+  const countText = args.tokens || args.usage || log.needsTokens(request) ? await loadTokenizer() : null;
+  const tokens = countText && (args.tokens || log.needsTokens(request)) ? countAllTokens(log, countText) : null;
+  const templates = args.messages || args.usage ? readTemplateDir(args.templates, note) : {};
+  const settings = (profile: ChatProfile | null) => (profile ? { profile, templates } : null);
+  const options: TraceOptions = {
+    compact: args.compact,
+    viewTokens: args.tokens,
+    messages: settings(args.messages),
+    usage: settings(args.usage),
+    textTokens: countText ? cachingText({ text: countText }) : null,
+  };
   timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
+  const answers = () => (script ? scriptedLlm(script) : noLlm);
   if (!args.compact) {
     // Every step writes its whole view: on a long log that never condenses the trace grows with the
     // square of its length (a 3.4 MB log of 50,000 events made 6.7 GB). Measured before writing anything.
-    const bytes = fullTraceBytes(prepared.events.length, () => {
-      let items = 0;
-      let steps = 0;
-      runSync(
-        replay({
-          ...input,
-          onStep: (_step, view) => {
-            steps++;
-            items += view?.length ?? 0;
-          },
-        }),
-        script ? scriptedLlm(script) : noLlm,
-      );
-      return { items, steps };
-    });
+    const bytes = fullTraceBytes(parsed.events.length, () => runSync(prepared(log.traceSize(request, tokens)), answers()));
     if (bytes !== null && bytes > args.maxTraceGb * 1e9) {
       throw new UsageError(
         `the trace would be about ${(bytes / 1e9).toFixed(1)} GB (every step writes its whole view); write each step's view as a difference from the previous one with --compact, or allow it with --max-trace-gb ${Math.ceil(bytes / 1e9)}`,
@@ -131,27 +106,61 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     }
   }
   if (args.pretty) {
-    const added: Record<string, unknown>[] = [];
-    const result = runSync(replay({ ...input, onStep: (step, view) => added.push(extras?.(step, view) ?? {}) }), answers);
-    const trace = toTrace(result, condenser, { includeTokens: args.tokens });
-    const steps = trace.steps.map((step, k) => ({ ...step, ...added[k] }));
-    io.stdout(`${JSON.stringify({ steps }, null, 2)}\n`);
+    const parts: string[] = [];
+    runSync(prepared(log.trace(request, tokens, options, (text) => parts.push(text)), note), answers());
+    io.stdout(`${JSON.stringify(JSON.parse(parts.join('')), null, 2)}\n`);
     return;
   }
   // Each step is written as soon as it is replayed: nothing of a long trace is kept in memory.
-  const writer = new TraceJsonWriter({ includeTokens: args.tokens });
   const output = new BlockWriter(io.stdout);
-  if (args.compact) output.write('{"format":"compact",'.concat(writer.start.slice(1)));
-  else output.write(writer.start);
-  const onStep = (step: ReplayStep, view: View | null) => {
-    const json = args.compact ? writer.stepDelta(step, view) : writer.step(step, view);
-    output.write(extras ? withExtras(json, extras(step, view)) : json);
-  };
-  runSync(replay({ ...input, onStep }), answers);
-  output.write(writer.end);
+  runSync(prepared(log.trace(request, tokens, options, (text) => output.write(text)), note), answers());
   output.flush();
   timing.mark('replay and write the trace');
   timing.report();
+}
+
+/** The work of a prepared request (its notes said, when `note` is given); a configuration it cannot use refused. */
+function prepared<T>(work: Prepared<T>, note?: (message: string) => void): LlmWork<T> {
+  if ('configError' in work) throw new ConfigTextError(`invalid condenser configuration: ${work.configError}`);
+  if (note) work.notes.forEach(note);
+  return work.work;
+}
+
+function rulesOf(args: CliArgs, log: SdkParsedLog): sdk.SdkRules {
+  if (args.sdkRules === null) return log.suggestedRules;
+  if (!(sdk.SDK_RULES as readonly string[]).includes(args.sdkRules)) {
+    throw new UsageError(`unknown --sdk-rules ${args.sdkRules} (known: ${sdk.SDK_RULES.join(', ')})`);
+  }
+  return args.sdkRules as sdk.SdkRules;
+}
+
+/**
+ * The configuration to replay under (validated here, so a bad one is refused with the file's name before
+ * anything runs) and what is worth telling about the log and the configuration.
+ */
+function configFor(args: CliArgs, log: AnyParsedLog, configText: string | null): { config: unknown; notes: string[] } {
+  // An SDK condenser object can only be checked once the log says which SDK rules apply.
+  const sdkText = configText !== null && looksLikeSdkCondenserText(configText);
+  if (log.flavor === 'sdk') {
+    if (configText !== null && !sdkText) {
+      throw new ConfigTextError('this is an SDK log; its --config is an SDK condenser object such as {"kind": "LLMSummarizingCondenser", "max_size": 80, "keep_first": 4}');
+    }
+    const rules = rulesOf(args, log);
+    const notes = [...log.notes];
+    if (args.sdkRules === null && rules !== sdk.PINNED_SDK_RULES) {
+      notes.push(`this log was written by a ${log.generation} SDK, so it is replayed under the ${rules} rules its condensations were made with (--sdk-rules ${sdk.PINNED_SDK_RULES} for the pinned SDK's)`);
+    }
+    const offBranch = sdk.prepareSdkLog(log.events, { leafId: log.leafId }).offBranch;
+    if (offBranch > 0) notes.push(`${offBranch} events are not on the conversation's active branch and are left out`);
+    if (configText !== null) return { config: parseSdkCondenserText(configText, rules, args.config ?? 'the configuration'), notes };
+    if (args.recorded) return { config: null, notes };
+    if (log.recordedCondenser !== null) return { config: parseSdkCondenserValue(log.recordedCondenser, rules, 'base_state.json agent.condenser'), notes };
+    throw new UsageError(`${CONFIG_REQUIRED} (this SDK log records no condenser in a base_state.json)`);
+  }
+  if (sdkText) throw new ConfigTextError('an SDK condenser object ("kind") applies to SDK logs; this V0 log takes a V0 configuration such as {"type": "llm", "max_size": 40}');
+  if (configText === null && !args.recorded) throw new UsageError(CONFIG_REQUIRED);
+  const read = configText !== null ? readCondenserConfigText(configText) : null;
+  return { config: read?.config ?? null, notes: [...log.notes, ...(read?.notes ?? [])] };
 }
 
 /** Bytes a full trace's view items take, about (`{"id":12345},`), and each step's other fields. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENT_TEMPLATE_FILES, type AgentTemplateName, type AgentTemplates } from '../engine/v0/index.ts';
+import { AGENT_TEMPLATE_FILES, type AgentTemplateName } from '../engine/v0/index.ts';
 import { LogFormatError } from '../formats/index.ts';
 import { type AgentTemplateSources, TemplateError, compileAgentTemplates } from '../templates/index.ts';
 
@@ -8,7 +8,7 @@ import { type AgentTemplateSources, TemplateError, compileAgentTemplates } from 
  * `--templates DIR`: the agent's prompt templates from a folder. Files it lacks keep the inspector's own
  * wording, and the caller is told which.
  */
-export function readTemplateDir(dir: string | null, note: (message: string) => void): AgentTemplates {
+export function readTemplateDir(dir: string | null, note: (message: string) => void): AgentTemplateSources {
   const sources: AgentTemplateSources = {};
   const missing: string[] = [];
   if (dir !== null) {
@@ -19,13 +19,12 @@ export function readTemplateDir(dir: string | null, note: (message: string) => v
       else missing.push(file);
     }
   }
-  let templates: AgentTemplates;
   try {
-    templates = compileAgentTemplates(sources);
+    compileAgentTemplates(sources);
   } catch (error) {
     throw new LogFormatError(dir ?? 'templates', error instanceof TemplateError ? error.message : String(error));
   }
   // Only once they all compiled: a refusal stays one line.
   if (missing.length) note(`${dir} has no ${missing.join(', ')}; the inspector's own wording stands in`);
-  return templates;
+  return sources;
 }

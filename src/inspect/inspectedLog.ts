@@ -1,10 +1,13 @@
-import type { LearnedUsage, LlmWork, ReplayMode } from '../engine/index.ts';
-import type { AgentRun, AgentRunContext } from './agentRun.ts';
+import type { LearnedUsage, LlmWork, ReplayMode, TextTokens } from '../engine/index.ts';
 import type { RawEvents } from '../formats/index.ts';
 import type { CountText } from '../llm/tokenCount.ts';
+import { type AgentRun, type AgentRunContext, StepUsageStream, agentRun } from './agentRun.ts';
+import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } from './flavor.ts';
+import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
+import { type StepFigure, TraceWriter } from './trace/traceWriter.ts';
 import type { AgentSettings, CondensationSummary, EventId, OpenedLog, ReplayRequest, StepSummary, ViewItem } from './types.ts';
 
-/** A finished replay, whatever the log's flavor: the steps and condensations, and each step's view on demand. */
+/** A finished replay, whatever the log's engine: the steps and condensations, and each step's view on demand. */
 export interface ReplayedLog {
   readonly mode: ReplayMode;
   readonly steps: readonly StepSummary[];
@@ -12,8 +15,8 @@ export interface ReplayedLog {
   /** What the replay assumed that the user should know (a configuration without `type`...). */
   readonly notes: readonly string[];
   stepView(step: number): readonly ViewItem[];
-  /** The agent's LLM calls of this replay, or null where the log's flavor cannot build them yet. */
-  agent(settings: AgentSettings, context: AgentRunContext): AgentRun | null;
+  /** The agent's LLM calls of this replay. Throws a TemplateError when the session's templates do not compile. */
+  agent(settings: AgentSettings, context: AgentRunContext): AgentRun;
 }
 
 /** The per-event token counts and the counter, once the tokenizer is loaded. */
@@ -22,37 +25,130 @@ export interface Tokens {
   readonly countText: CountText;
 }
 
+/** What a trace carries besides the views (the CLI's flags). */
+export interface TraceOptions {
+  readonly compact: boolean;
+  readonly viewTokens: boolean;
+  /** `messages` under these agent settings. */
+  readonly messages: AgentSettings | null;
+  /** `usage` and `recorded_usage` under these agent settings. */
+  readonly usage: AgentSettings | null;
+  /** The agent's text tokens (needed for `usage`). */
+  readonly textTokens: TextTokens | null;
+}
+
+/** Where a request stands before its replay runs: the work, or what is wrong with its configuration. */
+export type Prepared<T> = { readonly work: LlmWork<T>; readonly notes: readonly string[] } | { readonly configError: string };
+
 /**
- * One opened log of either flavor (OpenHands V0, or the Agent SDK): what the engine host needs from it.
- * The two engines differ in events, ids and condensers; the host drives both the same way.
+ * One opened log of either engine (OpenHands V0 or the Agent SDK): what the host and the commands ask
+ * of it. Built by `inspectedLog` from the engine's own FlavorLog, so each of these is written once.
  */
-export interface OpenLog {
+export interface InspectedLog {
   readonly opened: OpenedLog;
   /** Each event's JSON as the log has it (read again from the file's bytes where it can be). */
   readonly raw: RawEvents;
   /** An event as OpenHands prints it (`str(event)`): the text its summarizers read. */
   eventText(index: number): string;
   /** True when a correct replay needs token counts (an SDK token limit): the host loads them first. */
-  readonly needsTokens: (request: ReplayRequest) => boolean;
+  needsTokens(request: ReplayRequest): boolean;
   /** Counts the tokens of events from..to-1 into `into` (the host counts in slices, between other requests). */
   countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
-  /** What the log's own run, as recorded, teaches the usage model (null where the flavor cannot tell). */
-  learnUsage(settings: AgentSettings, context: Pick<AgentRunContext, 'tokens'>): LearnedUsage | null;
-  /** The engine work for a request (it yields LLM requests), or what is wrong with the configuration. */
-  replay(request: ReplayRequest, tokens: Tokens | null): { readonly work: LlmWork<ReplayedLog> } | { readonly configError: string };
+  /** What the log's own run, as recorded, teaches the usage model (null where it recorded no usage to learn from). */
+  learnUsage(settings: AgentSettings, tokens: TextTokens): LearnedUsage | null;
+  /** The engine work for a request (it yields LLM requests). */
+  replay(request: ReplayRequest, tokens: Tokens | null): Prepared<ReplayedLog>;
+  /** The work that writes the request's trace (spec/replay.md §6) a step at a time. */
+  trace(request: ReplayRequest, tokens: Tokens | null, options: TraceOptions, write: (text: string) => void): Prepared<void>;
+  /** How many steps the request's replay has and how many view items they hold (the size of a full trace). */
+  traceSize(request: ReplayRequest, tokens: Tokens | null): Prepared<{ readonly steps: number; readonly items: number }>;
 }
 
-const SUMMARY_LENGTH = 160;
-
-/** Whitespace collapsed and cut short: one table line. */
-export function oneLine(text: string): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > SUMMARY_LENGTH ? `${collapsed.slice(0, SUMMARY_LENGTH - 1)}…` : collapsed;
+/** The engine's part of a replay's result. */
+export interface FlavorReplay<Step, View> {
+  readonly mode: ReplayMode;
+  readonly steps: readonly StepSummary[];
+  readonly condensations: ReadonlyArray<Omit<CondensationSummary, 'placeholder'>>;
+  readonly walk: StepWalk<Step, View>;
+  stepView(step: number): readonly ViewItem[];
 }
 
-function failureText(failure: { message: string; pythonError: string | null } | null): string | null {
-  if (!failure) return null;
-  return failure.pythonError ? `${failure.message} (${failure.pythonError})` : failure.message;
+/** What one engine does for a log (v0/openV0Log.ts, sdk/openSdkLog.ts); everything else is written once here. */
+export interface FlavorLog<Step, View> {
+  readonly opened: OpenedLog;
+  readonly raw: RawEvents;
+  eventText(index: number): string;
+  needsTokens(request: ReplayRequest): boolean;
+  countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
+  learnedFromLog(settings: AgentSettings, tokens: TextTokens): LearnedUsage | null;
+  /** The engine replay of a request, each step handed to `onStep` as it is replayed. */
+  prepare(request: ReplayRequest, tokens: Tokens | null, onStep?: (step: Step, view: View | null) => void): Prepared<FlavorReplay<Step, View>>;
+  encoder(): TraceEncoder<Step, View>;
+  agentCalls(settings: AgentSettings, tokens: TextTokens): AgentCallsPort<Step, View>;
+}
+
+const NO_LEARNING: LearnedUsage = { map: { slope: 1, intercept: 0 }, providerCaches: true };
+
+/** The steps' usage, as estimated for this mode: as recorded from earlier steps, re-simulated from the log's own run. */
+const calibrationOf = (mode: ReplayMode) => (mode === 'recorded' ? 'earlier-steps' : 'whole-log');
+
+export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): InspectedLog {
+  const then = <T, U>(prepared: Prepared<T>, finish: (work: LlmWork<T>) => LlmWork<U>): Prepared<U> =>
+    'configError' in prepared ? prepared : { work: finish(prepared.work), notes: prepared.notes };
+  return {
+    opened: flavor.opened,
+    raw: flavor.raw,
+    eventText: (index) => flavor.eventText(index),
+    needsTokens: (request) => flavor.needsTokens(request),
+    countTokens: (countText, from, to, into) => flavor.countTokens(countText, from, to, into),
+    learnUsage: (settings, tokens) => flavor.learnedFromLog(settings, tokens),
+    replay(request, tokens) {
+      const prepared = flavor.prepare(request, tokens);
+      if ('configError' in prepared) return prepared;
+      const { notes } = prepared;
+      return then(prepared, function* (work) {
+        const result = yield* work;
+        return {
+          mode: result.mode,
+          steps: result.steps,
+          condensations: result.condensations,
+          notes,
+          stepView: (step) => result.stepView(step),
+          agent: (settings, context) => agentRun(flavor.agentCalls(settings, context.tokens), result.walk, settings, calibrationOf(result.mode), context),
+        };
+      });
+    },
+    trace(request, tokens, options, write) {
+      const figures: StepFigure<Step, View>[] = [];
+      if (options.messages) figures.push(messagesFigure(flavor.agentCalls(options.messages, options.textTokens ?? { text: () => 0 })));
+      if (options.usage) {
+        const settings = options.usage;
+        const textTokens = options.textTokens ?? { text: () => 0 };
+        const learned = () => flavor.learnedFromLog(settings, textTokens) ?? NO_LEARNING;
+        const stream = new StepUsageStream(flavor.agentCalls(settings, textTokens), settings, calibrationOf(request.mode), learned);
+        figures.push(usageFigure(stream, { withMessages: options.messages !== null }));
+      }
+      const writer = new TraceWriter(flavor.encoder(), { compact: options.compact, viewTokens: options.viewTokens, figures });
+      const prepared = flavor.prepare(request, tokens, (step, view) => write(writer.step(step, view)));
+      return then(prepared, function* (work) {
+        write(writer.start);
+        yield* work;
+        write(writer.end);
+      });
+    },
+    traceSize(request, tokens) {
+      const encoder = flavor.encoder();
+      const size = { steps: 0, items: 0 };
+      const prepared = flavor.prepare(request, tokens, (_step, view) => {
+        size.steps++;
+        size.items += view === null ? 0 : encoder.viewLength(view);
+      });
+      return then(prepared, function* (work) {
+        yield* work;
+        return size;
+      });
+    },
+  };
 }
 
 /** A replayed step of either engine (they share these fields) as plain data for the UI. */
@@ -76,4 +172,12 @@ export function stepSummary(step: {
     unhandledCondensationRequest: step.unhandledCondensationRequest,
     failure: failureText(step.failure),
   };
+}
+
+const SUMMARY_LENGTH = 160;
+
+/** Whitespace collapsed and cut short: one table line. */
+export function oneLine(text: string): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length > SUMMARY_LENGTH ? `${collapsed.slice(0, SUMMARY_LENGTH - 1)}…` : collapsed;
 }

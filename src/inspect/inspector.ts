@@ -1,16 +1,15 @@
-import { type AnswerLlmAsync, type AnswerLog, type LearnedUsage, type LlmAnswer, type LlmWork, answerProblem, recordedLlm, recordingScript, requestKey, runAsync, runSync } from '../engine/index.ts';
-import { type TokenEstimator, cachingTextCounts } from '../engine/v0/index.ts';
+import { type AnswerLlmAsync, type AnswerLog, type LearnedUsage, type LlmAnswer, type LlmWork, type TextTokens, answerProblem, cachingText, recordedLlm, recordingScript, requestKey, runAsync, runSync } from '../engine/index.ts';
 import { TemplateError } from '../templates/index.ts';
 import type { AgentRun } from './agentRun.ts';
 import { type AnyParsedLog, type EvalInstance, type LogInput, SHAPE_LABELS, expandArchives, extractInstance, readLog } from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
-import type { OpenLog, ReplayedLog, Tokens } from './inspectedLog.ts';
+import type { InspectedLog, ReplayedLog, Tokens } from './inspectedLog.ts';
 import type {
   AgentSettings,
   AgentTranscript,
   CallContext,
   CondenserCallUsage,
-  EngineApi,
+  InspectorApi,
   EventId,
   ImportedLog,
   LlmEndpointArgs,
@@ -24,9 +23,8 @@ import type {
 } from './types.ts';
 import { type CallRecord, llmUse, promptTokens } from './llmUse.ts';
 import { eventDetailText } from './eventText.ts';
-import { openSdkLog } from './sdk/openSdkLog.ts';
+import { openLog } from './openLog.ts';
 import { searchEvents } from './searchEvents.ts';
-import { openV0Log } from './v0/openV0Log.ts';
 
 /** Builds the answerer that calls a real endpoint (src/llm/openaiLlm.ts in the app). */
 export type CreateLiveLlm = (
@@ -35,12 +33,12 @@ export type CreateLiveLlm = (
 ) => AnswerLlmAsync;
 
 interface Loaded {
-  readonly log: OpenLog;
+  readonly log: InspectedLog;
   tokens: Tokens | null;
   /** The token count under way (in slices), shared by everyone who waits for it. */
   counting: Promise<Tokens> | null;
   /** Text token counts of the agent's messages, remembered across steps and replays. */
-  textTokens: TokenEstimator | null;
+  textTokens: TextTokens | null;
   /** What the log's recorded run teaches, per agent settings. */
   readonly learned: Map<string, LearnedUsage | null>;
 }
@@ -84,7 +82,7 @@ function abortError(): Error {
  * inside the Web Worker, or on the main thread where there is no Worker (tests); either way the UI
  * reaches it only through the store.
  */
-export class EngineHost implements EngineApi {
+export class Inspector implements InspectorApi {
   private current: Loaded | null = null;
   private last: LastReplay | null = null;
   private lastCompare: LastReplay | null = null;
@@ -105,13 +103,13 @@ export class EngineHost implements EngineApi {
     return this.current;
   }
 
-  async open({ input, instance }: Parameters<EngineApi['open']>[0], context: CallContext = {}): Promise<OpenedLog> {
+  async open({ input, instance }: Parameters<InspectorApi['open']>[0], context: CallContext = {}): Promise<OpenedLog> {
     const expanded = await expandArchives(input);
     return this.load(readLog(expanded, { ...(instance ? { instance } : {}), progress: readingProgress(context) }));
   }
 
   private load(parsed: AnyParsedLog): OpenedLog {
-    const log = parsed.flavor === 'sdk' ? openSdkLog(parsed) : openV0Log(parsed);
+    const log = openLog(parsed);
     this.current = { log, tokens: null, counting: null, textTokens: null, learned: new Map() };
     this.last = null;
     this.lastCompare = null;
@@ -260,7 +258,7 @@ export class EngineHost implements EngineApi {
     return `Connected: ${endpoint.model} answered${said ? ` "${said}"` : ''} in ${ms} ms.`;
   }
 
-  async recordScript({ config, script, prompts, sdkRules }: Parameters<EngineApi['recordScript']>[0]): Promise<Record<string, LlmAnswer>> {
+  async recordScript({ config, script, prompts, sdkRules }: Parameters<InspectorApi['recordScript']>[0]): Promise<Record<string, LlmAnswer>> {
     const prepared = await this.work({ config, mode: 'resimulate', answers: {}, onMissing: 'stop', prompts, sdkRules });
     if ('configError' in prepared) throw new Error(prepared.configError);
     const recorded: Record<string, LlmAnswer> = {};
@@ -297,11 +295,11 @@ export class EngineHost implements EngineApi {
     };
   }
 
-  private async textTokens(): Promise<TokenEstimator> {
+  private async textTokens(): Promise<TextTokens> {
     const loaded = this.loaded();
     if (!loaded.textTokens) {
       this.countText ??= await loadTokenizer();
-      loaded.textTokens = cachingTextCounts({ event: () => 0, text: this.countText });
+      loaded.textTokens = cachingText({ text: this.countText });
     }
     return loaded.textTokens;
   }
@@ -313,7 +311,7 @@ export class EngineHost implements EngineApi {
       const loaded = this.loaded();
       const tokens = await this.textTokens();
       const learnedFromLog = () => {
-        if (!loaded.learned.has(key)) loaded.learned.set(key, loaded.log.learnUsage(settings, { tokens }));
+        if (!loaded.learned.has(key)) loaded.learned.set(key, loaded.log.learnUsage(settings, tokens));
         return loaded.learned.get(key) ?? { map: { slope: 1, intercept: 0 }, providerCaches: true };
       };
       last.agentRuns.set(key, last.replayed.agent(settings, { tokens, learnedFromLog }));

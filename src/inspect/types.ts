@@ -195,8 +195,8 @@ export interface PromptText {
   readonly responseFormat: unknown;
 }
 
-/** What the engine host answers, by method name; the same whether it runs in a Worker or not. */
-export interface EngineApi {
+/** What the inspector answers, by method name; the same whether it runs in a Worker or not. */
+export interface InspectorApi {
   open(args: { input: LogInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
   /** Opens a log being imported; an eval run of several instances is only listed, the current log stays. */
   importLog(args: { input: LogInput }, context?: CallContext): Promise<ImportedLog>;
@@ -224,32 +224,3 @@ export interface EngineApi {
   search(args: { query: string }): Promise<Int32Array>;
 }
 
-export type EngineMethod = keyof EngineApi;
-
-/**
- * Long jobs that pause between slices of work: they run beside the queue instead of in it, so a step
- * view or a replay asked for meanwhile is answered at once.
- */
-export const BACKGROUND_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['agentUsage', 'countTokens']);
-
-export interface RequestMessage<M extends EngineMethod = EngineMethod> {
-  readonly id: number;
-  readonly method: M;
-  readonly args: Parameters<EngineApi[M]>[0];
-}
-
-export type EngineResult<M extends EngineMethod> = Awaited<ReturnType<EngineApi[M]>>;
-
-/** Sent to the worker to stop a running request. */
-export interface CancelMessage {
-  readonly cancel: number;
-}
-
-export interface ProgressMessage {
-  readonly id: number;
-  readonly progress: Progress;
-}
-
-export type ResponseMessage =
-  | { readonly id: number; readonly ok: true; readonly result: unknown }
-  | { readonly id: number; readonly ok: false; readonly error: { readonly name: string; readonly message: string } };

@@ -1,5 +1,5 @@
-import { type CreateLiveLlm, EngineHost } from '../inspect/inspector.ts';
-import { BACKGROUND_METHODS, type CallContext, type EngineApi, type EngineMethod, type EngineResult, type ProgressMessage, type RequestMessage, type ResponseMessage } from '../inspect/types.ts';
+import { type CallContext, type CreateLiveLlm, Inspector, type InspectorApi } from '../inspect/index.ts';
+import { BACKGROUND_METHODS, type EngineMethod, type EngineResult, type ProgressMessage, type RequestMessage, type ResponseMessage } from './protocol.ts';
 
 /** An error the engine raised, re-created on this side of the worker boundary. */
 export class EngineError extends Error {
@@ -10,14 +10,14 @@ export class EngineError extends Error {
 }
 
 export interface EngineClient {
-  call<M extends EngineMethod>(method: M, args: Parameters<EngineApi[M]>[0], context?: CallContext): Promise<EngineResult<M>>;
+  call<M extends EngineMethod>(method: M, args: Parameters<InspectorApi[M]>[0], context?: CallContext): Promise<EngineResult<M>>;
   /** Where the engine runs: 'worker', or 'main thread' when Workers are unavailable. */
   readonly where: 'worker' | 'main thread';
   dispose(): void;
 }
 
 function inThread(createLiveLlm: CreateLiveLlm | null = null): EngineClient {
-  const host = new EngineHost(undefined, createLiveLlm);
+  const host = new Inspector(undefined, createLiveLlm);
   let queue: Promise<unknown> = Promise.resolve();
   return {
     where: 'main thread',

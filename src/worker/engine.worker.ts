@@ -2,13 +2,13 @@
 import '../security/zodWithoutEval.ts';
 import { liveLlm } from '../llm/openaiLlm.ts';
 import { originGuardedFetch } from '../security/originGuard.ts';
-import { EngineHost } from '../inspect/inspector.ts';
-import { BACKGROUND_METHODS, type CallContext, type CancelMessage, type EngineApi, type ProgressMessage, type RequestMessage, type ResponseMessage } from '../inspect/types.ts';
+import { type CallContext, Inspector, type InspectorApi } from '../inspect/index.ts';
+import { BACKGROUND_METHODS, type CancelMessage, type ProgressMessage, type RequestMessage, type ResponseMessage } from './protocol.ts';
 
-// The worker is only a message shell around EngineHost; requests run one after another (background
+// The worker is only a message shell around Inspector; requests run one after another (background
 // jobs beside them), while cancellations are handled at once.
 // The LLM client reaches the endpoint's origin only, whatever the page's policy allows.
-const host = new EngineHost(undefined, (endpoint, options) => liveLlm(endpoint, { ...options, fetch: originGuardedFetch(new URL(endpoint.baseURL).origin) }));
+const host = new Inspector(undefined, (endpoint, options) => liveLlm(endpoint, { ...options, fetch: originGuardedFetch(new URL(endpoint.baseURL).origin) }));
 let queue: Promise<unknown> = Promise.resolve();
 const running = new Map<number, AbortController>();
 
@@ -41,4 +41,4 @@ self.onmessage = (event: MessageEvent<RequestMessage | CancelMessage>) => {
   else queue = queue.then(run);
 };
 
-export type { EngineApi };
+export type { InspectorApi };

@@ -5,19 +5,19 @@ import { generateLog } from '../../bench/generateLog.ts';
 import { readV0Log } from '../../src/formats/index.ts';
 import { LlmCallError } from '../../src/llm/llmErrors.ts';
 import { countEventTokens, loadTokenizer } from '../../src/llm/tokenCount.ts';
-import { EngineHost } from '../../src/inspect/inspector.ts';
+import { Inspector } from '../../src/inspect/inspector.ts';
 import { REAL_LOGS } from '../helpers/logs.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
 
 const sample = JSON.parse(sampleSessionText()) as { log: { kind: 'file'; file: { path: string; text: string } }; config: unknown; answers: Record<string, { content: string }>; session: { config: unknown } };
 
 async function openedHost() {
-  const host = new EngineHost(() => 0);
+  const host = new Inspector(() => 0);
   const opened = await host.open({ input: sample.log, instance: null });
   return { host, opened };
 }
 
-describe('EngineHost', () => {
+describe('Inspector', () => {
   it('lists an eval run being imported without letting go of the open log, and hands over one instance', async () => {
     const { host } = await openedHost();
     const text = readFileSync(join(REAL_LOGS, 'v0_openhands_multi-swe-bench_example_output.jsonl'), 'utf8');
@@ -81,7 +81,7 @@ describe('EngineHost', () => {
   });
 
   it('counts tokens once and uses them in the replay', async () => {
-    const host = new EngineHost(() => 0);
+    const host = new Inspector(() => 0);
     const text = readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), 'utf8');
     await host.open({ input: { kind: 'file', file: { path: 'basic.json', text } }, instance: null });
     const tokens = await host.countTokens();
@@ -100,7 +100,7 @@ describe('EngineHost', () => {
   it('asks again for a recorded answer the condenser cannot use, and never reports a live one that fails the check', async () => {
     const asked: string[] = [];
     let answerWith: { content: string | null } = { content: null };
-    const host = new EngineHost(() => 0, () => async (request) => {
+    const host = new Inspector(() => 0, () => async (request) => {
       asked.push(request.identity);
       const answer = answerWith;
       const problem = answer.content === null ? 'the model answered with no text' : null;
@@ -125,7 +125,7 @@ describe('EngineHost', () => {
   });
 
   it('counts tokens in slices beside other requests: a replay asked for meanwhile is answered first', async () => {
-    const host = new EngineHost();
+    const host = new Inspector();
     // The tokenizer loaded once, so the count below starts at once.
     await host.open({ input: sample.log, instance: null });
     await host.countTokens();

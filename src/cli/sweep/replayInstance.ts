@@ -2,7 +2,7 @@ import { presetById } from '../../engine/index.ts';
 import type { SweepRow } from '../../formats/index.ts';
 import { defaultProfile } from '../../store/index.ts';
 import { pricesFor, runCost } from '../../store/index.ts';
-import type { EngineHost } from '../../inspect/inspector.ts';
+import type { Inspector } from '../../inspect/inspector.ts';
 import type { OpenedLog, ReplayRequest } from '../../worker/index.ts';
 import type { SweepConfigSpec, SweepJob, SweepSettings } from './types.ts';
 
@@ -44,7 +44,7 @@ function requestFor(spec: SweepConfigSpec, opened: OpenedLog): { request: Replay
  * condenser LLM call gets a placeholder answer, tokens are counted with o200k, usage and cost come
  * from the usage model with the model's list prices.
  */
-export async function replayInstance(host: EngineHost, job: SweepJob, settings: SweepSettings): Promise<SweepRow[]> {
+export async function replayInstance(host: Inspector, job: SweepJob, settings: SweepSettings): Promise<SweepRow[]> {
   const row = (config: string, fields: Partial<SweepRow>): SweepRow => ({ source: job.source, instance: job.instance, config, ...EMPTY, model: null, error: null, ...fields });
   let opened: OpenedLog;
   try {

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { EngineHost } from '../../inspect/inspector.ts';
+import { Inspector } from '../../inspect/inspector.ts';
 import type { WorkerReply } from './pool.ts';
 import { replayInstance } from './replayInstance.ts';
 import type { SweepJob, SweepSettings } from './types.ts';
@@ -7,7 +7,7 @@ import type { SweepJob, SweepSettings } from './types.ts';
 /** A sweep worker: one engine host, reused for every instance it is given. */
 export function runSweepWorker(): void {
   const settings = (workerData as { settings: SweepSettings }).settings;
-  const host = new EngineHost();
+  const host = new Inspector();
   parentPort!.on('message', (job: SweepJob) => {
     replayInstance(host, job, settings).then(
       (rows) => parentPort!.postMessage({ index: job.index, rows } satisfies WorkerReply),

@@ -6,7 +6,7 @@ import { type PreparedLog, initialUserMessageAt } from './history.ts';
 import { type AgentMessageOptions, type AgentRequest, AgentMessagesError, DEFAULT_MAX_MESSAGE_CHARS, buildAgentRequest, newMessagePartsCache } from './messages/index.ts';
 import { IncrementalMeasure } from './messages/index.ts';
 import { type ReplayStep, replay } from './replay.ts';
-import type { TokenEstimator } from './tokens.ts';
+import type { TextTokens } from '../core/index.ts';
 import { type AgentCall, type LearnedUsage, type MeasuredRequest, PrefixIds, learnFromRecordedCalls, measureRequest, toolSchemaText } from '../core/index.ts';
 import type { View } from './view.ts';
 
@@ -28,13 +28,13 @@ export function recordedUsageAt(log: PreparedLog, step: ReplayStep): RecordedUsa
 export type StepRequest = { readonly request: AgentRequest; readonly error?: undefined } | { readonly request?: undefined; readonly error: string };
 
 export interface AgentCallOptions extends AgentMessageOptions {
-  readonly tokens: TokenEstimator;
+  readonly tokens: TextTokens;
 }
 
 /** The agent's LLM calls of a V0 replay: each step's request, and what the usage model needs of it. */
 export class V0AgentCalls {
   readonly tools: readonly ChatTool[] | null;
-  private readonly toolTokens: number;
+  readonly toolTokens: number;
 
   private readonly options: AgentCallOptions;
   private readonly prefixes = new PrefixIds();

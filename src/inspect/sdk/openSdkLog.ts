@@ -1,9 +1,9 @@
 import { ConfigError, sdk } from '../../engine/index.ts';
 import { SHAPE_LABELS, type SdkParsedLog } from '../../formats/index.ts';
 import { sdkAgentLlm } from '../../llm/tokenCount.ts';
-import { type OpenLog, type ReplayedLog, type Tokens, oneLine, stepSummary } from '../inspectedLog.ts';
+import { type FlavorLog, type FlavorReplay, type InspectedLog, inspectedLog, oneLine, stepSummary } from '../inspectedLog.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
-import { sdkAgentRun } from './sdkAgentRun.ts';
+import { sdkAgentCalls, sdkStepWalk, sdkTraceEncoder } from './sdkFlavor.ts';
 import type { EventRow, ReplayRequest, ViewItem } from '../types.ts';
 
 const ACTION_LIKE = new Set(['ActionEvent', 'MessageEvent', 'SystemPromptEvent', 'Condensation', 'CondensationRequest']);
@@ -58,7 +58,7 @@ function loggedCondensations(events: readonly sdk.SdkEvent[], inHistory: Uint8Ar
   );
 }
 
-function replayed(events: readonly sdk.SdkEvent[], inHistory: Uint8Array, result: sdk.SdkReplayResult, notes: readonly string[]): ReplayedLog {
+function replayed(events: readonly sdk.SdkEvent[], inHistory: Uint8Array, result: sdk.SdkReplayResult): FlavorReplay<sdk.SdkReplayStep, sdk.SdkView> {
   const made = {
     steps: result.steps.map(stepSummary),
     condensations: result.condensations.map((c) => ({
@@ -72,11 +72,10 @@ function replayed(events: readonly sdk.SdkEvent[], inHistory: Uint8Array, result
   };
   const { steps, condensations } = result.mode === 'recorded' ? creditRecordedCondensations(made.steps, loggedCondensations(events, inHistory)) : made;
   return {
-    agent: (settings, context) => sdkAgentRun(events, result, settings, context),
     mode: result.mode,
-    notes,
     steps,
     condensations,
+    walk: sdkStepWalk(result.steps),
     stepView(step) {
       const replayedStep = result.steps[step];
       if (!replayedStep) throw new Error(`there is no step ${step}`);
@@ -95,7 +94,7 @@ function suggestedConfig(parsed: SdkParsedLog): sdk.SdkCondenserConfig {
 }
 
 /** An OpenHands Agent SDK log, replayed by the SDK engine under the rules of the SDK that wrote it. */
-export function openSdkLog(parsed: SdkParsedLog): OpenLog {
+export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
   const prepared = sdk.prepareSdkLog(parsed.events, { leafId: parsed.leafId });
   const rows: EventRow[] = parsed.events.map((event, i) => ({
     index: i,
@@ -110,7 +109,7 @@ export function openSdkLog(parsed: SdkParsedLog): OpenLog {
   const configOf = (request: ReplayRequest) => sdk.parseSdkCondenserConfig(request.config, rulesOf(request));
   const notes = [...parsed.notes];
   if (prepared.offBranch > 0) notes.push(`${prepared.offBranch} events are not on the conversation's active branch and are left out.`);
-  return {
+  const flavor: FlavorLog<sdk.SdkReplayStep, sdk.SdkView> = {
     raw: parsed.raw,
     eventText: (index) => {
       const event = parsed.events[index]!;
@@ -131,7 +130,9 @@ export function openSdkLog(parsed: SdkParsedLog): OpenLog {
       agentModel: parsed.agentModel,
       recordedCondensations: loggedCondensations(parsed.events, prepared.inHistory.recorded).length,
     },
-    learnUsage: () => null,
+    learnedFromLog: () => null,
+    encoder: sdkTraceEncoder,
+    agentCalls: (settings, tokens) => sdkAgentCalls(parsed.events, settings, tokens),
     needsTokens(request) {
       if (request.mode !== 'resimulate') return false;
       try {
@@ -146,7 +147,7 @@ export function openSdkLog(parsed: SdkParsedLog): OpenLog {
         into[i] = sdk.isViewEvent(event) ? countText(sdk.eventString(event)) : 0;
       }
     },
-    replay(request, tokens: Tokens | null) {
+    prepare(request, tokens, onStep) {
       const rules = rulesOf(request);
       let condenser: sdk.SdkCondenser | undefined;
       let notes: readonly string[] = [];
@@ -163,10 +164,11 @@ export function openSdkLog(parsed: SdkParsedLog): OpenLog {
       }
       const agentLlm = tokens ? sdkAgentLlm(tokens.countText, parsed.agentContextWindow.tokens) : null;
       const work = (function* () {
-        const result = yield* sdk.replaySdk({ log: prepared, mode: request.mode, condenser, rules, agentLlm, countViewTokens: agentLlm !== null });
-        return replayed(parsed.events, prepared.inHistory.recorded, result, notes);
+        const result = yield* sdk.replaySdk({ log: prepared, mode: request.mode, condenser, rules, agentLlm, countViewTokens: agentLlm !== null, onStep });
+        return replayed(parsed.events, prepared.inHistory.recorded, result);
       })();
-      return { work };
+      return { work, notes };
     },
   };
+  return inspectedLog(flavor);
 }

@@ -1,11 +1,25 @@
 import { ConfigError } from '../../engine/index.ts';
-import { type Condenser, type PreparedLog, type ReplayResult, type ViewEntry, buildCondenser, eventMessage, eventPromptText, forgottenIdsOf, prepareLog, readCondenserConfig, replay, stepView } from '../../engine/v0/index.ts';
+import {
+  type Condenser,
+  type PreparedLog,
+  type ReplayResult,
+  type ReplayStep,
+  type View,
+  type ViewEntry,
+  buildCondenser,
+  eventMessage,
+  eventPromptText,
+  forgottenIdsOf,
+  prepareLog,
+  readCondenserConfig,
+  replay,
+} from '../../engine/v0/index.ts';
 import { type ParsedLog, SHAPE_LABELS } from '../../formats/index.ts';
 import { countEventTokens, tokenEstimator } from '../../llm/tokenCount.ts';
 import { initialConfig } from './defaultConfig.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
-import { v0AgentRun, v0LearnedFromLog } from './v0AgentRun.ts';
-import { type OpenLog, type ReplayedLog, oneLine, stepSummary } from '../inspectedLog.ts';
+import { v0AgentCalls, v0LearnedFromLog, v0StepWalk, v0TraceEncoder } from './v0Flavor.ts';
+import { type FlavorLog, type FlavorReplay, type InspectedLog, inspectedLog, oneLine, stepSummary } from '../inspectedLog.ts';
 import type { EventRow, ViewItem } from '../types.ts';
 
 function viewItem(entry: ViewEntry): ViewItem {
@@ -33,36 +47,8 @@ function loggedCondensations(prepared: PreparedLog): LoggedCondensation[] {
   );
 }
 
-function replayed(prepared: PreparedLog, result: ReplayResult, condenser: Condenser | null, notes: readonly string[]): ReplayedLog {
-  const made = {
-    steps: result.steps.map(stepSummary),
-    condensations: result.condensations.map((c) => ({
-      id: c.id,
-      stepIndex: c.stepIndex,
-      forgottenEventIds: c.forgottenEventIds,
-      summary: c.args.summary,
-      summaryOffset: c.args.summaryOffset,
-      llmCall: c.llmCall,
-    })),
-  };
-  const { steps, condensations } = result.mode === 'recorded' ? creditRecordedCondensations(made.steps, loggedCondensations(prepared)) : made;
-  return {
-    agent: (settings, context) => v0AgentRun(prepared, result, condenser, settings, context),
-    mode: result.mode,
-    notes,
-    steps,
-    condensations,
-    stepView(step) {
-      const replayedStep = result.steps[step];
-      if (!replayedStep) throw new Error(`there is no step ${step}`);
-      const view = stepView(replayedStep, result.mode === 'resimulate' ? condenser : null);
-      return view ? view.entries.map(viewItem) : [];
-    },
-  };
-}
-
 /** An OpenHands V0 log, replayed by the V0 engine. */
-export function openV0Log(parsed: ParsedLog): OpenLog {
+export function openV0Log(parsed: ParsedLog): InspectedLog {
   const prepared = prepareLog(parsed.events);
   const rows: EventRow[] = parsed.events.map((event, i) => ({
     index: event.index,
@@ -74,7 +60,8 @@ export function openV0Log(parsed: ParsedLog): OpenLog {
     inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
   }));
   const recordedSummaries = parsed.events.flatMap((event) => (event.kind === 'action' && event.condensation?.summary != null ? [event.condensation.summary] : []));
-  return {
+  const logged = loggedCondensations(prepared);
+  const flavor: FlavorLog<ReplayStep, View> = {
     raw: parsed.raw,
     eventText: (index) => eventPromptText(parsed.events[index]!),
     opened: {
@@ -88,14 +75,16 @@ export function openV0Log(parsed: ParsedLog): OpenLog {
       suggestedConfig: initialConfig(parsed.recordedCondenser),
       sdkRules: null,
       recordedSummaries,
-      recordedCondensations: loggedCondensations(prepared).length,
+      recordedCondensations: logged.length,
       agentMaxInputTokens: null,
       agentModel: parsed.events.find((event) => event.toolCall?.response.model)?.toolCall?.response.model ?? null,
     },
-    learnUsage: (settings, context) => v0LearnedFromLog(prepared, settings, context),
+    learnedFromLog: (settings, tokens) => v0LearnedFromLog(prepared, settings, tokens),
     needsTokens: () => false,
     countTokens: (countText, from, to, into) => countEventTokens(parsed.events, countText, from, to, into),
-    replay(request, tokens) {
+    encoder: v0TraceEncoder,
+    agentCalls: (settings, tokens) => v0AgentCalls(prepared, settings, tokens),
+    prepare(request, tokens, onStep) {
       let condenser: Condenser | null = null;
       let notes: readonly string[] = [];
       if (request.mode === 'resimulate') {
@@ -109,11 +98,40 @@ export function openV0Log(parsed: ParsedLog): OpenLog {
         }
       }
       const estimator = tokens ? tokenEstimator(tokens.counts, tokens.countText) : undefined;
+      const active = request.mode === 'resimulate' ? condenser : null;
       const work = (function* () {
-        const result = yield* replay({ log: prepared, mode: request.mode, condenser: condenser ?? undefined, tokens: estimator });
-        return replayed(prepared, result, condenser, notes);
+        const result = yield* replay({ log: prepared, mode: request.mode, condenser: condenser ?? undefined, tokens: estimator, onStep });
+        return replayed(result, active, logged);
       })();
-      return { work };
+      return { work, notes };
+    },
+  };
+  return inspectedLog(flavor);
+}
+
+function replayed(result: ReplayResult, condenser: Condenser | null, logged: readonly LoggedCondensation[]): FlavorReplay<ReplayStep, View> {
+  const made = {
+    steps: result.steps.map(stepSummary),
+    condensations: result.condensations.map((c) => ({
+      id: c.id,
+      stepIndex: c.stepIndex,
+      forgottenEventIds: c.forgottenEventIds,
+      summary: c.args.summary,
+      summaryOffset: c.args.summaryOffset,
+      llmCall: c.llmCall,
+    })),
+  };
+  const { steps, condensations } = result.mode === 'recorded' ? creditRecordedCondensations(made.steps, logged) : made;
+  const walk = v0StepWalk(result.steps, condenser);
+  return {
+    mode: result.mode,
+    steps,
+    condensations,
+    walk,
+    stepView(step) {
+      if (!result.steps[step]) throw new Error(`there is no step ${step}`);
+      const view = walk.view(step);
+      return view ? view.entries.map(viewItem) : [];
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { ChatProfile } from '../../core/index.ts';
 import type { ActionEvent, ViewEntry } from '../events.ts';
-import type { TokenEstimator } from '../tokens.ts';
+import type { TextTokens } from '../../core/index.ts';
 import { type MeasuredRequest, type MessageShape, type PrefixIds, messageKey, shapeTokens } from '../../core/index.ts';
 import { ConversationFold, type ProcessOptions, processEvents, withSystemAndUser } from './conversationMemory.ts';
 import { type DraftMessage, AgentMessagesError } from './draft.ts';
@@ -45,7 +45,7 @@ export class IncrementalMeasure {
 
   constructor(
     private readonly options: ProcessOptions & { readonly profile: ChatProfile },
-    private readonly tokens: TokenEstimator,
+    private readonly tokens: TextTokens,
     private readonly toolTokens: number,
     private readonly prefixes: PrefixIds,
   ) {

@@ -1,0 +1,51 @@
+import type { AgentCall, ChatMessage, ChatTool, ReplayFailure } from '../engine/index.ts';
+import type { EventId } from './types.ts';
+
+/**
+ * What the application layer needs of one engine (V0 or SDK), written once per engine in v0/ and sdk/:
+ * how its steps and views read in the trace, and how the agent's calls are built from them. Everything
+ * else (agent runs, figures, the trace writer) is written once over these ports.
+ */
+
+/** How one engine's steps and views read in the trace (spec/replay.md §6). */
+export interface TraceEncoder<Step, View> {
+  /** `before_event_id` and `condensations`, as JSON. */
+  beforeEventIdJson(step: Step): string;
+  condensationsJson(step: Step): string;
+  failure(step: Step): ReplayFailure | null;
+  unhandledCondensationRequest(step: Step): boolean;
+  /** The view's size in our token count (`view_tokens`). */
+  viewTokens(step: Step): number;
+  viewLength(view: View): number;
+  /** The JSON of view items [from, to): `{"id":…}`, `{"summary":…}`, `{"masked":…,"content":…}`. */
+  itemsJson(view: View, from: number, to: number): string[];
+  /** How many first items `view` shares with `previous` (a view of an earlier step). */
+  sharedPrefix(previous: View, view: View): number;
+}
+
+/** The messages the agent's LLM received at a step, or why the agent would have built none. */
+export type StepRequest =
+  | { readonly messages: readonly ChatMessage[]; readonly eventIds: ReadonlyArray<readonly EventId[]> | null; readonly error?: undefined }
+  | { readonly messages?: undefined; readonly error: string };
+
+/** The agent's LLM calls of one replay: built per agent settings, fed steps in order. */
+export interface AgentCallsPort<Step, View> {
+  readonly tools: readonly ChatTool[] | null;
+  /** Our tokenizer's count of the tool schemas, sent with every call. */
+  readonly toolTokens: number;
+  request(step: Step, view: View): StepRequest;
+  /** The step's call as the usage model sees it (its measured request and recorded usage); steps in order. */
+  call(step: Step, view: View | null): AgentCall;
+}
+
+/** A finished replay's steps, each with its view on demand (null for a failed step). */
+export interface StepWalk<Step, View> {
+  readonly steps: readonly Step[];
+  view(index: number): View | null;
+}
+
+/** Failure text as the trace and the app show it: the explanation, then what Python would print. */
+export function failureText(failure: Pick<ReplayFailure, 'message' | 'pythonError'> | null): string | null {
+  if (!failure) return null;
+  return failure.pythonError ? `${failure.message} (${failure.pythonError})` : failure.message;
+}

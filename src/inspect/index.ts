@@ -1,0 +1,9 @@
+/**
+ * The application layer: what the app, the worker, `replay` and `sweep` ask of a log. It opens a log of
+ * either engine (V0, SDK), replays it, and gives each step's view, messages, usage, cost and the trace,
+ * each written once here; the worker is a message shell around it and the CLI a set of thin commands.
+ */
+export { Inspector, type CreateLiveLlm } from './inspector.ts';
+export type * from './types.ts';
+export { type InspectedLog, type Prepared, type ReplayedLog, type TraceOptions, type Tokens } from './inspectedLog.ts';
+export { countAllTokens, openLog } from './openLog.ts';

@@ -1,0 +1,67 @@
+import type { TextTokens } from '../../engine/index.ts';
+import { sdk } from '../../engine/index.ts';
+import type { AgentCallsPort, StepWalk, TraceEncoder } from '../flavor.ts';
+import type { AgentSettings } from '../types.ts';
+
+type Step = sdk.SdkReplayStep;
+type View = sdk.SdkView;
+
+const condensationJson = (record: sdk.SdkCondensationRecord) =>
+  JSON.stringify({ id: record.id, forgotten_event_ids: record.forgottenEventIds, summary: record.summary, summary_offset: record.summaryOffset });
+
+/** SDK steps and views in the trace: the same keys as V0's, string ids; each item's JSON remembered. */
+export function sdkTraceEncoder(): TraceEncoder<Step, View> {
+  /** Each logged event's item by log position: every event shows up in many steps. */
+  const logged: string[] = [];
+  /** Summaries by id (deterministic, and each with one text). */
+  const summaries = new Map<string, string>();
+  const item = (event: sdk.ViewEvent): string => {
+    if (event.index >= 0) return (logged[event.index] ??= JSON.stringify(sdk.sdkTraceViewItem(event)));
+    let json = summaries.get(event.id);
+    if (json === undefined) {
+      json = JSON.stringify(sdk.sdkTraceViewItem(event));
+      summaries.set(event.id, json);
+    }
+    return json;
+  };
+  return {
+    beforeEventIdJson: (step) => JSON.stringify(step.beforeEventId),
+    condensationsJson: (step) => `[${step.condensations.map(condensationJson).join(',')}]`,
+    failure: (step) => step.failure,
+    unhandledCondensationRequest: (step) => step.unhandledCondensationRequest,
+    viewTokens: (step) => step.viewTokens,
+    viewLength: (view) => view.length,
+    itemsJson(view, from, to) {
+      const events = view.events;
+      const parts = new Array<string>(Math.max(0, to - from));
+      for (let k = from; k < to; k++) parts[k - from] = item(events[k]!);
+      return parts;
+    },
+    sharedPrefix(previous, view) {
+      const [before, now] = [previous.events, view.events];
+      const limit = Math.min(before.length, now.length);
+      let keep = 0;
+      while (keep < limit && before[keep] === now[keep]) keep++;
+      return keep;
+    },
+  };
+}
+
+/** A finished SDK replay keeps each step's view. */
+export function sdkStepWalk(steps: readonly Step[]): StepWalk<Step, View> {
+  return { steps, view: (index) => steps[index]?.view ?? null };
+}
+
+/** The SDK agent's LLM calls; its message builder merges events, so messages are not tied back to them. */
+export function sdkAgentCalls(events: readonly sdk.SdkEvent[], settings: AgentSettings, tokens: TextTokens): AgentCallsPort<Step, View> {
+  const calls = new sdk.SdkAgentCalls(events, { profile: settings.profile, tokens });
+  return {
+    tools: calls.tools,
+    toolTokens: calls.toolTokens,
+    request(_step, view) {
+      const built = calls.request(view.events);
+      return built.messages ? { messages: built.messages, eventIds: null } : { error: built.error };
+    },
+    call: (_step, view) => calls.call(view ? calls.request(view.events) : null),
+  };
+}

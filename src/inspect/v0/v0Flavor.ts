@@ -1,0 +1,119 @@
+import type { ChatProfile, LearnedUsage, TextTokens } from '../../engine/index.ts';
+import {
+  type AgentTemplates,
+  type Condenser,
+  type CondensationRecord,
+  type PreparedLog,
+  type ReplayStep,
+  type View,
+  type ViewEntry,
+  V0AgentCalls,
+  learnFromRecordedRun,
+  sharedPrefix,
+  stepView,
+  viewRange,
+} from '../../engine/v0/index.ts';
+import { compileAgentTemplates } from '../../templates/index.ts';
+import type { AgentCallsPort, StepWalk, TraceEncoder } from '../flavor.ts';
+import type { AgentSettings } from '../types.ts';
+
+/** Where a masked entry points: the event it hides, or "summary" when it hides the summary. */
+function maskedTarget(entry: ViewEntry): number | 'summary' {
+  switch (entry.kind) {
+    case 'masked':
+      return maskedTarget(entry.original);
+    case 'summary':
+      return 'summary';
+    default:
+      return entry.id;
+  }
+}
+
+/** The same view item: the same event, or a placeholder or summary with the same content. */
+function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
+  if (a === b) return true;
+  if (a.kind === 'masked' && b.kind === 'masked') return a.content === b.content && sameEntry(a.original, b.original);
+  if (a.kind === 'summary' && b.kind === 'summary') return a.content === b.content && a.condensationId === b.condensationId;
+  return false;
+}
+
+const condensationJson = (record: CondensationRecord) =>
+  JSON.stringify({ id: record.id, forgotten_event_ids: record.forgottenEventIds, summary: record.args.summary, summary_offset: record.args.summaryOffset });
+
+/** V0 steps and views in the trace; remembers the JSON of what repeats (ids, summaries, placeholders). */
+export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
+  const quoted = new Map<string, string>();
+  const idItems: string[] = [];
+  const quote = (text: string) => {
+    let json = quoted.get(text);
+    if (json === undefined) {
+      json = JSON.stringify(text);
+      quoted.set(text, json);
+    }
+    return json;
+  };
+  const item = (entry: ViewEntry): string => {
+    switch (entry.kind) {
+      case 'summary':
+        return `{"summary":${quote(entry.content)}}`;
+      case 'masked': {
+        const target = maskedTarget(entry.original);
+        return `{"masked":${target === 'summary' ? '"summary"' : target},"content":${quote(entry.content)}}`;
+      }
+      default:
+        return (idItems[entry.id] ??= `{"id":${entry.id}}`);
+    }
+  };
+  return {
+    beforeEventIdJson: (step) => String(step.beforeEventId),
+    condensationsJson: (step) => `[${step.condensations.map(condensationJson).join(',')}]`,
+    failure: (step) => step.failure,
+    unhandledCondensationRequest: (step) => step.unhandledCondensationRequest,
+    viewTokens: (step) => step.viewTokens,
+    viewLength: (view) => view.length,
+    itemsJson(view, from, to) {
+      const entries = viewRange(view, from, to);
+      const parts = new Array<string>(entries.length);
+      for (let k = 0; k < entries.length; k++) parts[k] = item(entries[k]!);
+      return parts;
+    },
+    sharedPrefix(previous, view) {
+      // Two moments of one epoch share their start without comparing; otherwise compare entries.
+      const known = sharedPrefix(previous, view);
+      if (known !== null) return known;
+      const [before, now] = [previous.entries, view.entries];
+      const limit = Math.min(before.length, now.length);
+      let keep = 0;
+      while (keep < limit && sameEntry(before[keep]!, now[keep]!)) keep++;
+      return keep;
+    },
+  };
+}
+
+/** A finished V0 replay's steps; a view is rebuilt from where the history stood (and the condenser's transforms). */
+export function v0StepWalk(steps: readonly ReplayStep[], condenser: Condenser | null): StepWalk<ReplayStep, View> {
+  return { steps, view: (index) => stepView(steps[index]!, condenser) };
+}
+
+function callOptions(profile: ChatProfile, templates: AgentTemplates, tokens: TextTokens) {
+  return { profile, templates, tokens };
+}
+
+/** The V0 agent's LLM calls (CodeActAgent's messages from each step's view). Throws a TemplateError when the templates do not compile. */
+export function v0AgentCalls(log: PreparedLog, settings: AgentSettings, tokens: TextTokens): AgentCallsPort<ReplayStep, View> {
+  const calls = new V0AgentCalls(log, callOptions(settings.profile, compileAgentTemplates(settings.templates), tokens));
+  return {
+    tools: calls.tools,
+    toolTokens: calls.toolTokens,
+    request(step, view) {
+      const built = calls.request(step, view);
+      return built.request ? { messages: built.request.messages, eventIds: built.request.eventIds } : { error: built.error };
+    },
+    call: (step, view) => calls.call(step, view),
+  };
+}
+
+/** What re-simulations learn from: the log's own recorded run against its recorded usage. */
+export function v0LearnedFromLog(log: PreparedLog, settings: AgentSettings, tokens: TextTokens): LearnedUsage {
+  return learnFromRecordedRun(log, callOptions(settings.profile, compileAgentTemplates(settings.templates), tokens));
+}
