@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../bench/generateLog.ts';
-import { type Trace, type TraceViewItem } from '../../src/engine/v0/index.ts';
 import { replayCli, scratchFiles } from '../helpers/cli.ts';
 import { SAMPLE_SESSIONS } from '../helpers/logs.ts';
+import type { Trace, TraceViewItem } from '../../src/inspect/index.ts';
 
 const { file } = scratchFiles('replay-compact-');
 

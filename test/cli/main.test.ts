@@ -2,9 +2,9 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayCli, scratchFiles } from '../helpers/cli.ts';
-import { type Trace } from '../../src/engine/v0/index.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS, v0Events, sdkJsonlLog } from '../helpers/logs.ts';
 import { multiInstanceJsonl, tarGz, uiDownloadZip } from '../helpers/archives.ts';
+import type { Trace } from '../../src/inspect/index.ts';
 
 const { dir, file } = scratchFiles('replay-cli-');
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { type Trace } from '../../src/engine/v0/index.ts';
+import type { Trace } from '../../src/inspect/index.ts';
 
 export const CONFORMANCE_DIR = join(import.meta.dirname, '..', 'fixtures', 'conformance');
 

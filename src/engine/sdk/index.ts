@@ -38,6 +38,6 @@ export * from './ruleDates.ts';
 export { TRUNCATE_NOTICE, codePointLength, maybeTruncate } from './text.ts';
 export { DEFAULT_TEXT_CONTENT_LIMIT, SDK_TRUNCATE_NOTICE, pythonLineCount, pythonPathJoin, sdkMaybeTruncate } from './truncation.ts';
 export * from './tokens.ts';
-export * from './trace.ts';
+export { sdkTraceViewItem } from './traceItem.ts';
 export * from './tracker.ts';
 export * from './view.ts';

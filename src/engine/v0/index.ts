@@ -19,7 +19,7 @@ export * from './history.ts';
 export * from './messages/index.ts';
 export * from './replay.ts';
 export * from './tokens.ts';
-export * from './trace.ts';
+export * from './stepView.ts';
 export * from './view.ts';
 export { eventMessage, eventPromptText, eventTokenText } from './prompts/eventText.ts';
 export { pyJsonDumps } from './prompts/pythonRepr.ts';

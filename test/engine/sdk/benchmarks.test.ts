@@ -9,6 +9,7 @@ import { type LlmAnswer, runSync, scriptedLlm, sdk } from '../../../src/engine/i
 import { type SdkParsedLog, parseSdkCondenserValue, readLog } from '../../../src/formats/index.ts';
 import { type CountText, loadTokenizer, sdkAgentLlm } from '../../../src/llm/tokenCount.ts';
 import { realLog } from '../../helpers/logs.ts';
+import { sdkTraceOf } from '../../helpers/trace.ts';
 
 const CONVERSATIONS = [
   ['v1_benchmarks_conversation_0cf772fb_115ev_1cond', 1],
@@ -87,8 +88,8 @@ describe.each(CONVERSATIONS)('%s', (name, count) => {
   });
 
   it('2025-09 rules: the re-simulated views equal the recorded ones at every step', () => {
-    const resimulated = sdk.toSdkTrace(replayed(log, '2025-09')).steps.map((step) => step.view);
-    const asRecorded = sdk.toSdkTrace(replayed(log, '2025-09', 'recorded')).steps.map((step) => step.view);
+    const resimulated = sdkTraceOf(replayed(log, '2025-09')).steps.map((step) => step.view);
+    const asRecorded = sdkTraceOf(replayed(log, '2025-09', 'recorded')).steps.map((step) => step.view);
     expect(resimulated).toEqual(asRecorded);
   });
 

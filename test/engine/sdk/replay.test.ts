@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type LlmAnswer, type LlmWork, runSync, scriptedLlm, sdk } from '../../../src/engine/index.ts';
 import { action, charMockLlm, cond, msg, obs, request, stateUpdate, summarizer, systemPrompt } from './factory.ts';
+import { sdkTraceOf } from '../../helpers/trace.ts';
+import { sdkTraceEncoder } from '../../../src/inspect/sdk/sdkFlavor.ts';
+import { TraceWriter } from '../../../src/inspect/trace/traceWriter.ts';
 
 /** A system prompt, the user's task, then `pairs` agent actions (one response each) with their observations. */
 function conversation(pairs: number): sdk.SdkEvent[] {
@@ -15,7 +18,7 @@ const summaries = (count: number): LlmAnswer[] => Array.from({ length: count }, 
 
 function run(events: sdk.SdkEvent[], input: Partial<sdk.SdkReplayInput> = {}, answers: LlmAnswer[] = summaries(20)) {
   const result = runSync(sdk.replaySdk({ log: prepared(events), mode: 'resimulate', ...input }), scriptedLlm(answers));
-  return { result, trace: sdk.toSdkTrace(result) };
+  return { result, trace: sdkTraceOf(result) };
 }
 
 describe('SDK replay: steps', () => {
@@ -78,7 +81,7 @@ describe('SDK replay: re-simulate (SDK 1.43.1)', () => {
     const last = result.steps.at(-1)!;
     expect(last.beforeEventId).toBe('a9');
     expect(last.failure).toMatchObject({ kind: 'openhands', pythonError: 'NoCondensationAvailableException: Unable to compute forgotten events' });
-    expect(sdk.toSdkTrace(result).steps.at(-1)!.error).toMatch(/^The SDK agent would fail here/);
+    expect(sdkTraceOf(result).steps.at(-1)!.error).toMatch(/^The SDK agent would fail here/);
   });
 
   it('under the 2025-09 rules a failed summarizer call is not caught: the step fails, said plainly', () => {
@@ -137,7 +140,7 @@ describe('SDK replay: the SDK’s integration scenarios (§6.17), with scripted 
       [5, 16],
     ]);
     expect(result.condensations[1]!.forgottenEventIds).not.toContain('replay-condensation-1-summary');
-    expect(sdk.toSdkTrace(result).steps.at(-1)!.view![0]).toEqual({ summary: 'summary 1' });
+    expect(sdkTraceOf(result).steps.at(-1)!.view![0]).toEqual({ summary: 'summary 1' });
   });
 
   it('c03: a SOFT need with no valid range waits without failing, and condensing happens later', () => {
@@ -184,8 +187,8 @@ describe('SDK replay: the active branch of a conversation tree (SDK v1.31+)', ()
     const log = prepared(events);
     expect(log.offBranch).toBe(2);
     const result = runSync(sdk.replaySdk({ log, mode: 'recorded' }), scriptedLlm([]));
-    expect(sdk.toSdkTrace(result).steps.map((s) => s.before_event_id)).toEqual(['new', 'next']);
-    expect(sdk.toSdkTrace(result).steps[1]!.view).toEqual(['sys', 'task', 'new', 'newo'].map((id) => ({ id })));
+    expect(sdkTraceOf(result).steps.map((s) => s.before_event_id)).toEqual(['new', 'next']);
+    expect(sdkTraceOf(result).steps[1]!.view).toEqual(['sys', 'task', 'new', 'newo'].map((id) => ({ id })));
   });
 
   it('takes base_state.json’s leaf_event_id as the HEAD when given', () => {
@@ -227,12 +230,12 @@ describe('SDK replay: the 2025-09 rules', () => {
 });
 
 describe('SDK trace writer', () => {
-  it('streams the same JSON as toSdkTrace builds', () => {
-    const writer = new sdk.SdkTraceJsonWriter({ includeTokens: true });
+  it('streams, while replaying, the trace of the finished replay', () => {
+    const writer = new TraceWriter(sdkTraceEncoder(), { viewTokens: true });
     const parts: string[] = [writer.start];
     const input: sdk.SdkReplayInput = { log: prepared(conversation(8)), mode: 'resimulate', condenser: summarizer({ max_size: 10, keep_first: 2 }), agentLlm: charMockLlm(), countViewTokens: true };
     const result = runSync(sdk.replaySdk({ ...input, onStep: (step, view) => parts.push(writer.step(step, view)) }), scriptedLlm(summaries(5)));
     parts.push(writer.end);
-    expect(JSON.parse(parts.join(''))).toEqual(sdk.toSdkTrace(result, { includeTokens: true }));
+    expect(JSON.parse(parts.join(''))).toEqual(sdkTraceOf(result, { viewTokens: true }));
   });
 });

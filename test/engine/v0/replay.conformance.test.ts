@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, type LlmAnswer, runSync, scriptedLlm } from '../../../src/engine/index.ts';
-import { buildCondenser, parseCondenserConfig, prepareLog, replay, toTrace } from '../../../src/engine/v0/index.ts';
+import { buildCondenser, parseCondenserConfig, prepareLog, replay } from '../../../src/engine/v0/index.ts';
 import { readV0Log } from '../../../src/formats/index.ts';
 import { parseLlmScript } from '../../../src/formats/llmScript.ts';
 import { CONFORMANCE_DIR, firstDifference, loadCases } from '../../helpers/conformance.ts';
+import { v0TraceOf } from '../../helpers/trace.ts';
 
 function logOf(relativePath: string) {
   const path = join(CONFORMANCE_DIR, relativePath);
@@ -33,7 +34,7 @@ describe('replay against traces produced by OpenHands’ own condensers', () => 
         replay({ log: prepareLog(log.events), mode: c.recorded ? 'recorded' : 'resimulate', condenser }),
         scriptedLlm(script),
       );
-      const trace = toTrace(result, condenser);
+      const trace = v0TraceOf(result, condenser);
       expect(firstDifference(c.expected!, trace)).toBeNull();
     });
   }

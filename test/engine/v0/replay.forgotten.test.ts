@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runSync, scriptedLlm } from '../../../src/engine/index.ts';
-import { type LogEvent, buildCondenser, parseCondenserConfig, prepareLog, replay, toTrace, viewFromEvents } from '../../../src/engine/v0/index.ts';
+import { type LogEvent, buildCondenser, parseCondenserConfig, prepareLog, replay, viewFromEvents } from '../../../src/engine/v0/index.ts';
 import { cmd, cmdOut, cond, explicit, ids, msg } from './factory.ts';
+import { v0TraceOf } from '../../helpers/trace.ts';
 
 /** A task, then three commands with their outputs, then a fourth command: steps before ids 1, 3, 5, 7. */
 const log: LogEvent[] = [msg(0, 'task'), cmd(1), cmdOut(2, 1), cmd(3), cmdOut(4, 3), cmd(5), cmdOut(6, 5), cmd(7)];
@@ -14,7 +15,7 @@ const log: LogEvent[] = [msg(0, 'task'), cmd(1), cmdOut(2, 1), cmd(3), cmdOut(4,
 function traceOf(config: Record<string, unknown>, answers: string[]) {
   const condenser = buildCondenser(parseCondenserConfig(config));
   const result = runSync(replay({ log: prepareLog(log), mode: 'resimulate', condenser }), scriptedLlm(answers.map((content) => ({ content }))));
-  return toTrace(result, condenser);
+  return v0TraceOf(result, condenser);
 }
 
 describe('forgotten_event_ids keeps duplicates (issue 9)', () => {
