@@ -8,3 +8,5 @@ export type * from './types.ts';
 export { type InspectedLog, type Prepared, type ReplayedLog, type TraceOptions, type Tokens } from './inspectedLog.ts';
 export { countAllTokens, openLog } from './openLog.ts';
 export type * from './trace/types.ts';
+export * from './cost.ts';
+export { defaultProfile } from './profiles.ts';

@@ -4,7 +4,8 @@ export type { ActiveSession, AppState, InstancePicker, Notice, StoreDeps, SweepS
 export type { SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
 export * from './selectors.ts';
 export * from './usageSelectors.ts';
-export { agentSettingsOf, defaultProfile } from './agentSettings.ts';
+export { agentSettingsOf } from './agentSettings.ts';
+export { condensationCacheCosts, defaultProfile, pricesFor, runCost, stepCost, type ResolvedPrices, type RunCost, type StepCost } from '../inspect/index.ts';
 export { lineDiff } from './lineDiff.ts';
 export type { DiffLine } from './lineDiff.ts';
 export { APP_VERSION } from './defaults.ts';

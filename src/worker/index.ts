@@ -1,4 +1,4 @@
 export { EngineError, createEngineClient, createInThreadEngineClient } from './client.ts';
 export type { EngineClient } from './client.ts';
-export type * from '../inspect/types.ts';
+export type * from '../inspect/index.ts';
 export type * from './protocol.ts';

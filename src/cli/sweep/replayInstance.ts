@@ -1,9 +1,6 @@
 import { presetById } from '../../engine/index.ts';
 import type { SweepRow } from '../../formats/index.ts';
-import { defaultProfile } from '../../store/index.ts';
-import { pricesFor, runCost } from '../../store/index.ts';
-import type { Inspector } from '../../inspect/inspector.ts';
-import type { OpenedLog, ReplayRequest } from '../../worker/index.ts';
+import { type Inspector, type OpenedLog, type ReplayRequest, defaultProfile, pricesFor, runCost } from '../../inspect/index.ts';
 import type { SweepConfigSpec, SweepJob, SweepSettings } from './types.ts';
 
 const EMPTY = {

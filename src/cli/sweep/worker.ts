@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { Inspector } from '../../inspect/inspector.ts';
+import { Inspector } from '../../inspect/index.ts';
 import type { WorkerReply } from './pool.ts';
 import { replayInstance } from './replayInstance.ts';
 import type { SweepJob, SweepSettings } from './types.ts';
