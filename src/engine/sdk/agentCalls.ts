@@ -1,6 +1,5 @@
-import type { ChatMessage, ChatProfile, ChatTool } from '../core/index.ts';
-import type { TextTokens } from '../core/index.ts';
-import { type AgentCall, PrefixIds, measureRequest, toolSchemaText } from '../core/index.ts';
+import type { ChatMessage, ChatProfile, ChatTool, TextTokens, AgentCall } from '../core/index.ts';
+import { PrefixIds, measureRequest, toolSchemaText } from '../core/index.ts';
 import { sdkAgentMessages, sdkRecordedToolNames, sdkRecordedTools } from './agentMessages.ts';
 import { SdkMessagesUnavailable } from './errors.ts';
 import type { SdkEvent, ViewEvent } from './events.ts';

@@ -1,7 +1,5 @@
-import { OpenHandsFailure } from '../core/index.ts';
-import { type LlmWork, LlmUnavailable } from '../core/index.ts';
-import { type LoopCondenser, type LoopHistory, replayLoop } from '../core/index.ts';
-import type { ReplayFailure, ReplayMode } from '../core/index.ts';
+import { OpenHandsFailure, LlmUnavailable, replayLoop } from '../core/index.ts';
+import type { ReplayFailure, ReplayMode, LlmWork, LoopCondenser, LoopHistory } from '../core/index.ts';
 import { type SdkCondenser, isCondensationDraft } from './condenser.ts';
 import { PINNED_SDK_RULES, type SdkRules } from './ruleDates.ts';
 import { NoCondensationAvailable } from './errors.ts';

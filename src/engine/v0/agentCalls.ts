@@ -1,13 +1,10 @@
-import type { ChatTool } from '../core/index.ts';
-import { noLlm, runSync } from '../core/index.ts';
+import type { ChatTool, RecordedUsage, TextTokens, AgentCall, LearnedUsage, MeasuredRequest } from '../core/index.ts';
+import { noLlm, runSync, PrefixIds, learnFromRecordedCalls, measureRequest, toolSchemaText } from '../core/index.ts';
 import type { LogEvent } from './events.ts';
-import { type RecordedUsage } from '../core/index.ts';
 import { type PreparedLog, initialUserMessageAt } from './history.ts';
 import { type AgentMessageOptions, type AgentRequest, AgentMessagesError, DEFAULT_MAX_MESSAGE_CHARS, buildAgentRequest, newMessagePartsCache } from './messages/index.ts';
 import { IncrementalMeasure } from './messages/index.ts';
 import { type ReplayStep, replay } from './replay.ts';
-import type { TextTokens } from '../core/index.ts';
-import { type AgentCall, type LearnedUsage, type MeasuredRequest, PrefixIds, learnFromRecordedCalls, measureRequest, toolSchemaText } from '../core/index.ts';
 import type { View } from './view.ts';
 
 /** The tool schemas the agent sent, as its SystemMessageAction recorded them. */

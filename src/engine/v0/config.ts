@@ -1,10 +1,9 @@
-import { ConfigError } from '../core/index.ts';
+import { ConfigError, hasOwnKey } from '../core/index.ts';
 import { z } from 'zod';
 import type { Condenser, CondenserConfig, CondenserDefinition, CondenserEnvironment, PromptOverrides } from './condenser.ts';
 import { CONDENSER_TYPES, condenserDefinition } from './condensers/index.ts';
 import { pyStr } from './prompts/pythonRepr.ts';
 import { pydanticLaxInt } from './pydanticInt.ts';
-import { hasOwnKey } from '../core/index.ts';
 
 
 /** A validated configuration and what the reading assumed on the way (shown to the user, never silent). */

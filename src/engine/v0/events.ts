@@ -3,8 +3,7 @@
  * Payloads (`args`, `extras`) stay as the log wrote them; the engine reads only the keys it needs.
  */
 
-import type { ChatToolCall } from '../core/index.ts';
-import type { RecordedUsage } from '../core/index.ts';
+import type { ChatToolCall, RecordedUsage } from '../core/index.ts';
 
 export type EventSource = 'agent' | 'user' | 'environment';
 

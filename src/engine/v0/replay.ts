@@ -1,7 +1,5 @@
-import { OpenHandsFailure } from '../core/index.ts';
-import { type LlmWork, LlmUnavailable } from '../core/index.ts';
-import { type LoopCondenser, type LoopHistory, replayLoop } from '../core/index.ts';
-import type { ReplayFailure, ReplayMode } from '../core/index.ts';
+import { OpenHandsFailure, LlmUnavailable, replayLoop } from '../core/index.ts';
+import type { ReplayFailure, ReplayMode, LlmWork, LoopCondenser, LoopHistory } from '../core/index.ts';
 import { type Condensation, type Condenser, isCondensation } from './condenser.ts';
 import { type ActionEvent, type CondensationArgs, type LogEvent, condensationArgsProblem, forgottenIdsOf, makeAction } from './events.ts';
 import type { PreparedLog } from './history.ts';

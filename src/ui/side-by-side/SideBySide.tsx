@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
-import { type AlignedRow, alignStep, describeIds } from '../../store/index.ts';
-import type { EventRow } from '../../store/index.ts';
+import { alignStep, describeIds } from '../../store/index.ts';
+import type { EventRow, AlignedRow } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { EventLabel } from '../shared/EventLabel.tsx';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { condensation, defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
-import { OpenHandsFailure } from '../../core/index.ts';
+import { OpenHandsFailure, floorDiv, minMax, pySlice } from '../../core/index.ts';
 import { entryId } from '../events.ts';
-import { floorDiv, minMax, pySlice } from '../../core/index.ts';
 import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting } from './fields.ts';
 export const amortizedCondenser = defineCondenser({
   type: 'amortized',

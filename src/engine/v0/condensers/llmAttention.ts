@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { condensation, defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
-import { OpenHandsFailure } from '../../core/index.ts';
+import { OpenHandsFailure, lazyRequest, floorDiv, pySlice } from '../../core/index.ts';
 import { entryId } from '../events.ts';
-import { lazyRequest } from '../../core/index.ts';
 import { ATTENTION_INSTRUCTION, ATTENTION_RESPONSE_SCHEMA, attentionEventMessage } from '../prompts/attention.ts';
 import { eventMessage } from '../prompts/eventText.ts';
-import { floorDiv, pySlice } from '../../core/index.ts';
 import { pydanticLaxInt } from '../pydanticInt.ts';
 import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting, llmConfigSetting } from './fields.ts';
 

@@ -1,11 +1,10 @@
 import { type Condensation, condensation } from '../condenser.ts';
-import { OpenHandsFailure } from '../../core/index.ts';
+import { OpenHandsFailure, floorDiv, minMax, pySlice, truncateContent } from '../../core/index.ts';
 import { type ViewEntry, entryContent, entryId, isCondensationObservation } from '../events.ts';
 import type { LlmWork } from '../../core/index.ts';
 import { eventPromptText } from '../prompts/eventText.ts';
 import { NO_PREVIOUS_SUMMARY } from '../prompts/summarizing.ts';
 import { eventBlock } from '../prompts/template.ts';
-import { floorDiv, minMax, pySlice, truncateContent } from '../../core/index.ts';
 import type { View } from '../view.ts';
 export interface SummaryWindowConfig {
   readonly keep_first: number;

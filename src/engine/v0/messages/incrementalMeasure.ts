@@ -1,7 +1,6 @@
-import type { ChatProfile } from '../../core/index.ts';
+import type { ChatProfile, TextTokens, MeasuredRequest, MessageShape, PrefixIds } from '../../core/index.ts';
 import type { ActionEvent, ViewEntry } from '../events.ts';
-import type { TextTokens } from '../../core/index.ts';
-import { type MeasuredRequest, type MessageShape, type PrefixIds, messageKey, shapeTokens } from '../../core/index.ts';
+import { messageKey, shapeTokens } from '../../core/index.ts';
 import { ConversationFold, type ProcessOptions, processEvents, withSystemAndUser } from './conversationMemory.ts';
 import { type DraftMessage, AgentMessagesError } from './draft.ts';
 import { PROFILE_FLAGS } from './serialize.ts';

@@ -1,13 +1,11 @@
-import { OpenHandsFailure } from '../../core/index.ts';
+import { OpenHandsFailure, truncateContent, ownEntry } from '../../core/index.ts';
 import type { ObservationEvent, ViewEntry } from '../events.ts';
 import { type PyEvent, pyEventOf } from '../prompts/eventFromDict.ts';
 import { fileEditObservation, toAgentObservation } from '../prompts/eventString.ts';
 import { OBSERVATION_CLASSES } from '../prompts/v0Classes.ts';
-import { truncateContent } from '../../core/index.ts';
 import { type DraftMessage, type DraftPart, type MessagePartsCache, AgentMessagesError, draft, imagePart, textPart, thaw } from './draft.ts';
 import { recallParts } from './recall.ts';
 import type { AgentTemplates } from './templates.ts';
-import { ownEntry } from '../../core/index.ts';
 
 const BASE64_IMAGE_MARK = '![image](data:image/png;base64,';
 const BASE64_IMAGE_LINE = '![image](data:image/png;base64, ...) already displayed to user';

@@ -1,10 +1,9 @@
 import type { LogEvent } from '../events.ts';
 import { pydanticLaxInt } from '../pydanticInt.ts';
-import { truncateContent } from '../../core/index.ts';
+import { truncateContent, hasOwnKey, ownEntry } from '../../core/index.ts';
 import { NotALiteral, literalEval } from './pyLiteral.ts';
 import { PyEnum } from './pythonRepr.ts';
 import { ACTION_CLASSES, CMD_OUTPUT_METADATA_DEFAULTS, type ClassSpec, OBSERVATION_CLASSES, Required } from './v0Classes.ts';
-import { hasOwnKey, ownEntry } from '../../core/index.ts';
 
 /**
  * A logged event as OpenHands' `event_from_dict` turns it into its dataclass (events/serialization at

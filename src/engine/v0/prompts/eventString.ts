@@ -1,8 +1,7 @@
-import { OpenHandsFailure } from '../../core/index.ts';
+import { OpenHandsFailure, ownEntry } from '../../core/index.ts';
 import { type PyEvent } from './eventFromDict.ts';
 import { visualizeDiff } from './fileEditDiff.ts';
 import { PyEnum, PyTuple, dataclassRepr, pyJsonDumpsIndented, pyRstrip, pySliceText, pyStr } from './pythonRepr.ts';
-import { ownEntry } from '../../core/index.ts';
 
 /**
  * `str(event)` for OpenHands' V0 event classes: each class's own `__str__` (or `__repr__`) as written in
