@@ -1,0 +1,4 @@
+/** The recorded LLM bill of a log: every call, agent and condenser, with the usage and cost as recorded. */
+export type { PromptTokensConvention, RecordedBill, RecordedCall, RecordedEventRef, RecordedFigures, RecordedRole, UsageSource } from './types.ts';
+export { MODEL_NOT_RECORDED } from './types.ts';
+export { recordedCallJson, recordedUsageJson } from './json.ts';
