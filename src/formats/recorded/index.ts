@@ -1,4 +1,5 @@
 /** The recorded LLM bill of a log: every call, agent and condenser, with the usage and cost as recorded. */
 export type { PromptTokensConvention, RecordedBill, RecordedCall, RecordedEventRef, RecordedFigures, RecordedRole, UsageSource } from './types.ts';
 export { MODEL_NOT_RECORDED } from './types.ts';
+export { V0BillReader } from './v0.ts';
 export { recordedCallJson, recordedUsageJson } from './json.ts';
