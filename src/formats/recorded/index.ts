@@ -2,4 +2,5 @@
 export type { PromptTokensConvention, RecordedBill, RecordedCall, RecordedEventRef, RecordedFigures, RecordedRole, UsageSource } from './types.ts';
 export { MODEL_NOT_RECORDED } from './types.ts';
 export { V0BillReader } from './v0.ts';
+export { readSdkBill } from './sdk.ts';
 export { recordedCallJson, recordedUsageJson } from './json.ts';
