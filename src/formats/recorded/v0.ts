@@ -84,7 +84,9 @@ export class V0BillReader {
     const response = isJsonObject(metadata) && isJsonObject(metadata.model_response) ? metadata.model_response : null;
     const responseId = response ? text(response.id) : null;
     if (!response || responseId === null) return null;
-    const existing = this.byResponse.get(responseId);
+    // A response's actions come one after another: the last call is checked before the map.
+    const last = this.drafts.at(-1);
+    const existing = last?.responseId === responseId ? last : this.byResponse.get(responseId);
     if (existing) {
       existing.events.push(ref);
       return existing;
@@ -108,17 +110,18 @@ export class V0BillReader {
 
   private runningTotals(value: unknown, index: number): RunningTotals | null {
     if (value === undefined || value === null) return null;
-    const where = `${this.label(index)}.llm_metrics`;
+    // Named only when something is wrong: most events are fine, and a log can hold a million.
+    const where = () => `${this.label(index)}.llm_metrics`;
     if (!isJsonObject(value)) {
-      this.notes.add(`${where}: expected an object; its running totals are not counted.`);
+      this.notes.add(`${where()}: expected an object; its running totals are not counted.`);
       return null;
     }
     let cost: number | null = null;
     const rawCost = value.accumulated_cost;
     if (typeof rawCost === 'number' && Number.isFinite(rawCost) && rawCost >= 0) cost = rawCost;
-    else if (rawCost !== undefined && rawCost !== null) this.notes.add(`${where}.accumulated_cost: expected a non-negative number of dollars; this step's cost is not counted.`);
+    else if (rawCost !== undefined && rawCost !== null) this.notes.add(`${where()}.accumulated_cost: expected a non-negative number of dollars; this step's cost is not counted.`);
     const usage = openHandsUsage(value.accumulated_token_usage);
-    if (typeof usage === 'string') this.notes.add(`${where}.accumulated_token_usage.${usage}; this step's tokens are not counted.`);
+    if (typeof usage === 'string') this.notes.add(`${where()}.accumulated_token_usage.${usage}; this step's tokens are not counted.`);
     return { cost, usage: typeof usage === 'string' ? null : usage };
   }
 
