@@ -65,6 +65,7 @@ export class EvalScan {
       instanceId: instance.id,
       notes: severalInstancesNote(this.instances, instance.id),
       recordedCondenser: metadata.condenser_config ?? null,
+      metrics: chosen.record.metrics ?? null,
     });
   }
 }

@@ -5,6 +5,7 @@ import { plainInput } from './logFile.ts';
 import { isSdkShape, locateEvents } from './logShapes.ts';
 import type { EvalInstance, LocateOptions, LogInput, LogShape } from './types.ts';
 import { type RawEvents, rawEventsOf } from './rawEvents.ts';
+import { type RecordedBill, V0BillReader } from './recorded/index.ts';
 import { type SdkParsedLog, readSdkLog } from './sdk/index.ts';
 import { checkUniqueIds, readV0Event } from './v0Event.ts';
 
@@ -18,6 +19,8 @@ export { fileHead, fileSize, fileText } from './logFile.ts';
 export { decodeText } from './encoding.ts';
 export type { SdkParsedLog } from './sdk/index.ts';
 export type { RawEvents } from './rawEvents.ts';
+export type { RecordedBill, RecordedCall, RecordedFigures, RecordedRole } from './recorded/index.ts';
+export { MODEL_NOT_RECORDED, recordedCallJson, recordedUsageJson } from './recorded/index.ts';
 export { MAX_STRING_BYTES } from './jsonBytes.ts';
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './sdk/index.ts';
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, isSessionFileText, parseSessionFile, writeSessionFile, writeSessionFileParts } from './sessionFile.ts';
@@ -37,6 +40,8 @@ export interface ParsedLog {
   /** Things worth telling the user (several instances, the conversation's title...). */
   readonly notes: readonly string[];
   readonly recordedCondenser: unknown;
+  /** Every LLM call the log records (agent and condenser), with its usage and cost as recorded. */
+  readonly recorded: RecordedBill;
 }
 
 /** Any log the inspector reads: V0 (`flavor: 'v0'`) or OpenHands SDK (`flavor: 'sdk'`). */
@@ -50,7 +55,12 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
   const found = locateEvents(plainInput(input), options);
   if (found.items.length === 0) throw new LogFormatError('', 'the log holds no events');
   if (isSdkShape(found.shape)) return readSdkLog(found);
-  const events = found.items.map((item, i) => readV0Event(item, i, () => found.label(i)));
+  const bill = new V0BillReader(found.label);
+  const events = found.items.map((item, i) => {
+    const event = readV0Event(item, i, () => found.label(i));
+    bill.add(item, i);
+    return event;
+  });
   checkUniqueIds(events, found.label);
   return {
     flavor: 'v0',
@@ -61,6 +71,7 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
     instanceId: found.instanceId,
     notes: found.notes,
     recordedCondenser: found.recordedCondenser,
+    recorded: bill.finish(found.metrics),
   };
 }
 

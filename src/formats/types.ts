@@ -55,6 +55,8 @@ export interface LocatedEvents {
   readonly recordedCondenser: unknown;
   /** An SDK conversation's base_state.json, parsed (its condenser, model and HEAD). */
   readonly baseState?: unknown;
+  /** The eval output line's `metrics` (the run's recorded cost and usage), if any. */
+  readonly metrics?: unknown;
 }
 
 export interface LocateOptions {

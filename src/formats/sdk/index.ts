@@ -5,6 +5,7 @@ import type { EvalInstance, LocatedEvents, LogShape } from '../types.ts';
 import { checkUniqueIds } from '../v0Event.ts';
 import { readSdkEvent } from './sdkEvent.ts';
 import { type RawEvents, rawEventsOf } from '../rawEvents.ts';
+import { type RecordedBill, readSdkBill } from '../recorded/index.ts';
 
 export { isSdkFolder, locateSdkFolder } from './folder.ts';
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './condenserConfig.ts';
@@ -31,6 +32,8 @@ export interface SdkParsedLog {
   readonly generation: '2025' | '2026';
   /** The rules its recorded condensations were made under: 2025-09 for 2025 logs, else the pinned 1.43.1. */
   readonly suggestedRules: sdk.SdkRules;
+  /** Every LLM call the log records (agent, condenser, other services), with its usage and cost as recorded. */
+  readonly recorded: RecordedBill;
 }
 
 const baseStateSchema = z.looseObject({
@@ -126,5 +129,6 @@ export function readSdkLog(found: LocatedEvents): SdkParsedLog {
     recordedCondenser: baseState.recordedCondenser ?? found.recordedCondenser,
     generation,
     suggestedRules: generation === '2025' ? '2025-09' : '1.43.1',
+    recorded: readSdkBill(events, found.baseState),
   };
 }
