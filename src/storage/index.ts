@@ -3,6 +3,8 @@ export type { AnswerRecord, LogRecord, SessionRecord, SessionSource, SettingReco
 export { SessionGoneError, SessionStore } from './sessions.ts';
 export type { NewSession, StagedLog } from './sessions.ts';
 export { SettingsStore } from './settings.ts';
+export { memoryKeyShelf, tabKeyShelf } from './tabKey.ts';
+export type { TabKeyShelf } from './tabKey.ts';
 export type { LlmSettings, PriceOverrides } from './settings.ts';
 export { CHUNK_BYTES } from './logChunks.ts';
 export type { LogManifest } from './logChunks.ts';

@@ -97,6 +97,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         log: input,
         answers,
       });
+      // Answers not stored are safe in the file: the page stops warning about them.
+      if (unsaved?.sessionId === active.record.id && !unsaved.exported) set({ unsavedAnswers: { ...unsaved, exported: true } });
       return { fileName: fileNameFor(record.name), parts };
     },
 

@@ -118,14 +118,21 @@ export interface LlmSlice {
   live: { readonly message: string; readonly answered: number } | null;
   /** What a live run of the current settings would ask for, once estimated. */
   estimate: LlmUse | null;
-  /** Paid answers storage refused (full, or the session deleted in another tab): kept here and in exports until stored. */
-  unsavedAnswers: { readonly sessionId: string; readonly answers: RecordedAnswers } | null;
+  /**
+   * Paid answers storage refused (full, or the session deleted in another tab): kept here and in
+   * exports until stored; `exported` once an export holds all of them.
+   */
+  unsavedAnswers: { readonly sessionId: string; readonly answers: RecordedAnswers; readonly exported: boolean } | null;
+  /** Answers received and being written to storage right now. */
+  answersStoring: number;
   loadLlmSettings(): Promise<void>;
   /** False when storage refused them (the notice says why). */
   saveLlmSettings(settings: LlmSettings): Promise<boolean>;
   forgetKey(): Promise<void>;
   /** Sends the endpoint one tiny request (these settings, saved or not) and says how it went. */
   testLlmConnection(settings: LlmSettings): Promise<{ readonly ok: boolean; readonly text: string }>;
+  /** Stops the connection test under way ("Test cancelled."). */
+  cancelLlmTest(): void;
   estimateLiveRun(): Promise<void>;
   runLive(): Promise<void>;
   cancelLive(): void;
