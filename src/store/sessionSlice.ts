@@ -3,7 +3,7 @@ import { APP_VERSION } from './defaults.ts';
 import { errorText, statusReport } from './librarySlice.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
-import { keptWrite } from './keptWrite.ts';
+import { createNotesEdits } from './notesEdits.ts';
 
 function fileNameFor(name: string): string {
   const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'session';
@@ -65,12 +65,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       }
     },
 
-    async setNotes(notes) {
-      const active = get().active;
-      if (!active) return;
-      set({ active: { ...active, record: { ...active.record, notes } } });
-      await keptWrite(set, 'The notes were not saved', () => deps.sessions.update(active.record.id, { notes }));
-    },
+    ...createNotesEdits(set, get, deps),
 
     async exportSession() {
       const active = get().active;
