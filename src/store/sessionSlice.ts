@@ -1,4 +1,4 @@
-import { writeSessionFileParts } from '../formats/index.ts';
+import { withoutSecrets, writeSessionFileParts } from '../formats/index.ts';
 import { APP_VERSION } from './defaults.ts';
 import { errorText, statusReport } from './librarySlice.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
@@ -82,7 +82,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         session: {
           name: record.name,
           notes: record.notes,
-          config: get().config,
+          // Sessions stored by older versions may still hold credentials: never exported.
+          config: withoutSecrets(get().config),
           mode: get().mode,
           prompts: record.prompts,
           instance: record.source.instance,
