@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { llmOrigins, securityHeaders, staticHostHeadersFile } from './src/security/csp.ts';
+import { llmOrigins, metaContentSecurityPolicy, securityHeaders, staticHostHeadersFile } from './src/security/csp.ts';
 
 const connect = llmOrigins(process.env.INSPECTOR_LLM_ORIGINS);
 
@@ -16,8 +16,34 @@ function staticHostHeaders(): Plugin {
   };
 }
 
+/**
+ * The policy as a `<meta>` tag in index.html, written from the same source as the headers: on a host
+ * that ignores `_headers`, the meta is all there is (as strict as a meta can be).
+ */
+function policyMetaTag(): Plugin {
+  let dev = false;
+  const charset = '<meta charset="UTF-8" />';
+  return {
+    name: 'csp-meta-tag',
+    configResolved(config) {
+      dev = config.command === 'serve';
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(charset)) throw new Error(`index.html: no ${charset} to put the Content-Security-Policy after`);
+        const content = metaContentSecurityPolicy({ connect, dev }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        // Right after the charset, before any script or style: a meta policy covers only what follows it.
+        return html.replace(charset, `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${content}" />`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), staticHostHeaders()],
+  plugins: [react(), staticHostHeaders(), policyMetaTag()],
+  // The endpoints the policy lets the app reach, so that the app can say so before a request is blocked.
+  define: { __INSPECTOR_CONNECT__: JSON.stringify(connect) },
   worker: { format: 'es' },
   // The tokenizer's tables (2 MB) are a chunk of their own, loaded after the first render.
   build: { chunkSizeWarningLimit: 2500 },

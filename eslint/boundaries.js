@@ -11,7 +11,7 @@ export const ALLOWED_IMPORTS = {
   security: [],
   'fake-llm': [],
   templates: ['engine'],
-  llm: ['engine'],
+  llm: ['engine', 'security'],
   formats: ['engine'],
   inspect: ['engine', 'formats', 'templates', 'llm'],
   storage: ['engine', 'formats', 'templates'],

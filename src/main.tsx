@@ -2,6 +2,7 @@ import './security/zodWithoutEval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import sampleSessionUrl from '../sample-sessions/oh-utils-185.session.json?url';
+import { FRAMED_TEXT, isFramed } from './security/frameGuard.ts';
 import { InspectorDb, SessionStore, SettingsStore, broadcastSessionChanges } from './storage/index.ts';
 import { createAppStore } from './store/index.ts';
 import { App } from './ui/app/App.tsx';
@@ -10,24 +11,30 @@ import { createEngineClient } from './worker/index.ts';
 import './ui/app/app.css';
 
 
-// The composition root: the only place that knows which storage, engine and sample the app uses.
-const db = new InspectorDb();
-const store = createAppStore({
-  sessions: new SessionStore(db),
-  settings: new SettingsStore(db),
-  engine: createEngineClient(),
-  changes: broadcastSessionChanges(),
-  loadSample: async () => {
-    const response = await fetch(sampleSessionUrl);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.text();
-  },
-});
+const root = document.getElementById('root')!;
+if (isFramed(window)) root.textContent = FRAMED_TEXT;
+else start();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <StoreProvider store={store}>
-      <App />
-    </StoreProvider>
-  </StrictMode>,
-);
+function start() {
+  // The composition root: the only place that knows which storage, engine and sample the app uses.
+  const db = new InspectorDb();
+  const store = createAppStore({
+    sessions: new SessionStore(db),
+    settings: new SettingsStore(db),
+    engine: createEngineClient(),
+    changes: broadcastSessionChanges(),
+    loadSample: async () => {
+      const response = await fetch(sampleSessionUrl);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.text();
+    },
+  });
+
+  createRoot(root).render(
+    <StrictMode>
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
+    </StrictMode>,
+  );
+}

@@ -4,9 +4,10 @@ import { type ChatBody, chatBodyError, completionFor, completionJson, digest } f
 import { type FakeError, contextTooLong, invalidRequest, malformedJson, notFound, rateLimited, serverError, unauthorized } from './errors.ts';
 import { FAULT_MODELS, faultFor, isFaultModel, sendFault } from './faults.ts';
 import { completionChunks, sseBody } from './sse.ts';
+import { STALL_MODELS, isStallModel, sendStall } from './stalls.ts';
 
 /** Models with a special behaviour (faults.ts has the broken-endpoint ones); any other model name gets ordinary answers. */
-export const FAKE_MODELS = ['fake-model', 'rate-limit-once', 'context-too-long', 'slow', 'server-error', ...FAULT_MODELS] as const;
+export const FAKE_MODELS = ['fake-model', 'rate-limit-once', 'context-too-long', 'slow', 'server-error', ...FAULT_MODELS, ...STALL_MODELS] as const;
 
 export interface RecordedRequest {
   readonly method: string;
@@ -23,6 +24,10 @@ export interface FakeOpenAiServerOptions {
   readonly port?: number;
   /** How long model 'slow' waits before answering. */
   readonly delayMs?: number;
+  /** Milliseconds between two bytes of model 'drip' (default 1000). */
+  readonly dripMs?: number;
+  /** Size of model 'huge-body''s answer (default 16 MiB). */
+  readonly hugeBodyBytes?: number;
   /** Told about each request once it is answered (or aborted). */
   readonly onRequest?: (request: RecordedRequest) => void;
 }
@@ -77,6 +82,7 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
   const requests: RecordedRequest[] = [];
   const rateLimitedBodies = new Set<string>();
   const faultedBodies = new Set<string>();
+  let port = 0;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? 'GET';
@@ -128,6 +134,11 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       }
     }
     if (body.model === 'slow' && !(await waitUnlessClosed(response, delayMs))) return;
+    if (isStallModel(body.model)) {
+      const stall = { dripMs: options.dripMs ?? 1000, hugeBodyBytes: options.hugeBodyBytes ?? 16 * 1024 * 1024, redirectOrigin: `http://localhost:${port}` };
+      record.status = await sendStall(body.model, body, request, response, stall);
+      return;
+    }
     const fault = isFaultModel(body.model) ? faultFor(body.model, body, faultedBodies) : null;
     if (fault?.kind === 'error') return sendError(fault.error);
     if (fault?.kind === 'answer') return sendJson(200, fault.body);
@@ -157,7 +168,7 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  ({ port } = server.address() as AddressInfo);
 
   return {
     url: `http://${HOST}:${port}/v1`,

@@ -29,8 +29,23 @@ import { searchEvents } from './searchEvents.ts';
 /** Builds the answerer that calls a real endpoint (src/llm/openaiLlm.ts in the app). */
 export type CreateLiveLlm = (
   endpoint: LlmEndpointArgs,
-  options: { signal?: AbortSignal; onRetry?: (info: { attempt: number; waitMs: number; message: string }) => void; maxRetries?: number },
+  options: {
+    signal?: AbortSignal;
+    onRetry?: (info: { attempt: number; waitMs: number; message: string }) => void;
+    maxRetries?: number;
+    deadlineMs?: number;
+    maxAnswerBytes?: number;
+  },
 ) => AnswerLlmAsync;
+
+/** The endpoint's limits as the LLM adapter takes them. */
+const limitsOf = (endpoint: LlmEndpointArgs) => ({
+  ...(endpoint.deadlineMs !== undefined ? { deadlineMs: endpoint.deadlineMs } : {}),
+  ...(endpoint.maxAnswerBytes !== undefined ? { maxAnswerBytes: endpoint.maxAnswerBytes } : {}),
+});
+
+/** Where no queue hands a way out, waiting stays in place. */
+const inPlace = <T>(wait: () => Promise<T>) => wait();
 
 interface Loaded {
   readonly log: InspectedLog;
@@ -220,12 +235,15 @@ export class Inspector implements InspectorApi {
     const prepared = await this.work(request);
     if ('configError' in prepared) return { ok: false, configError: prepared.configError };
     if (!this.createLiveLlm) throw new Error('this engine host cannot call an LLM');
+    const loaded = this.current;
+    const outside = context.outside ?? inPlace;
     const report = context.progress ?? (() => {});
     const calls: CallRecord[] = [];
     let asked = 0;
     const live = this.createLiveLlm(endpoint, {
       signal: context.signal,
       onRetry: (info) => report({ kind: 'status', message: info.message, done: asked, total: null }),
+      ...limitsOf(endpoint),
     });
     const answer: AnswerLlmAsync = async (req, call) => {
       const key = requestKey(req);
@@ -238,7 +256,8 @@ export class Inspector implements InspectorApi {
       // Later prompts depend on earlier answers, so the count of new calls is the estimate's, not a promise.
       const of = expectedCalls ? ` of ${Math.max(expectedCalls, asked + 1)}` : '';
       report({ kind: 'status', message: `Asking ${endpoint.model}: new answer ${asked + 1}${of} (LLM call ${call + 1} of the replay)…`, done: asked, total: expectedCalls ?? null });
-      const fresh = await live(req, call);
+      // The network is waited on outside the queue: imports and step views go on meanwhile.
+      const fresh = await outside(() => live(req, call));
       asked++;
       calls.push({ request: req, answer: fresh, source: 'live' });
       report({ kind: 'answer', key, answer: fresh });
@@ -246,13 +265,16 @@ export class Inspector implements InspectorApi {
     };
     const started = this.clock();
     const replayed = await runAsync(prepared.work, answer, context.signal);
+    // Another log was opened while this run waited on the network: its replay is not that log's.
+    if (this.current !== loaded) throw new Error('another log was opened during the live run; its answers were kept');
     return this.finish(request, replayed, calls, started);
   }
 
-  async testEndpoint({ endpoint }: { endpoint: LlmEndpointArgs }): Promise<string> {
+  /** Touches no engine state: it runs beside the queue, and Cancel (the signal) or the deadline stops it. */
+  async testEndpoint({ endpoint }: { endpoint: LlmEndpointArgs }, context: CallContext = {}): Promise<string> {
     if (!this.createLiveLlm) throw new Error('this engine host cannot call an LLM');
     const started = this.clock();
-    const answer = await this.createLiveLlm(endpoint, { maxRetries: 0 })({ condenser: 'llm', identity: 'connection-test', messages: [{ role: 'user', content: 'Reply with the word OK.' }] }, 0);
+    const answer = await this.createLiveLlm(endpoint, { maxRetries: 0, ...limitsOf(endpoint), ...(context.signal ? { signal: context.signal } : {}) })({ condenser: 'llm', identity: 'connection-test', messages: [{ role: 'user', content: 'Reply with the word OK.' }] }, 0);
     const ms = Math.round(this.clock() - started);
     const said = (answer.content ?? '').trim().slice(0, 40);
     return `Connected: ${endpoint.model} answered${said ? ` "${said}"` : ''} in ${ms} ms.`;

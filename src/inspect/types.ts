@@ -117,6 +117,10 @@ export interface LlmEndpointArgs {
   readonly baseURL: string;
   readonly model: string;
   readonly apiKey: string;
+  /** The most one request may take, start to end of its answer (the LLM settings'; a default otherwise). */
+  readonly deadlineMs?: number;
+  /** The largest answer read (the LLM settings'; a default otherwise). */
+  readonly maxAnswerBytes?: number;
 }
 
 /** What a long request reports while it runs. */
@@ -128,6 +132,8 @@ export type Progress =
 export interface CallContext {
   readonly signal?: AbortSignal;
   readonly progress?: (progress: Progress) => void;
+  /** Waits on something that is not the engine's work (the network) without holding the engine's queue. */
+  readonly outside?: <T>(wait: () => Promise<T>) => Promise<T>;
 }
 
 export type ViewItem =
@@ -209,7 +215,7 @@ export interface InspectorApi {
   /** A replay that asks the endpoint for every answer not recorded yet; reports each new answer. */
   liveReplay(args: ReplayRequest & { endpoint: LlmEndpointArgs; expectedCalls?: number }, context?: CallContext): Promise<ReplayOutcome>;
   /** One tiny request to the endpoint: says what answered, or throws the reason it did not. */
-  testEndpoint(args: { endpoint: LlmEndpointArgs }): Promise<string>;
+  testEndpoint(args: { endpoint: LlmEndpointArgs }, context?: CallContext): Promise<string>;
   /** Replays with scripted answers (e.g. the log's own summaries) and returns them keyed by request. */
   recordScript(args: { config: unknown; script: readonly LlmAnswer[]; prompts?: PromptOverrides; sdkRules?: sdk.SdkRules }): Promise<Record<string, LlmAnswer>>;
   stepView(args: { step: number }): Promise<readonly ViewItem[]>;

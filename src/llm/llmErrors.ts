@@ -1,7 +1,22 @@
 import OpenAI from 'openai';
 import { LlmUnavailable } from '../engine/index.ts';
 
-export type LlmErrorKind = 'auth' | 'rate-limit' | 'context' | 'network' | 'cancelled' | 'server' | 'not-found' | 'bad-request' | 'bad-response' | 'invalid-answer';
+export type LlmErrorKind =
+  | 'auth'
+  | 'rate-limit'
+  | 'context'
+  | 'network'
+  | 'cancelled'
+  | 'server'
+  | 'not-found'
+  | 'bad-request'
+  | 'bad-response'
+  | 'invalid-answer'
+  // No complete answer within the deadline; an answer past the size cap; a redirect not followed; a request the page may not send.
+  | 'timeout'
+  | 'too-large'
+  | 'redirect'
+  | 'blocked';
 
 /** Failures worth asking again after a wait: the endpoint is busy, failing for now, or the connection dropped. */
 export const RETRYABLE_KINDS: ReadonlySet<LlmErrorKind> = new Set<LlmErrorKind>(['rate-limit', 'server', 'network']);

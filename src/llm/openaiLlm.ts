@@ -2,6 +2,12 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { type AnswerLlmAsync, type LlmAnswer, type LlmRequest, answerProblem } from '../engine/index.ts';
 import { LlmCallError, type LlmErrorKind, RETRYABLE_KINDS, describeLlmError, htmlPageText, oneLineDetail } from './llmErrors.ts';
+import { DEFAULT_MAX_ANSWER_BYTES, boundedFetch, newWatch } from './boundedFetch.ts';
+import { type PagePolicy, endpointBlocked } from './endpointReach.ts';
+import { failureByCause, secondsText } from './failureCause.ts';
+
+/** How long one request may take in all (retries and their waits included) unless the LLM settings say otherwise. */
+export const DEFAULT_DEADLINE_MS = 5 * 60_000;
 
 export interface LlmEndpoint {
   readonly baseURL: string;
@@ -20,6 +26,15 @@ export interface LiveLlmOptions {
   readonly client?: Pick<OpenAI, 'chat'>;
   /** The fetch the client uses (the worker passes one that refuses every origin but the endpoint's). */
   readonly fetch?: typeof fetch;
+  /**
+   * The most one request may take, from its start to the end of its answer's body (retries and
+   * waits included): a silent or dripping endpoint is stopped then.
+   */
+  readonly deadlineMs?: number;
+  /** Answers past this many bytes are refused before more is read. */
+  readonly maxAnswerBytes?: number;
+  /** The page's address and policy: an endpoint it may not reach is refused before any request, by name. */
+  readonly policy?: PagePolicy | null;
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -87,8 +102,6 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 /** Backoff without Retry-After: 1 s, 2 s, 4 s, 8 s..., at most this. */
 const MAX_BACKOFF_MS = 30_000;
 
-const seconds = (ms: number) => (ms >= 120_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 1000).toFixed(1)} s`);
-
 const RETRY_REASON: Partial<Record<LlmErrorKind, string>> = {
   'rate-limit': 'Rate limited',
   server: 'The endpoint failed',
@@ -101,41 +114,67 @@ const RETRY_REASON: Partial<Record<LlmErrorKind, string>> = {
  * reported), honouring Retry-After up to MAX_RETRY_AFTER_MS; other failures become an LlmCallError
  * whose message says what to do and never contains the key. An answer the condenser cannot use (no
  * text, another tool) is an error too, so it is never kept as if it were good.
+ *
+ * Every request has a total deadline, counted from its start to the end of its answer's body. The
+ * openai client's own `timeout` stops counting once the headers arrive (a body dripping a byte a second
+ * never ends), so the deadline aborts the client's `signal` instead, which also stops the body; and
+ * the body is read through a counter that refuses answers past `maxAnswerBytes`.
  */
 export function liveLlm(endpoint: LlmEndpoint, options: LiveLlmOptions = {}): AnswerLlmAsync {
-  const client =
-    options.client ??
-    new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, dangerouslyAllowBrowser: true, maxRetries: 0, timeout: 10 * 60_000, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const sleep = options.sleep ?? abortableSleep;
   const maxRetries = options.maxRetries ?? 4;
+  const blocked = options.policy ? endpointBlocked(endpoint.baseURL, options.policy) : null;
   return async (request) => {
-    for (let attempt = 0; ; attempt++) {
-      let answer: LlmAnswer;
-      try {
-        const completion: unknown = await client.chat.completions.create(completionBody(request, endpoint.model), { signal: options.signal });
-        answer = answerOf(completion, endpoint.baseURL);
-      } catch (error) {
-        const described = describeLlmError(error, endpoint);
-        if (!RETRYABLE_KINDS.has(described.kind) || options.signal?.aborted) throw described;
-        if (described.retryAfterMs !== null && described.retryAfterMs > MAX_RETRY_AFTER_MS) {
-          throw new LlmCallError(
-            described.kind,
-            `${described.message} The endpoint asks to wait ${seconds(described.retryAfterMs)} before trying again (Retry-After), longer than the ${seconds(MAX_RETRY_AFTER_MS)} the inspector waits; run again later.`,
-            described.retryAfterMs,
-          );
+    if (blocked) throw new LlmCallError('blocked', blocked);
+    const started = Date.now();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), deadlineMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+    const userCancelled = () => options.signal?.aborted === true;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        let answer: LlmAnswer;
+        const watch = newWatch();
+        try {
+          // A client per attempt: its fetch reports what this attempt saw (headers, bytes, a cut).
+          const client =
+            options.client ??
+            new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, dangerouslyAllowBrowser: true, maxRetries: 0, timeout: deadlineMs, fetch: boundedFetch(baseFetch, maxAnswerBytes, watch) });
+          const completion: unknown = await client.chat.completions.create(completionBody(request, endpoint.model), { signal });
+          answer = answerOf(completion, endpoint.baseURL);
+        } catch (error) {
+          if (userCancelled()) throw new LlmCallError('cancelled', 'The LLM call was cancelled.');
+          const context = { baseURL: endpoint.baseURL, watch, deadlinePassed: deadline.signal.aborted, deadlineMs, maxAnswerBytes, policy: options.policy ?? null };
+          const described = failureByCause(error, context) ?? describeLlmError(error, endpoint);
+          if (!RETRYABLE_KINDS.has(described.kind)) throw described;
+          if (described.retryAfterMs !== null && described.retryAfterMs > MAX_RETRY_AFTER_MS) {
+            throw new LlmCallError(
+              described.kind,
+              `${described.message} The endpoint asks to wait ${secondsText(described.retryAfterMs)} before trying again (Retry-After), longer than the ${secondsText(MAX_RETRY_AFTER_MS)} the inspector waits; run again later.`,
+              described.retryAfterMs,
+            );
+          }
+          if (attempt >= maxRetries) throw described;
+          const waitMs = described.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
+          if (Date.now() - started + waitMs >= deadlineMs) {
+            throw new LlmCallError(described.kind, `${described.message} Waiting ${secondsText(waitMs)} to try again would pass the ${secondsText(deadlineMs)} deadline (LLM settings), so the request was stopped.`);
+          }
+          const reason = RETRY_REASON[described.kind] ?? 'The call failed';
+          options.onRetry?.({ attempt: attempt + 1, waitMs, message: `${reason}; retrying in ${secondsText(waitMs)} (retry ${attempt + 1} of ${maxRetries}).` });
+          await sleep(waitMs, signal);
+          continue;
         }
-        if (attempt >= maxRetries) throw described;
-        const waitMs = described.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
-        const reason = RETRY_REASON[described.kind] ?? 'The call failed';
-        options.onRetry?.({ attempt: attempt + 1, waitMs, message: `${reason}; retrying in ${seconds(waitMs)} (retry ${attempt + 1} of ${maxRetries}).` });
-        await sleep(waitMs, options.signal);
-        continue;
+        const problem = answerProblem(request, answer);
+        if (problem) {
+          throw new LlmCallError('invalid-answer', `${endpoint.model}'s answer cannot be used: ${problem}. It was not kept; run again to ask again.`);
+        }
+        return answer;
       }
-      const problem = answerProblem(request, answer);
-      if (problem) {
-        throw new LlmCallError('invalid-answer', `${endpoint.model}'s answer cannot be used: ${problem}. It was not kept; run again to ask again.`);
-      }
-      return answer;
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

@@ -31,8 +31,8 @@ export interface CspOptions {
   readonly dev?: boolean;
 }
 
-export function contentSecurityPolicy({ connect, dev = false }: CspOptions): string {
-  const directives: Array<[string, string[]]> = [
+function directives({ connect, dev = false }: CspOptions): Array<[string, string[]]> {
+  return [
     ['default-src', ["'self'"]],
     ['script-src', dev ? ["'self'", "'unsafe-inline'"] : ["'self'"]],
     ['worker-src', ["'self'"]],
@@ -45,7 +45,23 @@ export function contentSecurityPolicy({ connect, dev = false }: CspOptions): str
     ['form-action', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
   ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+const joined = (list: Array<[string, string[]]>) => list.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+
+export function contentSecurityPolicy(options: CspOptions): string {
+  return joined(directives(options));
+}
+
+/** Directives a `<meta>` policy may not carry (browsers ignore them there, with a console warning). */
+const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/**
+ * The same policy for the page's `<meta http-equiv>` tag, for hosts that send no headers: every
+ * directive a meta tag can carry (framing is refused by the app itself there, see frameGuard.ts).
+ */
+export function metaContentSecurityPolicy(options: CspOptions): string {
+  return joined(directives(options).filter(([name]) => !HEADER_ONLY.has(name)));
 }
 
 /** Every security header the app is served with. */
@@ -62,4 +78,29 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
 export function staticHostHeadersFile(options: CspOptions): string {
   const lines = Object.entries(securityHeaders(options)).map(([name, value]) => `  ${name}: ${value}`);
   return `/*\n${lines.join('\n')}\n`;
+}
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
+const portOf = (url: URL) => url.port || DEFAULT_PORTS[url.protocol] || '';
+/** CSP lets a source of one scheme match its secure upgrade (http: matches https:, ws: matches wss:). */
+const schemeMatches = (source: string, actual: string) => source === actual || (source === 'http:' && actual === 'https:') || (source === 'ws:' && actual === 'wss:');
+
+/** Whether one connect-src source (as this file writes them: 'self', a scheme, an origin, `origin:*`) allows `url`. */
+function sourceAllows(source: string, url: URL, self: URL): boolean {
+  if (source === "'self'") return url.origin === self.origin;
+  if (/^[a-z][a-z0-9+.-]*:$/i.test(source)) return schemeMatches(source.toLowerCase(), url.protocol);
+  const found = /^([a-z][a-z0-9+.-]*:)\/\/(\*\.)?([^/:]+)(?::(\*|\d+))?\/?$/i.exec(source);
+  if (!found) return false;
+  const [, scheme, wildcard, host, port] = found;
+  if (!schemeMatches(scheme!.toLowerCase(), url.protocol)) return false;
+  const hostname = url.hostname.toLowerCase();
+  const hostOk = wildcard ? hostname.endsWith(`.${host!.toLowerCase()}`) : hostname === host!.toLowerCase();
+  if (!hostOk) return false;
+  if (port === '*') return true;
+  return (port ?? DEFAULT_PORTS[scheme!.toLowerCase()]) === portOf(url);
+}
+
+/** Whether the policy's connect-src (the app itself and `connect`) lets a page at `self` send requests to `url`. */
+export function connectAllows(url: URL, connect: readonly string[], self: URL): boolean {
+  return ["'self'", ...connect].some((source) => sourceAllows(source, url, self));
 }

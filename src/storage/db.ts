@@ -33,7 +33,12 @@ export interface SessionRecord {
   lastStep: number | null;
   /** How the agent's messages are built: provider profile and the session's own templates (older records lack it). */
   agent?: { profile: ChatProfile; templates: AgentTemplateSources };
+  /** How many times each field edited in two tabs at once was written (absent: never, 0). */
+  revisions?: Partial<Record<VersionedField, number>>;
 }
+
+/** Fields two tabs may edit at once: each write names the revision it started from, and a stale one is refused. */
+export type VersionedField = 'notes' | 'config';
 
 /** Where a session's log is: its files and their chunks (logChunks holds the bytes). */
 export interface LogRecord {

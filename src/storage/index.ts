@@ -1,8 +1,10 @@
 export { DB_NAME, InspectorDb } from './db.ts';
-export type { AnswerRecord, LogRecord, SessionRecord, SessionSource, SettingRecord } from './db.ts';
-export { SessionGoneError, SessionStore } from './sessions.ts';
-export type { NewSession, StagedLog } from './sessions.ts';
+export type { AnswerRecord, LogRecord, SessionRecord, SessionSource, SettingRecord, VersionedField } from './db.ts';
+export { SessionGoneError, SessionStore, revisionOf } from './sessions.ts';
+export type { NewSession, StagedLog, VersionedWrite } from './sessions.ts';
 export { SettingsStore } from './settings.ts';
+export { memoryKeyShelf, tabKeyShelf } from './tabKey.ts';
+export type { TabKeyShelf } from './tabKey.ts';
 export type { LlmSettings, PriceOverrides } from './settings.ts';
 export { CHUNK_BYTES } from './logChunks.ts';
 export type { LogManifest } from './logChunks.ts';

@@ -1,10 +1,16 @@
 import type { LlmAnswer, RecordedAnswers } from '../engine/index.ts';
 import type { LogInput } from '../formats/index.ts';
-import type { InspectorDb, SessionRecord } from './db.ts';
+import type { InspectorDb, SessionRecord, VersionedField } from './db.ts';
 import { CHUNK_BYTES, type LogManifest, asStored, joinLog, splitLog } from './logChunks.ts';
 import { type StorageEstimateLike, StorageFullError, isQuotaError, storageFullText } from './storageFull.ts';
 
 export type NewSession = Omit<SessionRecord, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** A versioned write: kept (at its new revision), or refused because another tab wrote the field since (what it holds now). */
+export type VersionedWrite<T> = { readonly saved: true; readonly revision: number } | { readonly saved: false; readonly stored: T; readonly revision: number };
+
+/** The revision of a field as a record holds it. */
+export const revisionOf = (record: Pick<SessionRecord, 'revisions'>, field: VersionedField): number => record.revisions?.[field] ?? 0;
 
 /** A log whose chunks are being written ahead of its session (SessionStore.stageLog). */
 export interface StagedLog {
@@ -156,6 +162,25 @@ export class SessionStore {
   async update(id: string, patch: Partial<Pick<SessionRecord, 'name' | 'config' | 'sdkRules' | 'mode' | 'notes' | 'prompts' | 'lastStep' | 'agent'>>): Promise<void> {
     // A patch of the fields changed, never the whole record: another tab's changes to the rest stay.
     await this.writing('the change', null, () => this.db.sessions.update(id, { ...patch, updatedAt: this.now() }));
+  }
+
+  /**
+   * Writes one field edited from `baseRevision`: kept only when nobody wrote it since (another tab's
+   * edit is never overwritten by a stale copy); otherwise nothing is written and the caller gets
+   * what is stored now, to merge or offer.
+   */
+  async updateVersioned<F extends VersionedField>(id: string, field: F, value: SessionRecord[F], baseRevision: number): Promise<VersionedWrite<SessionRecord[F]>> {
+    return this.writing('the change', null, () =>
+      this.db.transaction('rw', this.db.sessions, async (): Promise<VersionedWrite<SessionRecord[F]>> => {
+        const record = await this.db.sessions.get(id);
+        if (!record) throw new SessionGoneError();
+        const revision = revisionOf(record, field);
+        if (revision !== baseRevision) return { saved: false, stored: record[field], revision };
+        const next = revision + 1;
+        await this.db.sessions.update(id, { [field]: value, revisions: { ...record.revisions, [field]: next }, updatedAt: this.now() });
+        return { saved: true, revision: next };
+      }),
+    );
   }
 
   /**

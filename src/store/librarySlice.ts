@@ -236,7 +236,16 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
   const [record, answers] = await Promise.all([deps.sessions.get(change.id), deps.sessions.answers(change.id)]);
   if (!record || get().active?.record.id !== change.id) return;
   const current = get().active!;
-  set({ active: { ...current, record, answers }, config: record.config, mode: record.mode, notice: { kind: 'info', text: `“${record.name}” was changed in another tab; this tab now shows what that tab saved.` } });
+  // A configuration this tab changed and has not stored yet stays, with the base it was made from:
+  // its write then merges with the other tab's instead of overwriting it (configEdits.ts).
+  const editing = JSON.stringify(get().config) !== JSON.stringify(current.record.config) || get().configConflict?.sessionId === change.id;
+  const kept = editing ? { ...record, config: current.record.config, revisions: { ...record.revisions, config: current.record.revisions?.config ?? 0 } } : record;
+  set({
+    active: { ...current, record: kept, answers },
+    ...(editing ? {} : { config: record.config }),
+    mode: record.mode,
+    notice: { kind: 'info', text: `“${record.name}” was changed in another tab; this tab now shows what that tab saved.` },
+  });
   await get().rerun();
 }
 

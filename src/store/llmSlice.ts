@@ -4,6 +4,7 @@ import { type LlmSettings, SessionGoneError, StorageFullError } from '../storage
 import { errorText } from './errorText.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, LlmSlice, SetState, StoreDeps } from './types.ts';
+import type { LlmEndpointArgs } from '../worker/index.ts';
 import { keptWrite } from './keptWrite.ts';
 
 /** A message about an LLM failure, with the key taken out whatever produced it. */
@@ -11,27 +12,50 @@ function safeText(error: unknown, settings: LlmSettings | null): string {
   return withoutKey(errorText(error), settings?.apiKey ?? '');
 }
 
+/** What the engine needs to call the endpoint: where, with what key, within which limits. */
+function endpointArgs(settings: LlmSettings): LlmEndpointArgs {
+  return {
+    baseURL: settings.baseURL.trim().replace(/\/+$/, ''),
+    model: settings.model.trim(),
+    apiKey: settings.apiKey.trim(),
+    ...(settings.deadlineMs !== undefined ? { deadlineMs: settings.deadlineMs } : {}),
+    ...(settings.maxAnswerBytes !== undefined ? { maxAnswerBytes: settings.maxAnswerBytes } : {}),
+  };
+}
+
+const answersText = (count: number) => (count === 1 ? '1 paid answer' : `${count} paid answers`);
+
 export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): LlmSlice {
   let controller: AbortController | null = null;
+  let testController: AbortController | null = null;
+  /** Answer writes, one after another: each sees what the one before could not store. */
+  let storing: Promise<void> = Promise.resolve();
 
   const replayRequest = () => ({ ...sessionReplayRequest(get()), config: get().config });
 
   /**
    * Stores paid answers (with any that could not be stored before). When storage refuses them they
-   * stay in memory, are exported with the session, and the user is told how many.
+   * stay in memory, are exported with the session, and the user is told how many; the page warns
+   * before leaving while any is being stored or not stored.
    */
-  const keepAnswers = async (sessionId: string, answers: RecordedAnswers) => {
+  const storeAnswers = async (sessionId: string, answers: RecordedAnswers) => {
     const earlier = get().unsavedAnswers;
     const pending = { ...(earlier?.sessionId === sessionId ? earlier.answers : {}), ...answers };
     try {
       await deps.sessions.addAnswers(sessionId, pending);
       if (get().unsavedAnswers?.sessionId === sessionId) set({ unsavedAnswers: null });
     } catch (error) {
-      set({ unsavedAnswers: { sessionId, answers: pending } });
+      // Answers of another session still unstored are not dropped: the newest session's are kept, and exported.
+      set({ unsavedAnswers: { sessionId, answers: pending, exported: false } });
       const count = Object.keys(pending).length;
       const why = error instanceof StorageFullError || error instanceof SessionGoneError ? error.message : `storage refused them (${errorText(error)})`;
       set({ notice: { kind: 'error', text: `${why}. The ${count === 1 ? '1 paid answer stays' : `${count} paid answers stay`} in this tab until stored: export the session to keep them.` } });
     }
+  };
+  const keepAnswers = (sessionId: string, answers: RecordedAnswers): Promise<void> => {
+    set({ answersStoring: get().answersStoring + 1 });
+    storing = storing.then(() => storeAnswers(sessionId, answers)).finally(() => set({ answersStoring: get().answersStoring - 1 }));
+    return storing;
   };
 
   return {
@@ -39,13 +63,15 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
     live: null,
     estimate: null,
     unsavedAnswers: null,
+    answersStoring: 0,
 
     async loadLlmSettings() {
       set({ llmSettings: await deps.settings.llm() });
     },
 
     async saveLlmSettings(settings) {
-      const clean: LlmSettings = { ...settings, baseURL: settings.baseURL.trim().replace(/\/+$/, ''), model: settings.model.trim(), apiKey: settings.apiKey.trim() };
+      const { baseURL, model, apiKey } = endpointArgs(settings);
+      const clean: LlmSettings = { ...settings, baseURL, model, apiKey };
       if (!(await keptWrite(set, 'The LLM settings were not saved', () => deps.settings.saveLlm(clean)))) return false;
       set({ llmSettings: clean, estimate: null });
       return true;
@@ -81,7 +107,7 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
           'liveReplay',
           {
             ...replayRequest(),
-            endpoint: { baseURL: llmSettings.baseURL, model: llmSettings.model, apiKey: llmSettings.apiKey },
+            endpoint: endpointArgs(llmSettings),
             expectedCalls: get().estimate?.placeholders ?? get().summary?.llm.placeholders,
           },
           {
@@ -101,18 +127,27 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
             },
           },
         );
+        // The last answers' writes finish first: the notice says how many were stored.
+        await storing;
+        const unstored = get().unsavedAnswers?.sessionId === sessionId ? Object.keys(get().unsavedAnswers!.answers).length : 0;
+        const kept = unstored ? `${fresh} new answers; ${unstored} of them are not stored (export the session to keep them)` : `${fresh} new answers were kept`;
         const failed = outcome.ok ? outcome.summary.steps.find((step) => step.failure) : undefined;
         if (!outcome.ok) set({ configError: outcome.configError });
         else if (failed?.failure) {
-          const text = `The live run stopped at step ${failed.index + 1}: ${withoutKey(failed.failure, llmSettings.apiKey)} (${fresh} new answers were kept.)`;
+          const text = `The live run stopped at step ${failed.index + 1}: ${withoutKey(failed.failure, llmSettings.apiKey)} (${kept}.)`;
           set({ notice: { kind: 'error', text } });
+        } else if (unstored) {
+          set({ notice: { kind: 'error', text: `Live run finished with ${kept}.` } });
         } else set({ notice: { kind: 'info', text: `Live run finished: ${outcome.summary.llm.live} new answers from ${llmSettings.model}, ${outcome.summary.llm.recorded} already recorded.` } });
       } catch (error) {
         const cancelled = controller?.signal.aborted === true;
+        await storing;
+        const unstored = get().unsavedAnswers?.sessionId === sessionId ? Object.keys(get().unsavedAnswers!.answers).length : 0;
+        const kept = unstored ? `${answersText(fresh)} received, ${unstored} not stored: export the session to keep them` : `the ${fresh} answers received were kept`;
         set({
           notice: cancelled
-            ? { kind: 'info', text: `Live run cancelled; the ${fresh} answers received were kept.` }
-            : { kind: 'error', text: `The live run stopped: ${safeText(error, llmSettings)}` },
+            ? { kind: unstored ? 'error' : 'info', text: `Live run cancelled; ${kept}.` }
+            : { kind: 'error', text: `The live run stopped: ${safeText(error, llmSettings)} (${kept}.)` },
         });
       } finally {
         controller = null;
@@ -122,12 +157,21 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
     },
 
     async testLlmConnection(settings) {
-      const clean = { baseURL: settings.baseURL.trim().replace(/\/+$/, ''), model: settings.model.trim(), apiKey: settings.apiKey.trim() };
+      testController?.abort();
+      const tested = new AbortController();
+      testController = tested;
       try {
-        return { ok: true, text: await deps.engine.call('testEndpoint', { endpoint: clean }) };
+        return { ok: true, text: await deps.engine.call('testEndpoint', { endpoint: endpointArgs(settings) }, { signal: tested.signal }) };
       } catch (error) {
+        if (tested.signal.aborted) return { ok: false, text: 'Test cancelled.' };
         return { ok: false, text: safeText(error, settings) };
+      } finally {
+        if (testController === tested) testController = null;
       }
+    },
+
+    cancelLlmTest() {
+      testController?.abort();
     },
 
     cancelLive() {

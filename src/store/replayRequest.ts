@@ -1,6 +1,6 @@
 import { ConfigError, sdk } from '../engine/index.ts';
 import { parseCondenserConfig } from '../engine/v0/index.ts';
-import { condenserConfigToToml, parseCondenserConfigText, parseSdkCondenserText } from '../formats/index.ts';
+import { condenserConfigToToml, parseCondenserConfigText, parseSdkCondenserText, withoutSecrets } from '../formats/index.ts';
 import { errorText } from './errorText.ts';
 import type { ActiveSession, AppState } from './types.ts';
 
@@ -42,5 +42,7 @@ export function readConfigText(text: string, active: ActiveSession | null): unkn
 
 /** The configuration as text to paste back: a `[condenser]` TOML section, or the SDK's JSON object. */
 export function configText(config: unknown, active: ActiveSession | null): { readonly text: string; readonly format: 'toml' | 'json' } {
-  return isSdk(active) ? { text: `${JSON.stringify(config, null, 2)}\n`, format: 'json' } : { text: condenserConfigToToml(config), format: 'toml' };
+  // Sessions stored by older versions may still hold credentials: never copied out.
+  const clean = withoutSecrets(config);
+  return isSdk(active) ? { text: `${JSON.stringify(clean, null, 2)}\n`, format: 'json' } : { text: condenserConfigToToml(clean), format: 'toml' };
 }

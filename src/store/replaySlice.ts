@@ -5,6 +5,7 @@ import { errorText } from './errorText.ts';
 import { configProblem, configText, readConfigText, sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
+import { createConfigEdits } from './configEdits.ts';
 
 /** How many earlier configurations undo can go back through. */
 const UNDO_DEPTH = 30;
@@ -50,8 +51,11 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
   });
 
   let saveStepTimer: ReturnType<typeof setTimeout> | null = null;
+  const configEdits = createConfigEdits(set, get, deps);
 
   return {
+    configConflict: configEdits.configConflict,
+    resolveConfigConflict: configEdits.resolveConfigConflict,
     config: null,
     appliedConfig: null,
     configHistory: [],
@@ -71,7 +75,8 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       set({ config, configError: problem });
       const active = get().active;
       if (problem || !active) return;
-      void keptWrite(set, 'The settings change was not saved', () => deps.sessions.update(active.record.id, { config }));
+      // Versioned: another tab's change made meanwhile is merged, never overwritten.
+      void configEdits.saveConfig();
       void runReplay();
     },
 

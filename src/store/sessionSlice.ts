@@ -1,10 +1,10 @@
-import { writeSessionFileParts } from '../formats/index.ts';
+import { withoutSecrets, writeSessionFileParts } from '../formats/index.ts';
 import { APP_VERSION } from './defaults.ts';
 import { statusReport } from './librarySlice.ts';
 import { errorText } from './errorText.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
-import { keptWrite } from './keptWrite.ts';
+import { createNotesEdits } from './notesEdits.ts';
 
 function fileNameFor(name: string): string {
   const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'session';
@@ -65,12 +65,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       }
     },
 
-    async setNotes(notes) {
-      const active = get().active;
-      if (!active) return;
-      set({ active: { ...active, record: { ...active.record, notes } } });
-      await keptWrite(set, 'The notes were not saved', () => deps.sessions.update(active.record.id, { notes }));
-    },
+    ...createNotesEdits(set, get, deps),
 
     async exportSession() {
       const active = get().active;
@@ -87,7 +82,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         session: {
           name: record.name,
           notes: record.notes,
-          config: get().config,
+          // Sessions stored by older versions may still hold credentials: never exported.
+          config: withoutSecrets(get().config),
           mode: get().mode,
           prompts: record.prompts,
           instance: record.source.instance,
@@ -97,6 +93,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         log: input,
         answers,
       });
+      // Answers not stored are safe in the file: the page stops warning about them.
+      if (unsaved?.sessionId === active.record.id && !unsaved.exported) set({ unsavedAnswers: { ...unsaved, exported: true } });
       return { fileName: fileNameFor(record.name), parts };
     },
 

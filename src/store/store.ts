@@ -23,6 +23,11 @@ function publishing(sessions: SessionStore, changes: SessionChanges | undefined)
       await sessions.update(id, patch);
       if (Object.keys(patch).some((key) => key !== 'lastStep')) changes.publish({ kind: 'changed', id });
     },
+    updateVersioned: async (id, field, value, baseRevision) => {
+      const result = await sessions.updateVersioned(id, field, value, baseRevision);
+      if (result.saved) changes.publish({ kind: 'changed', id });
+      return result;
+    },
     addAnswers: async (id, answers) => {
       await sessions.addAnswers(id, answers);
       changes.publish({ kind: 'changed', id });

@@ -59,7 +59,16 @@ export interface SessionSlice {
   openingStatus: string | null;
   /** Opens a stored session; `opened` skips parsing the log again when the engine holds it already. */
   openSession(id: string, step?: number | null, opened?: OpenedLog): Promise<void>;
-  setNotes(notes: string): Promise<void>;
+  /** Notes another tab changed while this tab edited them, on the same lines: both offered, nothing written until the user picks. */
+  notesConflict: { readonly sessionId: string; readonly mine: string; readonly theirs: string; readonly revision: number } | null;
+  /**
+   * Saves notes edited from `base` (default: the notes as this tab last read them); merges them with
+   * another tab's edit made meanwhile. Gives what is stored now, or null (a conflict to resolve, or
+   * storage refused).
+   */
+  setNotes(notes: string, base?: { readonly text: string; readonly revision: number }): Promise<{ readonly text: string; readonly revision: number } | null>;
+  /** Keeps this tab's notes, the other tab's, or both (theirs, then mine). */
+  resolveNotesConflict(choice: 'mine' | 'theirs' | 'both'): Promise<{ readonly text: string; readonly revision: number } | null>;
   /** The reproduction file in pieces of text to join (a long log never becomes one string). */
   exportSession(): Promise<{ fileName: string; parts: readonly string[] } | null>;
   recordLogSummaries(): Promise<void>;
@@ -74,6 +83,12 @@ export interface ReplaySlice {
   configHistory: readonly unknown[];
   undoConfig(): void;
   configError: string | null;
+  /**
+   * Settings this tab and another changed differently at once: both kept (this tab shows its own, the
+   * other's is stored), nothing written until the user picks.
+   */
+  configConflict: { readonly sessionId: string; readonly mine: unknown; readonly theirs: unknown; readonly settings: readonly string[]; readonly revision: number } | null;
+  resolveConfigConflict(choice: 'mine' | 'theirs'): Promise<void>;
   mode: ReplayMode;
   onMissing: MissingAnswerPolicy;
   summary: ReplaySummary | null;
@@ -118,14 +133,21 @@ export interface LlmSlice {
   live: { readonly message: string; readonly answered: number } | null;
   /** What a live run of the current settings would ask for, once estimated. */
   estimate: LlmUse | null;
-  /** Paid answers storage refused (full, or the session deleted in another tab): kept here and in exports until stored. */
-  unsavedAnswers: { readonly sessionId: string; readonly answers: RecordedAnswers } | null;
+  /**
+   * Paid answers storage refused (full, or the session deleted in another tab): kept here and in
+   * exports until stored; `exported` once an export holds all of them.
+   */
+  unsavedAnswers: { readonly sessionId: string; readonly answers: RecordedAnswers; readonly exported: boolean } | null;
+  /** Answers received and being written to storage right now. */
+  answersStoring: number;
   loadLlmSettings(): Promise<void>;
   /** False when storage refused them (the notice says why). */
   saveLlmSettings(settings: LlmSettings): Promise<boolean>;
   forgetKey(): Promise<void>;
   /** Sends the endpoint one tiny request (these settings, saved or not) and says how it went. */
   testLlmConnection(settings: LlmSettings): Promise<{ readonly ok: boolean; readonly text: string }>;
+  /** Stops the connection test under way ("Test cancelled."). */
+  cancelLlmTest(): void;
   estimateLiveRun(): Promise<void>;
   runLive(): Promise<void>;
   cancelLive(): void;

@@ -1,5 +1,6 @@
 import { type CallContext, type CreateLiveLlm, Inspector, type InspectorApi } from '../inspect/index.ts';
 import { BACKGROUND_METHODS, type EngineMethod, type EngineResult, type ProgressMessage, type RequestMessage, type ResponseMessage } from './protocol.ts';
+import { EngineQueue } from './engineQueue.ts';
 
 /** An error the engine raised, re-created on this side of the worker boundary. */
 export class EngineError extends Error {
@@ -18,15 +19,13 @@ export interface EngineClient {
 
 function inThread(createLiveLlm: CreateLiveLlm | null = null): EngineClient {
   const host = new Inspector(undefined, createLiveLlm);
-  let queue: Promise<unknown> = Promise.resolve();
+  const queue = new EngineQueue();
   return {
     where: 'main thread',
     call(method, args, context) {
-      const invoke = () => (host[method] as (a: unknown, c?: CallContext) => Promise<unknown>).call(host, args, context);
+      const invoke = (outside?: CallContext['outside']) => (host[method] as (a: unknown, c?: CallContext) => Promise<unknown>).call(host, args, outside ? { ...context, outside } : context);
       if (BACKGROUND_METHODS.has(method)) return invoke() as never;
-      const run = queue.then(invoke);
-      queue = run.catch(() => undefined);
-      return run as never;
+      return queue.run(invoke) as never;
     },
     dispose() {},
   };

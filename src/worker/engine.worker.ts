@@ -1,15 +1,19 @@
 /// <reference lib="webworker" />
 import '../security/zodWithoutEval.ts';
 import { liveLlm } from '../llm/openaiLlm.ts';
+import { APP_CONNECT } from '../security/appPolicy.ts';
 import { originGuardedFetch } from '../security/originGuard.ts';
 import { type CallContext, Inspector, type InspectorApi } from '../inspect/index.ts';
+import { EngineQueue } from './engineQueue.ts';
 import { BACKGROUND_METHODS, type CancelMessage, type ProgressMessage, type RequestMessage, type ResponseMessage } from './protocol.ts';
 
 // The worker is only a message shell around Inspector; requests run one after another (background
-// jobs beside them), while cancellations are handled at once.
-// The LLM client reaches the endpoint's origin only, whatever the page's policy allows.
-const host = new Inspector(undefined, (endpoint, options) => liveLlm(endpoint, { ...options, fetch: originGuardedFetch(new URL(endpoint.baseURL).origin) }));
-let queue: Promise<unknown> = Promise.resolve();
+// jobs beside them, network waits outside the queue), while cancellations are handled at once.
+// The LLM client reaches the endpoint's origin only, whatever the page's policy allows; an endpoint
+// the policy blocks is refused by name before any request.
+const policy = { page: self.location.href, connect: APP_CONNECT };
+const host = new Inspector(undefined, (endpoint, options) => liveLlm(endpoint, { ...options, policy, fetch: originGuardedFetch(new URL(endpoint.baseURL).origin) }));
+const queue = new EngineQueue();
 const running = new Map<number, AbortController>();
 
 self.onmessage = (event: MessageEvent<RequestMessage | CancelMessage>) => {
@@ -24,11 +28,11 @@ self.onmessage = (event: MessageEvent<RequestMessage | CancelMessage>) => {
     signal: controller.signal,
     progress: (progress) => (self as unknown as Worker).postMessage({ id, progress } satisfies ProgressMessage),
   };
-  const run = async () => {
+  const run = async (outside?: CallContext['outside']) => {
     let response: ResponseMessage;
     try {
       const call = host[method] as (args: unknown, context: CallContext) => Promise<unknown>;
-      response = { id, ok: true, result: await call.call(host, args, context) };
+      response = { id, ok: true, result: await call.call(host, args, outside ? { ...context, outside } : context) };
     } catch (error) {
       const name = error instanceof Error ? error.name : 'Error';
       response = { id, ok: false, error: { name, message: error instanceof Error ? error.message : String(error) } };
@@ -38,7 +42,7 @@ self.onmessage = (event: MessageEvent<RequestMessage | CancelMessage>) => {
     (self as unknown as Worker).postMessage(response, transfer as Transferable[]);
   };
   if (BACKGROUND_METHODS.has(method)) void run();
-  else queue = queue.then(run);
+  else void queue.run(run);
 };
 
 export type { InspectorApi };

@@ -4,10 +4,11 @@ import type { InspectorApi, Progress } from '../inspect/index.ts';
 export type EngineMethod = keyof InspectorApi;
 
 /**
- * Long jobs that pause between slices of work: they run beside the queue instead of in it, so a step
- * view or a replay asked for meanwhile is answered at once.
+ * Long jobs that pause between slices of work, and a test of the LLM endpoint (only the network, no
+ * engine state): they run beside the queue instead of in it, so a step view, a replay or an import
+ * asked for meanwhile is answered at once.
  */
-export const BACKGROUND_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['agentUsage', 'countTokens']);
+export const BACKGROUND_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['agentUsage', 'countTokens', 'testEndpoint']);
 
 export interface RequestMessage<M extends EngineMethod = EngineMethod> {
   readonly id: number;

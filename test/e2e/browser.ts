@@ -34,6 +34,8 @@ export interface OpenedPage {
 export interface PageOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
   readonly colorScheme?: 'light' | 'dark';
+  /** Runs in the page before the app (playwright's init script), e.g. to simulate a full disk. */
+  readonly beforeStart?: () => void;
 }
 
 export async function openApp(browser: Browser, hash = '', options: PageOptions = {}): Promise<OpenedPage> {
@@ -41,6 +43,7 @@ export async function openApp(browser: Browser, hash = '', options: PageOptions 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  if (options.beforeStart) await page.addInitScript(options.beforeStart);
   await page.goto(`${inject('baseUrl')}${hash}`);
   await page.getByText(/^Step \d+ of \d+$/).waitFor();
   // The app writes the open session into the URL once it has followed the link it was opened with.

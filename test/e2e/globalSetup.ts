@@ -12,6 +12,7 @@ export async function setup(project: TestProject) {
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('the preview server has no URL');
   project.provide('baseUrl', url);
+  project.provide('distDir', outDir);
   return async () => {
     await server.close();
   };
@@ -20,5 +21,7 @@ export async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The built app's folder, for a test that serves it as a host without headers would. */
+    distDir: string;
   }
 }

@@ -7,6 +7,7 @@ import { DEFAULT_STRUCTURED_TEMPLATE, STATE_SUMMARY_TOOL, parseStateSummary } fr
 import { DEFAULT_SUMMARY_TEMPLATE, NO_PREVIOUS_SUMMARY } from '../../src/engine/v0/prompts/summarizing.ts';
 import { eventBlock, fillSummaryTemplate } from '../../src/engine/v0/prompts/template.ts';
 import { FAULT_MODELS } from '../../src/fake-llm/faults.ts';
+import { STALL_MODELS } from '../../src/fake-llm/stalls.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
 
 const EVENTS: ReadonlyArray<readonly [number, string]> = [
@@ -130,7 +131,7 @@ describe('fake OpenAI server: answers', () => {
   it('lists the fake models', async () => {
     const models = [];
     for await (const model of client.models.list()) models.push(model.id);
-    expect(models).toEqual(['fake-model', 'rate-limit-once', 'context-too-long', 'slow', 'server-error', ...FAULT_MODELS]);
+    expect(models).toEqual(['fake-model', 'rate-limit-once', 'context-too-long', 'slow', 'server-error', ...FAULT_MODELS, ...STALL_MODELS]);
   });
 
   it('also serves /chat/completions without the /v1 prefix', async () => {

@@ -37,6 +37,18 @@ describe('SessionStore', () => {
     expect(stored?.kind === 'folder' && stored.files[1]).toEqual({ path: 'report.json', text: '{}' });
   });
 
+  it('writes a versioned field only from its current revision, and hands back what is stored otherwise', async () => {
+    const { sessions } = stores();
+    const a = await sessions.create(fresh, input);
+    expect(await sessions.updateVersioned(a.id, 'notes', 'from tab A', 0)).toEqual({ saved: true, revision: 1 });
+    // Tab B still starts from revision 0: refused, with A's notes to merge.
+    expect(await sessions.updateVersioned(a.id, 'notes', 'from tab B', 0)).toEqual({ saved: false, stored: 'from tab A', revision: 1 });
+    expect(await sessions.updateVersioned(a.id, 'config', { type: 'llm' }, 0)).toEqual({ saved: true, revision: 1 });
+    expect(await sessions.get(a.id)).toMatchObject({ notes: 'from tab A', config: { type: 'llm' }, revisions: { notes: 1, config: 1 } });
+    await sessions.remove(a.id);
+    await expect(sessions.updateVersioned(a.id, 'notes', 'x', 1)).rejects.toThrow('this session was deleted');
+  });
+
   it('updates fields and the date, adds answers, and deletes everything of a session', async () => {
     const { sessions, db } = stores();
     const a = await sessions.create(fresh, input, { k1: { content: 'x' } });

@@ -11,6 +11,7 @@ describe('writes storage refuses', () => {
     const id = store.getState().active!.record.id;
     const name = store.getState().active!.record.name;
     sessions.update = full;
+    sessions.updateVersioned = full;
     db.settings.put = full as never;
 
     await store.getState().setNotes('remember this');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSessionFile } from '../../src/formats/index.ts';
 import { liveLlm } from '../../src/llm/openaiLlm.ts';
 import { SessionStore, SettingsStore } from '../../src/storage/index.ts';
-import { createAppStore } from '../../src/store/index.ts';
+import { answersAtRisk, createAppStore, leaveWarning } from '../../src/store/index.ts';
 import { createInThreadEngineClient } from '../../src/worker/index.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
 import { refusingDatabase } from '../helpers/refusingDatabase.ts';
@@ -68,5 +68,26 @@ describe('storage full during a live run', () => {
     expect(seen.find((text) => text.startsWith('storage is full'))).toMatch(
       /^storage is full: 1 answer could not be kept: this browser lets the inspector store 300 MB here, 300 MB of it is used \(0 MB free\)\. .*\. The 1 paid answer stays in this tab until stored: export the session to keep them\.$/,
     );
+  });
+
+  it('keeps saying how many answers are not stored after the run ends, warns before leaving, and stops once they are exported', { timeout: 60_000 }, async () => {
+    const { store, full } = await readyForLiveRun();
+    full.answers = true;
+    const warnings = new Set<string | null>();
+    const unsubscribe = store.subscribe((state) => warnings.add(leaveWarning(state)));
+    await store.getState().runLive();
+    unsubscribe();
+    // While the run asked and its answers were written, leaving was warned against.
+    expect([...warnings].some((text) => text?.startsWith('A live run is asking the LLM for answers'))).toBe(true);
+    const count = answersAtRisk(store.getState());
+    expect(count).toBeGreaterThan(0);
+    // The run's last word does not hide them.
+    expect(store.getState().notice).toMatchObject({ kind: 'error', text: `Live run finished with ${count} new answers; ${count} of them are not stored (export the session to keep them).` });
+    expect(leaveWarning(store.getState())).toBe(`${count === 1 ? '1 paid answer is' : `${count} paid answers are`} not stored; export the session before leaving to keep ${count === 1 ? 'it' : 'them'}.`);
+    await store.getState().exportSession();
+    expect(answersAtRisk(store.getState())).toBe(0);
+    expect(leaveWarning(store.getState())).toBeNull();
+    // Still kept in memory (and stored at the next chance).
+    expect(Object.keys(store.getState().unsavedAnswers!.answers)).toHaveLength(count);
   });
 });

@@ -111,6 +111,31 @@ describe('app store', () => {
     expect(reopened.summary?.steps.map((s) => s.viewLength)).toEqual(original.steps.map((s) => s.viewLength));
   });
 
+  it('never exports or copies a credential of the condenser’s llm_config, even from a session stored before they were removed', async () => {
+    const { store, sessions } = await startedStore();
+    const id = store.getState().active!.record.id;
+    const secrets = ['sk-proj-abcdefghijklmnopqrstuv', 'AKIAABCDEFGHIJKLMNOP', 'hunter2-password', 'k-in-header-777'];
+    const stale = {
+      type: 'llm',
+      max_size: 40,
+      llm_config: { model: 'm', api_key: secrets[0], aws_access_key_id: secrets[1], base_url: `https://me:${secrets[2]}@proxy.example.com/v1`, extra_headers: { 'X-Api-Key': secrets[3] } },
+    };
+    // As an older version stored it, unfiltered.
+    await sessions.update(id, { config: stale });
+    await store.getState().openSession(id);
+    const exported = (await store.getState().exportSession())!.parts.join('');
+    const copied = store.getState().configAsText().text;
+    for (const secret of secrets) {
+      expect(exported).not.toContain(secret);
+      expect(copied).not.toContain(secret);
+    }
+    expect(copied).toContain('max_size = 40');
+    // A pasted configuration is cleaned before it is stored.
+    store.getState().setConfig(stale);
+    await waitFor(async () => expect(JSON.stringify((await sessions.get(id))!.config)).not.toContain(secrets[0]));
+    for (const secret of secrets) expect(JSON.stringify((await sessions.get(id))!.config)).not.toContain(secret);
+  });
+
   it('says plainly when a session file comes from a newer version, and imports nothing', async () => {
     const { store, sessions } = await startedStore();
     const newer = JSON.parse((await store.getState().exportSession())!.parts.join('')) as Record<string, unknown>;

@@ -6,6 +6,8 @@ import { importPicked } from '../session-list/ImportControls.tsx';
 import { readDropped } from '../session-list/readFiles.ts';
 import { LlmSettingsForm } from '../llm-settings/LlmSettingsForm.tsx';
 import { SessionView } from '../session-view/SessionView.tsx';
+import { UnstoredAnswers } from '../kept-work/UnstoredAnswers.tsx';
+import { useLeaveWarning } from '../kept-work/useLeaveWarning.ts';
 import { NoticeBar } from './NoticeBar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useActions, useAppState } from './storeContext.tsx';
@@ -15,6 +17,7 @@ import { usePageKeys } from './usePageKeys.ts';
 export function App() {
   useHashSync();
   usePageKeys();
+  useLeaveWarning();
   const { importLog, reportProblem } = useActions();
   // Below 1280 px the panes need the width more than the session list does.
   const [libraryOpen, setLibraryOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 1280);
@@ -63,6 +66,7 @@ export function App() {
         )}
       </header>
       <NoticeBar />
+      <UnstoredAnswers />
       <div className={libraryOpen ? 'app-body' : 'app-body library-closed'}>
         {libraryOpen && <SessionLibrary />}
         <main className="workspace" id="workspace" tabIndex={-1}>

@@ -1,26 +1,14 @@
-import { useId, useState } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { NotesEditor } from './NotesEditor.tsx';
 import { downloadParts } from '../shared/download.ts';
 import { formatBytes, formatCount } from '../shared/format.ts';
 
 function Notes() {
   const notes = useAppState((s) => s.active?.record.notes ?? '');
+  const revision = useAppState((s) => s.active?.record.revisions?.notes ?? 0);
   const sessionId = useAppState((s) => s.active?.record.id ?? '');
   // Keyed by session: another session's notes start a fresh draft.
-  return <NotesEditor key={sessionId} saved={notes} />;
-}
-
-function NotesEditor({ saved }: { saved: string }) {
-  const { setNotes } = useActions();
-  const [draft, setDraft] = useState(saved);
-  const id = useId();
-  return (
-    <details className="notes">
-      <summary>Notes{saved ? ' ✎' : ''}</summary>
-      <label htmlFor={id}>Notes on this session (exported with it)</label>
-      <textarea id={id} rows={4} value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => void setNotes(draft)} />
-    </details>
-  );
+  return <NotesEditor key={sessionId} saved={notes} revision={revision} />;
 }
 
 export function SessionHeader() {

@@ -4,6 +4,7 @@ import { configErrorPath, describeConfigError } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { AgentSettings } from '../agent-settings/AgentSettings.tsx';
 import { LiveRun } from '../llm-settings/LiveRun.tsx';
+import { ConfigConflict } from './ConfigConflict.tsx';
 import { ConfigForm } from './ConfigForm.tsx';
 import { Presets } from './Presets.tsx';
 import { TomlTools } from './TomlTools.tsx';
@@ -76,6 +77,7 @@ export function SettingsPanel() {
   return (
     <section className="settings" id="condenser-settings" aria-label="Condenser settings">
       <h3>Settings</h3>
+      <ConfigConflict />
       {mode === 'recorded' && <p className="help">As recorded, no condenser runs: the views are those the agent actually got. Switch to Re-simulate to change these settings.</p>}
       <fieldset className={mode === 'recorded' ? 'dimmed plain' : 'plain'} disabled={mode === 'recorded'}>
         <legend className="visually-hidden">Condenser configuration</legend>
