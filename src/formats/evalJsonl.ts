@@ -3,7 +3,7 @@ import { foreignFormat } from './foreignFormats.ts';
 import { chooseInstance, countCondensations, resolvedOf, severalInstancesNote } from './instances.ts';
 import { firstLine, forEachLine } from './logFile.ts';
 import { located } from './located.ts';
-import { type EvalInstance, type LocateOptions, type LocatedEvents, type LogFile, type LogShape, isRecord } from './types.ts';
+import { type EvalInstance, type LocateOptions, type LocatedEvents, type LogFile, isRecord } from './types.ts';
 
 interface Chosen {
   readonly record: Record<string, unknown>;
@@ -42,7 +42,7 @@ export class EvalScan {
     if (this.byPosition === null && String(position) === this.options.instance) this.byPosition = entry;
   }
 
-  finish(shape: LogShape): LocatedEvents {
+  finish(shape: string): LocatedEvents {
     if (this.instances.length === 0) throw new LogFormatError('', 'the file is empty');
     const index = chooseInstance(this.instances, this.options.instance);
     const chosen = (this.options.instance === undefined ? this.first : (this.byId ?? this.byPosition))!;
@@ -57,7 +57,7 @@ export class EvalScan {
     return this.finishAs(shape, chosen, instance);
   }
 
-  private finishAs(shape: LogShape, chosen: Chosen, instance: EvalInstance): LocatedEvents {
+  private finishAs(shape: string, chosen: Chosen, instance: EvalInstance): LocatedEvents {
     if (!Array.isArray(chosen.history)) throw new LogFormatError(chosen.label, 'this instance has no event history');
     const metadata = isRecord(chosen.record.metadata) ? chosen.record.metadata : {};
     return located(shape, chosen.history, (i) => `${chosen.label}[${i}]`, {

@@ -2,8 +2,9 @@ import { type LogEvent } from '../engine/v0/index.ts';
 import { archiveKind, expandArchives } from './archive.ts';
 import { LogFormatError } from './errors.ts';
 import { plainInput } from './logFile.ts';
-import { isSdkShape, locateEvents } from './logShapes.ts';
-import type { EvalInstance, LocateOptions, LogInput, LogShape } from './types.ts';
+import { locateEvents } from './locate.ts';
+import { type LogShape, isSdkShape, logShape } from './readers/index.ts';
+import type { EvalInstance, LocateOptions, LogInput } from './types.ts';
 import { type RawEvents, rawEventsOf } from './rawEvents.ts';
 import { type RecordedBill, V0BillReader } from './recorded/index.ts';
 import { type SdkParsedLog, readSdkLog } from './sdk/index.ts';
@@ -11,8 +12,8 @@ import { checkUniqueIds, readV0Event } from './v0Event.ts';
 
 export { LogFormatError } from './errors.ts';
 export { ConfigTextError, condenserConfigToToml, parseCondenserConfigText, readCondenserConfigText } from './condenserConfig.ts';
-export type { EvalInstance, LocateOptions, LogFile, LogInput, LogShape } from './types.ts';
-export { SHAPE_LABELS, isSdkShape } from './logShapes.ts';
+export type { EvalInstance, LocateOptions, LogFile, LogInput } from './types.ts';
+export { LOG_READERS, type LogReader, type LogShape, SHAPE_LABELS, isSdkShape } from './readers/index.ts';
 export { archiveKind, expandArchives } from './archive.ts';
 export { extractInstance } from './extractInstance.ts';
 export { fileHead, fileSize, fileText } from './logFile.ts';
@@ -54,7 +55,7 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
   if (archive) throw new LogFormatError(archive.path, 'this is an archive: open it with loadLog, which unpacks it first');
   const found = locateEvents(plainInput(input), options);
   if (found.items.length === 0) throw new LogFormatError('', 'the log holds no events');
-  if (isSdkShape(found.shape)) return readSdkLog(found);
+  if (isSdkShape(logShape(found.shape))) return readSdkLog(found);
   const bill = new V0BillReader(found.label);
   const events = found.items.map((item, i) => {
     const event = readV0Event(item, i, () => found.label(i));
@@ -64,7 +65,7 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
   checkUniqueIds(events, found.label);
   return {
     flavor: 'v0',
-    shape: found.shape,
+    shape: logShape(found.shape),
     events,
     raw: rawEventsOf(found.items),
     instances: found.instances,

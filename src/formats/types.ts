@@ -1,24 +1,7 @@
 /**
  * The vocabulary every log reader shares. It imports nothing of the project, so the readers
- * (logShapes, evalJsonl, sdk/folder...) depend on it and never on each other in a circle.
+ * (readers/, evalJsonl...) depend on it and never on each other in a circle.
  */
-
-/** The top-level shapes of OpenHands logs (see samples/real-logs/FORMATS.md). */
-export type LogShape =
-  | 'v0-list'
-  | 'v0-trajectory'
-  | 'v0-eval-jsonl'
-  | 'v0-events-jsonl'
-  | 'v0-events-folder'
-  | 'v0-legacy-pairs'
-  | 'v0-feedback'
-  | 'v0-http-recording'
-  | 'sdk-conversation-folder'
-  | 'sdk-events-folder'
-  | 'sdk-ui-download'
-  | 'sdk-list'
-  | 'sdk-events-jsonl'
-  | 'sdk-eval-jsonl';
 
 /**
  * One file of a log: its text, or its bytes (archives, and eval JSONL files too big to hold as one
@@ -44,7 +27,8 @@ export interface EvalInstance {
 
 /** The raw events found in a log, before each is validated. */
 export interface LocatedEvents {
-  readonly shape: LogShape;
+  /** The reader's shape name (readers/index.ts lists them all). */
+  readonly shape: string;
   readonly items: readonly unknown[];
   /** Where item i is, for messages: e.g. `line 3: history[12]` or `events/12.json`. */
   readonly label: (index: number) => string;

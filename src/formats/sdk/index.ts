@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { sdk } from '../../engine/index.ts';
 import { LogFormatError } from '../errors.ts';
-import type { EvalInstance, LocatedEvents, LogShape } from '../types.ts';
+import type { EvalInstance, LocatedEvents } from '../types.ts';
+import { type LogShape, logShape } from '../readers/index.ts';
 import { checkUniqueIds } from '../v0Event.ts';
 import { readSdkEvent } from './sdkEvent.ts';
 import { type RawEvents, rawEventsOf } from '../rawEvents.ts';
 import { type RecordedBill, readSdkBill } from '../recorded/index.ts';
 
-export { isSdkFolder, locateSdkFolder } from './folder.ts';
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './condenserConfig.ts';
 
 /** An SDK log, read and validated. */
@@ -119,7 +119,7 @@ export function readSdkLog(found: LocatedEvents): SdkParsedLog {
   const baseState = readBaseState(found.baseState);
   return {
     flavor: 'sdk',
-    shape: found.shape,
+    shape: logShape(found.shape),
     events,
     raw: rawEventsOf(found.items),
     instances: found.instances,

@@ -2,6 +2,7 @@ import { LogFormatError, parseJson } from '../errors.ts';
 import { chooseInstance, severalInstancesNote } from '../instances.ts';
 import { fileText } from '../logFile.ts';
 import { type EvalInstance, type LocateOptions, type LocatedEvents, type LogFile, isRecord } from '../types.ts';
+import { defineReader } from './types.ts';
 
 /** `event-NNNNN-<event id>.json`: the SDK's file store names (the index has at least 5 digits). */
 const EVENT_FILE = /(?:^|\/)event-(\d{5,})-([^/]+)\.json$/;
@@ -13,7 +14,7 @@ const EVENT_FILE = /(?:^|\/)event-(\d{5,})-([^/]+)\.json$/;
 const UI_EVENT_FILE = /(?:^|\/)event_(\d+)_([^/]+)\.json$/;
 const BASE_STATE = /(?:^|\/)base_state\.json$/;
 
-export function isSdkFolder(files: readonly LogFile[]): boolean {
+function isSdkFolder(files: readonly LogFile[]): boolean {
   return files.some((file) => EVENT_FILE.test(file.path) || UI_EVENT_FILE.test(file.path) || BASE_STATE.test(file.path));
 }
 
@@ -91,7 +92,7 @@ function uiDownloadNotes(files: readonly LogFile[], dir: string): string[] {
  * event files (OpenHands-CLI's recorded conversations), the web UI's V1 download, or a folder of
  * several conversations (an eval run's archive: each conversation is an instance).
  */
-export function locateSdkFolder(name: string, files: readonly LogFile[], options: LocateOptions = {}, resolvedIds: ReadonlySet<string> | null = null): LocatedEvents {
+function locateSdkFolder(name: string, files: readonly LogFile[], options: LocateOptions = {}, resolvedIds: ReadonlySet<string> | null = null): LocatedEvents {
   const conversations = conversationsOf(files);
   if (conversations.length === 0) {
     throw new LogFormatError(name, 'this SDK conversation folder has no event files (expected events/event-00000-<id>.json, ...)');
@@ -125,3 +126,18 @@ export function locateSdkFolder(name: string, files: readonly LogFile[], options
     baseState,
   };
 }
+
+/**
+ * An SDK conversation folder (`base_state.json` + `events/event-NNNNN-<id>.json`); the same reader finds
+ * flat folders of SDK event files and the web UI's V1 download.
+ */
+export const sdkFolderReader = defineReader({
+  shape: 'sdk-conversation-folder',
+  label: 'OpenHands SDK conversation folder (base_state.json + events/)',
+  flavor: 'sdk',
+  reads: 'folder',
+  locate(input, options) {
+    if (input.kind !== 'folder' || !isSdkFolder(input.files)) return null;
+    return locateSdkFolder(input.name, input.files, options, input.resolvedIds);
+  },
+});
