@@ -18,6 +18,7 @@ export { type ChatSerialization, type SdkChatMessage, toChatDict } from './chatD
 export * from './agentCalls.ts';
 export * from './condenser.ts';
 export * from './config.ts';
+export { SDK_CONDENSERS, SDK_CONDENSER_KINDS, type SdkCondenserDefinition, sdkCondenserDefinition } from './condensers/index.ts';
 export * from './contextWindow.ts';
 export * from './errors.ts';
 export * from './events.ts';

@@ -90,11 +90,7 @@ export const V0_FAMILY: ConfigFamily = {
   }),
 };
 
-const SDK_CHOICES: readonly CondenserChoice[] = [
-  { value: 'LLMSummarizingCondenser', label: 'LLM summarizing', description: 'When the view outgrows max_size (or max_tokens), an LLM folds the older events into a summary.' },
-  { value: 'NoOpCondenser', label: 'No condensation', description: 'Shows the agent every event of its view.' },
-  { value: 'PipelineCondenser', label: 'Pipeline', description: 'Runs several condensers in order; the first condensation wins.' },
-];
+const SDK_CHOICES: readonly CondenserChoice[] = sdk.SDK_CONDENSERS.map((definition) => ({ value: definition.kind, label: definition.label, description: definition.description }));
 
 const sdkFamilies = new Map<sdk.SdkRules, ConfigFamily>();
 
@@ -106,8 +102,8 @@ export function sdkFamily(rules: sdk.SdkRules): ConfigFamily {
       key: 'kind',
       choices: SDK_CHOICES,
       shape: memo((kind) => {
-        const schema = sdk.sdkCondenserSchema(kind, rules);
-        return schema ? shapeOfSchema(schema, kind === 'PipelineCondenser' ? 'condensers' : null) : { fields: [], childrenKey: null };
+        const definition = sdk.sdkCondenserDefinition(kind);
+        return definition ? shapeOfSchema(definition.schema(rules), definition.childrenKey ?? null) : { fields: [], childrenKey: null };
       }),
     };
     sdkFamilies.set(rules, family);
