@@ -47,6 +47,28 @@ export default tseslint.config(
     },
   },
   {
+    // "Facts lost" is pure and stands alone: no Node, DOM, clock or randomness, nothing else of the project.
+    files: ['src/inspect/quality/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'react', 'react-dom', 'zustand', 'dexie', 'openai'], message: 'src/inspect/quality is pure.' },
+            { group: ['../*'], message: 'src/inspect/quality imports nothing else of the project.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'indexedDB', 'fetch', 'localStorage', 'navigator', 'setTimeout', 'setInterval'],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'No clock here.' },
+        { object: 'Math', property: 'random', message: 'No randomness here.' },
+        { object: 'performance', property: 'now', message: 'No clock here.' },
+      ],
+    },
+  },
+  {
     // The UI reaches storage, the LLM and the worker only through the store.
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
