@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/engine/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/formats/**/*.test.ts', 'test/templates/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/llm/**/*.test.ts', 'test/fake-llm/**/*.test.ts'],
+          include: ['test/engine/**/*.test.ts', 'test/inspect/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/formats/**/*.test.ts', 'test/templates/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/llm/**/*.test.ts', 'test/fake-llm/**/*.test.ts'],
         },
       },
       {
