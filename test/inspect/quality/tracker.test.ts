@@ -1,0 +1,204 @@
+/**
+ * The incremental tracker against the spec computed directly (naiveQuality: every step rebuilds the
+ * view's facts and joins its texts), on hand-made cases for each mechanism, on random logs and views
+ * made to be hard, and on the engine's own replays of random logs under random configurations.
+ */
+import { describe, expect, it } from 'vitest';
+import { type LogEvent, type View, buildCondenser, prepareLog, readCondenserConfig, replay, runSync } from '../../../src/engine/index.ts';
+import { eventFacts } from '../../../src/inspect/quality/facts.ts';
+import { QualityTracker } from '../../../src/inspect/quality/tracker.ts';
+import { type QualityViewItem, viewDelta } from '../../../src/inspect/quality/viewDelta.ts';
+import { Random, prng, randomAnswer, randomConfig, randomLog } from '../../engine/fuzz/randomLog.ts';
+import { type NaiveStep, naiveQuality } from './naiveQuality.ts';
+import { randomQualityCase } from './randomQuality.ts';
+
+const event = (index: number): QualityViewItem => ({ kind: 'event', index });
+const summary = (content: string): QualityViewItem => ({ kind: 'summary', content });
+const masked = (content: string): QualityViewItem => ({ kind: 'masked', content });
+
+/** Runs the tracker over full views (deltas computed between them) and the direct computation beside it. */
+function bothWays(events: readonly unknown[], steps: readonly NaiveStep[]) {
+  const tracker = new QualityTracker();
+  for (const logged of events) tracker.addEvent(logged);
+  let previous: readonly QualityViewItem[] = [];
+  const tracked = steps.map(({ before, view }) => {
+    const result = tracker.step(before, viewDelta(previous, view));
+    previous = view;
+    return result;
+  });
+  return { tracked: { steps: tracked, total: tracker.total() }, naive: naiveQuality(events, steps) };
+}
+
+const run = (command: string) => ({ action: 'run', args: { command } });
+const said = (message: string) => ({ action: 'message', message });
+
+describe('QualityTracker', () => {
+  it('a fact is in view while an event of the view has it, and missing when used after it left', () => {
+    const events = [run('ls /a/b'), said('ok'), run('ls /a/b'), run('cat /a/b')];
+    const { tracked, naive } = bothWays(events, [
+      { before: 1, view: [event(0)] },
+      { before: 2, view: [event(1)] },
+      { before: 3, view: [event(0), event(1), event(2)] },
+    ]);
+    expect(tracked).toEqual(naive);
+    expect(tracked.steps[1]).toEqual({ seen: 2, in_view: 0, missing_used: ['command:ls /a/b', 'path:/a/b'] });
+    expect(tracked.total).toEqual({ missing_used: 2, steps_with_missing_used: 1, facts_seen: 3 });
+  });
+
+  it('seen only grows, even when a later step is before an earlier event (as in the reference)', () => {
+    const tracker = new QualityTracker();
+    [run('ls /a/b'), run('pwd'), run('ls /a/b')].forEach((logged) => tracker.addEvent(logged));
+    expect(tracker.step(2, { keep: 0, add: [] })?.seen).toBe(3);
+    expect(tracker.step(0, { keep: 0, add: [] })).toEqual({ seen: 3, in_view: 0, missing_used: ['command:ls /a/b', 'path:/a/b'] });
+  });
+
+  it('a step left out (before null) changes the view only', () => {
+    const tracker = new QualityTracker();
+    [run('ls /a/b'), run('ls /a/b')].forEach((logged) => tracker.addEvent(logged));
+    expect(tracker.step(null, { keep: 0, add: [event(0)] })).toBeNull();
+    expect(tracker.step(1, { keep: 1, add: [] })).toEqual({ seen: 2, in_view: 2, missing_used: [] });
+    expect(tracker.total()).toEqual({ missing_used: 0, steps_with_missing_used: 0, facts_seen: 2 });
+  });
+
+  it('missing facts come in code point order', () => {
+    const events = [{ observation: 'run', content: 'error: \u{1f600}\nerror: \uffff' }, said('x'), { observation: 'run', content: 'error: \uffff\nerror: \u{1f600}' }];
+    const { tracked } = bothWays(events, [{ before: 2, view: [event(1)] }]);
+    expect(tracked.steps[0]!.missing_used).toEqual(['error:error: \uffff', 'error:error: \u{1f600}']);
+  });
+
+  it('a summary or placeholder that holds a seen value puts the fact in view', () => {
+    const events = [run('git checkout main'), said('/x/y/z'), run('git checkout main')];
+    const { tracked, naive } = bothWays(events, [
+      { before: 2, view: [summary('we ran git checkout main earlier')] },
+      { before: 2, view: [masked('<MASKED>')] },
+    ]);
+    expect(tracked).toEqual(naive);
+    expect(tracked.steps.map((step) => step!.in_view)).toEqual([1, 0]);
+  });
+
+  it('a value split between two or three texts of the view is held by their join', () => {
+    const command = 'cat <<EOF\nline one\n\nEOF';
+    const events = [run(command), said('x'), run(command)];
+    const views: QualityViewItem[][] = [
+      [summary('start cat <<EOF'), event(1), masked('line one\n\nEOF and more')],
+      [summary('cat <<EOF\nline one'), summary(''), summary('EOF')],
+      [summary('cat <<EOF'), summary('line one'), summary(''), summary('EOF!')],
+      [summary('cat <<EOF'), summary('line one'), summary('EOF')],
+      [summary('cat <<EOF\nline one\n'), masked('\nEOF')],
+    ];
+    const { tracked, naive } = bothWays(
+      events,
+      views.map((view) => ({ before: 2, view })),
+    );
+    expect(tracked).toEqual(naive);
+    expect(tracked.steps.map((step) => step!.missing_used)).toEqual([[], [], [], ['command:cat <<EOF\nline one\n\nEOF'], ['command:cat <<EOF\nline one\n\nEOF']]);
+  });
+
+  it('a text back in view after many values were seen finds them all', () => {
+    const paths = Array.from({ length: 40 }, (_, k) => `/p/${k}`);
+    const events = [...paths.map((path) => said(path)), run(`ls ${paths.join(' ')}`)];
+    const text = summary(`all of ${paths.join(', ')}`);
+    const { tracked, naive } = bothWays(events, [
+      { before: 1, view: [text] },
+      { before: 2, view: [] },
+      { before: 40, view: [text] },
+    ]);
+    expect(tracked).toEqual(naive);
+    expect(tracked.steps[2]!.missing_used).toEqual([]);
+    expect(tracked.steps[2]!.in_view).toBe(40);
+  });
+
+  it('texts forgotten to make room are searched again when they come back', () => {
+    // /a/b is first seen while the summary that holds it is out of view and forgotten.
+    const events = [said('x'), said('/a/b'), run('ls /a/b')];
+    const first = summary('about /a/b');
+    const steps: NaiveStep[] = [{ before: 1, view: [first] }];
+    for (let k = 0; k < 5000; k++) steps.push({ before: 1, view: [summary(`text ${k}`)] });
+    steps.push({ before: 2, view: [first] });
+    const { tracked, naive } = bothWays(events, steps);
+    expect(tracked).toEqual(naive);
+    expect(tracked.steps.at(-1)).toEqual({ seen: 1, in_view: 1, missing_used: [] });
+  });
+
+  it('facts given as strings count as those found in the event', () => {
+    const logged = [run('ls /a/b'), { observation: 'run', content: 'FAILED x' }, run('ls /a/b')];
+    const byEvent = new QualityTracker();
+    const byFacts = new QualityTracker();
+    for (const item of logged) {
+      byEvent.addEvent(item);
+      byFacts.addEventFacts(eventFacts(item));
+    }
+    const delta = { keep: 0, add: [event(1), summary('ls')] };
+    expect(byFacts.step(2, delta)).toEqual(byEvent.step(2, delta));
+    expect(byFacts.eventCount).toBe(3);
+  });
+
+  it('a step that does not fit the log or the previous view is refused, and changes nothing', () => {
+    const tracker = new QualityTracker();
+    [run('ls /a/b'), run('ls /a/b')].forEach((logged) => tracker.addEvent(logged));
+    tracker.step(1, { keep: 0, add: [event(0)] });
+    expect(() => tracker.step(2, { keep: 1, add: [] })).toThrow('the step is before event 2, but the log has 2 events (positions from 0)');
+    expect(() => tracker.step(1, { keep: 2, add: [] })).toThrow('the view keeps 2 items of the previous view, which has 1');
+    expect(() => tracker.step(1, { keep: 0, add: [summary('x'), event(7)] })).toThrow('view item 1 is event 7, but the log has 2 events (positions from 0)');
+    expect(tracker.step(1, { keep: 1, add: [] })).toEqual({ seen: 2, in_view: 2, missing_used: [] });
+  });
+});
+
+describe('QualityTracker equals the direct computation', () => {
+  it('on 400 random logs and views made to be hard (values across joins, re-added items, steps out of order)', () => {
+    for (let seed = 1; seed <= 400; seed++) {
+      const { events, steps } = randomQualityCase(new Random(prng(seed)));
+      const tracker = new QualityTracker();
+      for (const logged of events) tracker.addEvent(logged);
+      const tracked = steps.map((step) => tracker.step(step.before, { keep: step.keep, add: step.view.slice(step.keep) }));
+      const naive = naiveQuality(events, steps);
+      expect({ steps: tracked, total: tracker.total() }, `seed ${seed}`).toEqual(naive);
+    }
+  });
+
+  it('on the engine’s replays of 200 random logs under random configurations, with summaries that hold facts', () => {
+    let compared = 0;
+    let missing = 0;
+    let textItems = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const random = new Random(prng(9000 + seed));
+      const log = randomLog(random);
+      let condenser;
+      try {
+        condenser = buildCondenser(readCondenserConfig(randomConfig(random)).config);
+      } catch {
+        continue; // an invalid configuration: the engine's own fuzz test covers its message
+      }
+      const events = log.map((logged) => asJson(logged, random));
+      const values = [...new Set(events.flatMap((logged) => eventFacts(logged)).map((fact) => fact.slice(fact.indexOf(':') + 1)))];
+      const steps: NaiveStep[] = [];
+      runSync(
+        replay({ log: prepareLog(log), mode: 'resimulate', condenser, onStep: (step, view) => view && steps.push({ before: step.beforeEventIndex, view: viewItems(view) }) }),
+        (request) => (request.condenser === 'llm' && values.length > 0 ? { content: `summary: ${random.pick(values)}` } : randomAnswer(random, request, () => [])),
+      );
+      const { tracked, naive } = bothWays(events, steps);
+      expect(tracked, `seed ${9000 + seed}`).toEqual(naive);
+      compared += steps.length;
+      missing += naive.total.missing_used;
+      textItems += steps.reduce((sum, step) => sum + step.view.filter((item) => item.kind !== 'event').length, 0);
+    }
+    // The cases are not empty: many steps, views with summaries and placeholders, facts missing.
+    expect(compared).toBeGreaterThan(1200);
+    expect(textItems).toBeGreaterThan(500);
+    expect(missing).toBeGreaterThan(50);
+  });
+});
+
+const EXTRA_TEXT = ['', ' see /w/app/main.py', ' FAILED tests/x.py', '\nValueError: bad /w/app/x.py', ' cd /w/app && ls', ' /w/lib/a.py', ' /w/lib/b.py', '\nerror: no /w/c'];
+
+/** A random log's event as a V0 log would hold it, with texts that give it facts. */
+function asJson(logged: LogEvent, random: Random): unknown {
+  const base = { id: logged.id, source: logged.source, ...(logged.cause === null ? {} : { cause: logged.cause }) };
+  if (logged.kind === 'action') return { ...base, action: logged.type, args: logged.args, message: `did${random.pick(EXTRA_TEXT)}` };
+  return { ...base, observation: logged.type, content: `${logged.content}${random.pick(EXTRA_TEXT)}`, extras: logged.extras };
+}
+
+function viewItems(view: View): QualityViewItem[] {
+  return view.entries.map((entry) => (entry.kind === 'summary' || entry.kind === 'masked' ? { kind: entry.kind, content: entry.content } : entry.index >= 0 ? event(entry.index) : { kind: 'other' }));
+}
+
