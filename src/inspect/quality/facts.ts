@@ -3,7 +3,7 @@
  * the command of a shell action, and error lines of an observation, each as `kind:value`. Written to
  * give exactly what the Python reference gives, on events of any shape (V0 and SDK alike).
  */
-import { codePointPrefix, compareCodePoints, pythonStrip } from './pythonText.ts';
+import { codePointPrefix, compareCodePoints, isPythonSpace, pythonStrip } from './pythonText.ts';
 
 /** Keys whose values hold no facts (metadata, metrics, images). */
 const EXCLUDED_KEYS = new Set(['tool_call_metadata', 'llm_metrics', 'metrics', 'timestamp', 'screenshot', 'screenshot_data', 'set_of_marks', 'image_urls', 'images_urls']);
@@ -91,56 +91,93 @@ function slashCount(text: string): number {
   return count;
 }
 
-/** A line can only match the error pattern if it holds one of these. */
-const ERROR_HINT = /Error|Exception|FAILED|ERROR|fatal:|error:/g;
 /**
  * The reference's `^(?:[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)\b|FAILED\b|ERROR\b|fatal:|error:)`
- * on a stripped line. Python's `\b` in a str pattern is Unicode-aware (é is a word character), so the
- * boundary after a word is "no letter, digit or underscore next", not JavaScript's ASCII `\b`.
+ * on a stripped line, tried where the line's first character is. Python's `\b` in a str pattern is
+ * Unicode-aware (é is a word character), so the boundary after a word is "no letter, digit or
+ * underscore next", not JavaScript's ASCII `\b`.
  */
-const ERROR_LINE = /^(?:[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?![\p{L}\p{N}_])|FAILED(?![\p{L}\p{N}_])|ERROR(?![\p{L}\p{N}_])|fatal:|error:)/u;
+const ERROR_AT = /(?:[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?![\p{L}\p{N}_])|FAILED(?![\p{L}\p{N}_])|ERROR(?![\p{L}\p{N}_])|fatal:|error:)/uy;
 const ERROR_LENGTH = 200;
+const NEWLINE = 0x0a;
+const CAPITAL_E = 0x45;
 
-/** Error lines (`text.split('\n')`, stripped, matching ERROR_LINE), reading only the lines that hold a hint. */
+// [A-Za-z0-9_.]: what the pattern's first word is made of.
+const WORD_CHAR = new Uint8Array(128);
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.') WORD_CHAR[char.charCodeAt(0)] = 1;
+const isWordChar = (unit: number) => unit < 128 && WORD_CHAR[unit] === 1;
+
+/**
+ * Whether the pattern can match at `start` (a line's first non-space character): only if the word
+ * there holds "Error" or "Exception" or the text there begins with FAILED, ERROR, fatal: or error:.
+ * A cheap test that lets most lines pass without running the pattern.
+ */
+function mayBeErrorAt(text: string, start: number): boolean {
+  let end = start;
+  while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+  for (let k = start + 1; k < end; k++) {
+    if (text.charCodeAt(k) === CAPITAL_E && (text.startsWith('rror', k + 1) || text.startsWith('xception', k + 1))) return true;
+  }
+  return text.startsWith('FAILED', start) || text.startsWith('ERROR', start) || text.startsWith('fatal:', start) || text.startsWith('error:', start);
+}
+
+/** Error lines: of `text.split('\n')`, each that matches ERROR_AT once stripped, cut to 200 characters. */
 function addErrors(text: string, add: (fact: string) => void): void {
-  ERROR_HINT.lastIndex = 0;
-  for (let hint = ERROR_HINT.exec(text); hint !== null; hint = ERROR_HINT.exec(text)) {
-    const lineStart = text.lastIndexOf('\n', hint.index) + 1;
-    const newline = text.indexOf('\n', hint.index);
+  for (let lineStart = 0; lineStart <= text.length; ) {
+    let first = lineStart;
+    while (first < text.length && text.charCodeAt(first) !== NEWLINE && isPythonSpace(text.charCodeAt(first))) first++;
+    const newline = text.indexOf('\n', first);
     const lineEnd = newline < 0 ? text.length : newline;
-    const stripped = pythonStrip(text.slice(lineStart, lineEnd));
-    if (ERROR_LINE.test(stripped)) add(`error:${codePointPrefix(stripped, ERROR_LENGTH)}`);
+    if (first < lineEnd && mayBeErrorAt(text, first)) {
+      ERROR_AT.lastIndex = first;
+      if (ERROR_AT.test(text)) add(`error:${codePointPrefix(pythonStrip(text.slice(first, lineEnd)), ERROR_LENGTH)}`);
+    }
     if (newline < 0) break;
-    ERROR_HINT.lastIndex = newline + 1;
+    lineStart = newline + 1;
   }
 }
 
-/** Every string under the event, skipping EXCLUDED_KEYS at any depth; iterative, so no depth overflows the stack. */
+/**
+ * Calls `visit` with every string under `root`, skipping EXCLUDED_KEYS at any depth. Iterative, so no
+ * nesting overflows the stack; strings are visited where they are met, only containers wait.
+ */
 function forEachTextLeaf(root: unknown, visit: (text: string) => void): void {
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const value = pending.pop();
+  if (typeof root === 'string') visit(root);
+  if (typeof root !== 'object' || root === null) return;
+  const pending: object[] = [root];
+  const take = (value: unknown) => {
     if (typeof value === 'string') visit(value);
-    else if (Array.isArray(value)) for (const item of value) pending.push(item);
-    else if (isObject(value)) for (const key of Object.keys(value)) if (!EXCLUDED_KEYS.has(key)) pending.push(value[key]);
+    else if (typeof value === 'object' && value !== null) pending.push(value);
+  };
+  while (pending.length > 0) {
+    const value = pending.pop()!;
+    if (Array.isArray(value)) {
+      for (let k = 0; k < value.length; k++) take(value[k]);
+    } else {
+      for (const key in value) if (Object.hasOwn(value, key) && !EXCLUDED_KEYS.has(key)) take((value as JsonObject)[key]);
+    }
   }
 }
 
-/** The facts of one event as a set (no order); condensation events and values that are not objects have none. */
-export function eventFactSet(event: unknown): Set<string> {
-  const facts = new Set<string>();
-  if (!isObject(event) || isCondensationEvent(event)) return facts;
-  const add = (fact: string) => facts.add(fact);
+/** Calls `visit` with each fact of one event (a fact may come more than once); condensation events and values that are not objects have none. */
+export function forEachEventFact(event: unknown, visit: (fact: string) => void): void {
+  if (!isObject(event) || isCondensationEvent(event)) return;
   const observation = isObservation(event);
   forEachTextLeaf(event, (text) => {
-    addPaths(text, add);
-    if (observation) addErrors(text, add);
+    addPaths(text, visit);
+    if (observation) addErrors(text, visit);
   });
   const command = commandOf(event);
   if (typeof command === 'string') {
     const stripped = pythonStrip(command);
-    if (stripped) add(`command:${stripped}`);
+    if (stripped) visit(`command:${stripped}`);
   }
+}
+
+/** The facts of one event as a set (no order). */
+export function eventFactSet(event: unknown): Set<string> {
+  const facts = new Set<string>();
+  forEachEventFact(event, (fact) => facts.add(fact));
   return facts;
 }
 

@@ -3,6 +3,7 @@
  * trace's steps, full (`view`) or compact (`view_delta`): for callers that hold a finished trace, and
  * for checking the tracker against the reference's own output.
  */
+import { LogFacts } from './logFacts.ts';
 import { type QualityTotal, QualityTracker, type StepQuality } from './tracker.ts';
 import { type QualityViewItem, type ViewDelta, viewDelta } from './viewDelta.ts';
 
@@ -68,8 +69,9 @@ function stepDelta(step: JsonObject, where: string, view: QualityViewItem[], pos
 /** The quality of every step of a trace of `events` (the log's events in order, as logged). */
 export function traceQuality(events: readonly unknown[], steps: readonly unknown[]): TraceQuality {
   const positions = positionsById(events);
-  const tracker = new QualityTracker();
-  for (const event of events) tracker.addEvent(event);
+  const facts = new LogFacts();
+  for (const event of events) facts.addEvent(event);
+  const tracker = new QualityTracker(facts);
   const view: QualityViewItem[] = [];
   const qualities = steps.map((step, k) => {
     const where = `steps[${k}]`;

@@ -1,14 +1,14 @@
 /**
- * "Facts lost" over one replay (spec/quality.md), step by step: fed the log's events in order and each
- * step's view as a difference from the previous one, it gives what `quality_facts.py` gives, at a cost
- * that follows what changes (events seen, view items added or dropped), never the whole view or every
- * seen fact.
+ * "Facts lost" over one replay (spec/quality.md), step by step: given the log's facts and each step's
+ * view as a difference from the previous one, it gives what `quality_facts.py` gives, at a cost that
+ * follows what changes (events seen, view items added or dropped), never the whole view or every seen
+ * fact.
  *
- * Facts and their values are interned to integers once. A seen fact is in view while some event of the
- * view has it, or some text of the view (or join of two texts) holds its value: both are kept as
- * counts, so the number of facts in view is itself a count kept up to date.
+ * A seen fact is in view while some event of the view has it, or some text of the view (or join of
+ * two texts) holds its value. Both are kept as counts per fact and per value, whether the fact is seen
+ * yet or not, so the number of seen facts in view is itself a count kept up to date.
  */
-import { eventFactSet } from './facts.ts';
+import type { LogFacts } from './logFacts.ts';
 import { compareCodePoints } from './pythonText.ts';
 import type { QualityViewItem, ViewDelta } from './viewDelta.ts';
 import { ViewTexts } from './viewTexts.ts';
@@ -39,61 +39,27 @@ function grown<T extends Int32Array | Uint8Array>(array: T, size: number): T {
 }
 
 export class QualityTracker {
-  private readonly factIds = new Map<string, number>();
-  private readonly factTexts: string[] = [];
-  private factValue = new Int32Array(256);
-  private readonly valueIds = new Map<string, number>();
-  private readonly valueTexts: string[] = [];
-  private readonly valueFacts: number[][] = [];
-
-  /** Facts of event i: eventFacts[eventStart[i] .. eventStart[i + 1]). */
-  private eventFacts = new Int32Array(1024);
-  private eventStart = new Int32Array(256);
-  private events = 0;
-
+  /** Per fact: seen yet, and how many events of the view have it. */
   private seen = new Uint8Array(256);
-  /** Per fact: view events that have it. */
   private eventSupport = new Int32Array(256);
-  /** Per value: view texts (and joins) that hold it. */
+  /** Per value: how many texts of the view (and joins of two) hold it. */
   private textSupport = new Int32Array(256);
-  private valueSeen = new Uint8Array(256);
   private seenCount = 0;
   private inViewCount = 0;
   /** Events before this position are seen (it only moves forward, as in the reference). */
   private seenUpTo = 0;
 
-  /** The view, as parallel stacks: what each item is, and its event index. */
+  /** The view, as parallel stacks: what each item is, and its event position. */
   private readonly itemKinds: number[] = [];
   private readonly itemEvents: number[] = [];
-  private readonly texts = new ViewTexts(
-    (value) => this.valueTexts[value]!,
-    (value, change) => this.changeTextSupport(value, change),
-  );
+  private readonly texts: ViewTexts;
 
   private missingTotal = 0;
   private stepsWithMissing = 0;
 
-  /** How many events have been fed. */
-  get eventCount(): number {
-    return this.events;
-  }
-
-  /** Feeds the next event of the log (its JSON as logged). */
-  addEvent(event: unknown): void {
-    this.addEventFacts(eventFactSet(event));
-  }
-
-  /** Feeds the next event of the log by its facts (`kind:value` strings, as `eventFacts` gives them). */
-  addEventFacts(facts: Iterable<string>): void {
-    const ids = new Set<number>();
-    for (const fact of facts) ids.add(this.internFact(fact));
-    const start = this.eventStart[this.events]!;
-    this.eventFacts = grown(this.eventFacts, start + ids.size);
-    let end = start;
-    for (const id of ids) this.eventFacts[end++] = id;
-    this.events++;
-    this.eventStart = grown(this.eventStart, this.events + 1);
-    this.eventStart[this.events] = end;
+  /** `facts` may still grow (events fed as the log is read), but only at its end. */
+  constructor(private readonly facts: LogFacts) {
+    this.texts = new ViewTexts(facts, (value, change) => this.changeTextSupport(value, change));
   }
 
   /**
@@ -102,14 +68,16 @@ export class QualityTracker {
    */
   step(before: number | null, delta: ViewDelta): StepQuality | null {
     this.checkStep(before, delta);
+    this.fitFacts();
     while (this.itemKinds.length > delta.keep) this.popItem();
     for (const item of delta.add) this.pushItem(item);
     if (before === null) return null;
     while (this.seenUpTo < before) this.seeEvent(this.seenUpTo++);
     const missing: string[] = [];
-    for (let k = this.eventStart[before]!, end = this.eventStart[before + 1]!; k < end; k++) {
-      const fact = this.eventFacts[k]!;
-      if (this.seen[fact] && !this.isInView(fact)) missing.push(this.factTexts[fact]!);
+    const facts = this.facts.eventFacts();
+    for (let k = this.facts.eventStart(before), end = this.facts.eventEnd(before); k < end; k++) {
+      const fact = facts[k]!;
+      if (this.seen[fact] && !this.isInView(fact)) missing.push(this.facts.factText(fact));
     }
     missing.sort(compareCodePoints);
     this.missingTotal += missing.length;
@@ -118,62 +86,43 @@ export class QualityTracker {
   }
 
   total(): QualityTotal {
-    return { missing_used: this.missingTotal, steps_with_missing_used: this.stepsWithMissing, facts_seen: this.factTexts.length };
+    return { missing_used: this.missingTotal, steps_with_missing_used: this.stepsWithMissing, facts_seen: this.facts.factCount };
   }
 
   /** Everything is checked before the view changes, so a bad step leaves the tracker as it was. */
   private checkStep(before: number | null, delta: ViewDelta): void {
-    const isEvent = (index: number) => Number.isInteger(index) && index >= 0 && index < this.events;
-    if (before !== null && !isEvent(before)) throw new RangeError(`the step is before event ${before}, but the log has ${this.events} events (positions from 0)`);
+    const events = this.facts.eventCount;
+    const isEvent = (index: number) => Number.isInteger(index) && index >= 0 && index < events;
+    if (before !== null && !isEvent(before)) throw new RangeError(`the step is before event ${before}, but the log has ${events} events (positions from 0)`);
     if (!Number.isInteger(delta.keep) || delta.keep < 0 || delta.keep > this.itemKinds.length) {
       throw new RangeError(`the view keeps ${delta.keep} items of the previous view, which has ${this.itemKinds.length}`);
     }
-    delta.add.forEach((item, k) => {
-      if (item.kind === 'event' && !isEvent(item.index)) throw new RangeError(`view item ${delta.keep + k} is event ${item.index}, but the log has ${this.events} events (positions from 0)`);
-    });
+    for (let k = 0; k < delta.add.length; k++) {
+      const item = delta.add[k]!;
+      if (item.kind === 'event' && !isEvent(item.index)) throw new RangeError(`view item ${delta.keep + k} is event ${item.index}, but the log has ${events} events (positions from 0)`);
+    }
   }
 
-  private internFact(fact: string): number {
-    let id = this.factIds.get(fact);
-    if (id !== undefined) return id;
-    id = this.factTexts.length;
-    this.factIds.set(fact, id);
-    this.factTexts.push(fact);
-    const colon = fact.indexOf(':');
-    const value = colon < 0 ? fact : fact.slice(colon + 1);
-    let valueId = this.valueIds.get(value);
-    if (valueId === undefined) {
-      valueId = this.valueTexts.length;
-      this.valueIds.set(value, valueId);
-      this.valueTexts.push(value);
-      this.valueFacts.push([]);
-      this.textSupport = grown(this.textSupport, valueId + 1);
-      this.valueSeen = grown(this.valueSeen, valueId + 1);
-    }
-    this.valueFacts[valueId]!.push(id);
-    this.factValue = grown(this.factValue, id + 1);
-    this.factValue[id] = valueId;
-    this.seen = grown(this.seen, id + 1);
-    this.eventSupport = grown(this.eventSupport, id + 1);
-    return id;
+  /** Room for facts and values the log gained, and their place in the texts already in view. */
+  private fitFacts(): void {
+    this.seen = grown(this.seen, this.facts.factCount);
+    this.eventSupport = grown(this.eventSupport, this.facts.factCount);
+    this.textSupport = grown(this.textSupport, this.facts.valueCount);
+    this.texts.catchUp();
   }
 
   private isInView(fact: number): boolean {
-    return this.eventSupport[fact]! > 0 || this.textSupport[this.factValue[fact]!]! > 0;
+    return this.eventSupport[fact]! > 0 || this.textSupport[this.facts.valueOf(fact)]! > 0;
   }
 
   private seeEvent(index: number): void {
-    for (let k = this.eventStart[index]!, end = this.eventStart[index + 1]!; k < end; k++) {
-      const fact = this.eventFacts[k]!;
+    const facts = this.facts.eventFacts();
+    for (let k = this.facts.eventStart(index), end = this.facts.eventEnd(index); k < end; k++) {
+      const fact = facts[k]!;
       if (this.seen[fact]) continue;
       this.seen[fact] = 1;
       this.seenCount++;
       if (this.isInView(fact)) this.inViewCount++;
-      const value = this.factValue[fact]!;
-      if (!this.valueSeen[value]) {
-        this.valueSeen[value] = 1;
-        this.texts.addValue(value);
-      }
     }
   }
 
@@ -200,12 +149,13 @@ export class QualityTracker {
   }
 
   private changeEventSupport(index: number, change: 1 | -1): void {
-    for (let k = this.eventStart[index]!, end = this.eventStart[index + 1]!; k < end; k++) {
-      const fact = this.eventFacts[k]!;
+    const facts = this.facts.eventFacts();
+    for (let k = this.facts.eventStart(index), end = this.facts.eventEnd(index); k < end; k++) {
+      const fact = facts[k]!;
       const before = this.eventSupport[fact]!;
       this.eventSupport[fact] = before + change;
       // In view or out only when the count crosses zero, and only by events when no text holds it.
-      if ((before === 0 || before + change === 0) && this.seen[fact] && this.textSupport[this.factValue[fact]!] === 0) this.inViewCount += change;
+      if ((before === 0 || before + change === 0) && this.seen[fact] && this.textSupport[this.facts.valueOf(fact)] === 0) this.inViewCount += change;
     }
   }
 
@@ -213,6 +163,6 @@ export class QualityTracker {
     const before = this.textSupport[value]!;
     this.textSupport[value] = before + change;
     if (before !== 0 && before + change !== 0) return;
-    for (const fact of this.valueFacts[value]!) if (this.seen[fact] && this.eventSupport[fact] === 0) this.inViewCount += change;
+    for (const fact of this.facts.factsWithValue(value)) if (this.seen[fact] && this.eventSupport[fact] === 0) this.inViewCount += change;
   }
 }

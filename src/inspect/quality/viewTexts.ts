@@ -1,31 +1,24 @@
 /**
- * Which seen fact values the texts of a view (summaries, masking placeholders) hold, kept up to date
- * as texts enter and leave the view and as values are first seen, without rereading the view.
+ * The texts of one replay's view (summaries, masking placeholders), as a stack in view order, and the
+ * fact values they hold, reported as support changes as texts enter and leave the view.
  *
  * The reference looks for each value in the view's texts joined by '\n' (one blob). A value without
- * '\n' can only occur inside one text: each distinct text is searched once (with a prefix tree of the
- * values, so a new text costs its length, not the number of values) and the result is kept while the
- * text is in view or recently was. A value with '\n' (a multi-line command) can also run across the
- * joins: each such occurrence is credited to the text it ends in, found when that text enters the view
- * or when the value is first seen, and dropped with that text (the texts form a stack, as views change
- * at their end).
+ * '\n' can only occur inside one text: the log's ValueIndex says which values a text holds. A value
+ * with '\n' (a multi-line command) can also run across the joins: each such occurrence is credited to
+ * the text it ends in, found when that text enters the view, and dropped with it (views change at
+ * their end, so the texts before it are still those it was found with).
  */
-import { PrefixTree } from './prefixTree.ts';
-import { containsCodePoints, isHighSurrogate, isLowSurrogate } from './pythonText.ts';
+import type { LogFacts } from './logFacts.ts';
+import { isHighSurrogate, isLowSurrogate, containsCodePoints } from './pythonText.ts';
+import { type Crossing, newlinesIn } from './valueIndex.ts';
 
 const NEWLINE = 0x0a;
-/** Texts that left the view whose search results are kept, most recent first out last. */
-const DEAD_TEXTS_KEPT = 4096;
-/** A text back in view is searched whole again when more values than this were seen since it left. */
-const RESEARCH_AFTER = 16;
 
-class ViewText {
-  /** Levels (places in the stack of texts) showing this text, in order. */
+/** A distinct text in view, with the places (levels of the stack) where it shows. */
+class ShownText {
   readonly levels: number[] = [];
-  /** Values found in the text. */
-  matches: number[] = [];
-  /** How many dictionary values `matches` accounts for. */
-  checked = 0;
+  /** The values this text was counted as holding (a copy: the index's lists grow with the log). */
+  counted: number[] = [];
   readonly firstLine: string;
 
   constructor(readonly content: string) {
@@ -41,40 +34,22 @@ function sameUnits(a: string, aFrom: number, b: string, bFrom: number, length: n
   return true;
 }
 
-/** Where a multi-line value can run across a join: after its newline at `newline`, the join's. */
-interface Crossing {
-  readonly value: number;
-  readonly newline: number;
-}
-
 export class ViewTexts {
-  private readonly texts = new Map<string, ViewText>();
-  private readonly inView = new Set<ViewText>();
-  private readonly left = new Set<ViewText>();
+  private readonly shown = new Map<string, ShownText>();
   /** The view's texts in order: the blob is their join. */
-  private readonly levels: ViewText[] = [];
+  private readonly levels: ShownText[] = [];
   /** Per level, the multi-line values with an occurrence that ends in its text and starts before it. */
   private readonly crossings: (number[] | null)[] = [];
-
-  /** Every value seen so far, in the order seen. */
-  private readonly dictionary: number[] = [];
-  private readonly tree = new PrefixTree();
-  private stamps: Int32Array<ArrayBuffer> = new Int32Array(64);
-  private stamp = 0;
-
-  /** Multi-line values by the line after one of their newlines (when another newline follows it). */
-  private readonly innerLines = new Map<string, Crossing[]>();
-  /** Multi-line values by their last line, in a prefix tree (a text may begin with it). */
-  private readonly lastLines = new PrefixTree();
-  private readonly lastLineIds = new Map<string, number>();
-  private readonly lastLineValues: Crossing[][] = [];
-  private readonly newlinesOf = new Map<number, number[]>();
+  /** The log's values up to here have been accounted for in the texts in view. */
+  private valuesKnown: number;
 
   constructor(
-    private readonly valueText: (value: number) => string,
+    private readonly facts: LogFacts,
     /** A value is held by one more (+1) or one fewer (-1) text or join of the view. */
     private readonly support: (value: number, change: 1 | -1) => void,
-  ) {}
+  ) {
+    this.valuesKnown = facts.valueCount;
+  }
 
   get depth(): number {
     return this.levels.length;
@@ -82,16 +57,20 @@ export class ViewTexts {
 
   /** A text enters the view, after all the others. */
   push(content: string): void {
-    const text = this.textFor(content);
+    let text = this.shown.get(content);
+    if (!text) {
+      text = new ShownText(content);
+      this.shown.set(content, text);
+      text.counted = this.facts.values.valuesIn(content).slice();
+      for (const value of text.counted) this.support(value, 1);
+    }
     const level = this.levels.length;
     this.levels.push(text);
     this.crossings.push(null);
     text.levels.push(level);
-    if (text.levels.length === 1) {
-      this.inView.add(text);
-      for (const value of text.matches) this.support(value, 1);
+    if (level > 0 && this.facts.values.hasMultiLineValues()) {
+      this.facts.values.forEachCrossingInto(content, text.firstLine, (crossing) => this.tryCrossing(level, crossing));
     }
-    if (level > 0 && this.newlinesOf.size > 0) this.findCrossingsInto(level);
   }
 
   /** The last text leaves the view. */
@@ -101,98 +80,28 @@ export class ViewTexts {
     for (const value of this.crossings.pop() ?? []) this.support(value, -1);
     text.levels.pop();
     if (text.levels.length > 0) return;
-    this.inView.delete(text);
-    for (const value of text.matches) this.support(value, -1);
-    this.left.add(text);
-    if (this.left.size > DEAD_TEXTS_KEPT) {
-      const oldest = this.left.values().next().value!;
-      this.left.delete(oldest);
-      this.texts.delete(oldest.content);
-    }
+    this.shown.delete(text.content);
+    for (const value of text.counted) this.support(value, -1);
   }
 
-  /** A value is seen for the first time: the texts in view that hold it now support it. */
-  addValue(value: number): void {
-    const content = this.valueText(value);
-    this.dictionary.push(value);
-    this.tree.add(content, value);
-    for (const text of this.inView) {
-      if (containsCodePoints(text.content, content)) {
-        text.matches.push(value);
+  /** Values the log gained since (events fed after the replay began) are looked for in the texts in view. */
+  catchUp(): void {
+    const from = this.valuesKnown;
+    this.valuesKnown = this.facts.valueCount;
+    for (let value = from; value < this.valuesKnown; value++) {
+      const content = this.facts.valueText(value);
+      for (const text of this.shown.values()) {
+        if (!containsCodePoints(text.content, content)) continue;
+        text.counted.push(value);
         this.support(value, 1);
       }
-      text.checked = this.dictionary.length;
+      if (content.includes('\n')) this.findCrossingsOf(value, content);
     }
-    if (content.includes('\n')) this.addMultiLine(value, content);
   }
 
-  private textFor(content: string): ViewText {
-    let text = this.texts.get(content);
-    if (!text) {
-      text = new ViewText(content);
-      this.texts.set(content, text);
-      this.searchWhole(text);
-    } else if (text.levels.length === 0) {
-      this.left.delete(text);
-      this.catchUp(text);
-    }
-    return text;
-  }
-
-  private searchWhole(text: ViewText): void {
-    const stamp = ++this.stamp;
-    const matches: number[] = [];
-    this.tree.forEachKeyIn(text.content, (value) => {
-      if (value >= this.stamps.length) this.stamps = growTo(this.stamps, value + 1);
-      if (this.stamps[value] === stamp) return;
-      this.stamps[value] = stamp;
-      matches.push(value);
-    });
-    text.matches = matches;
-    text.checked = this.dictionary.length;
-  }
-
-  /** Brings a text that was out of view up to the values seen since. */
-  private catchUp(text: ViewText): void {
-    const missed = this.dictionary.length - text.checked;
-    if (missed === 0) return;
-    if (missed > RESEARCH_AFTER) {
-      this.searchWhole(text);
-      return;
-    }
-    for (let k = text.checked; k < this.dictionary.length; k++) {
-      const value = this.dictionary[k]!;
-      if (containsCodePoints(text.content, this.valueText(value))) text.matches.push(value);
-    }
-    text.checked = this.dictionary.length;
-  }
-
-  private addMultiLine(value: number, content: string): void {
-    const newlines: number[] = [];
-    for (let at = content.indexOf('\n'); at >= 0; at = content.indexOf('\n', at + 1)) newlines.push(at);
-    this.newlinesOf.set(value, newlines);
-    newlines.forEach((newline, k) => {
-      const next = newlines[k + 1];
-      if (next !== undefined) {
-        const line = content.slice(newline + 1, next);
-        const list = this.innerLines.get(line);
-        if (list) list.push({ value, newline });
-        else this.innerLines.set(line, [{ value, newline }]);
-        return;
-      }
-      const lastLine = content.slice(newline + 1);
-      if (lastLine === '') return;
-      let id = this.lastLineIds.get(lastLine);
-      if (id === undefined) {
-        id = this.lastLineValues.length;
-        this.lastLineIds.set(lastLine, id);
-        this.lastLineValues.push([]);
-        this.lastLines.add(lastLine, id);
-      }
-      this.lastLineValues[id]!.push({ value, newline });
-    });
-    // Occurrences across joins already in view.
-    for (const text of this.inView) {
+  private findCrossingsOf(value: number, content: string): void {
+    const newlines = newlinesIn(content);
+    for (const text of this.shown.values()) {
       for (const newline of newlines) {
         if (!this.beginsWithRest(text.content, content, newline)) continue;
         for (const level of text.levels) if (level > 0 && this.endsBefore(level, content, newline)) this.addCrossing(level, value);
@@ -200,15 +109,10 @@ export class ViewTexts {
     }
   }
 
-  /** Occurrences of multi-line values that end in the text at `level` and start in an earlier text. */
-  private findCrossingsInto(level: number): void {
-    const text = this.levels[level]!;
-    const tryCrossing = ({ value, newline }: Crossing) => {
-      const content = this.valueText(value);
-      if (this.beginsWithRest(text.content, content, newline) && this.endsBefore(level, content, newline)) this.addCrossing(level, value);
-    };
-    if (text.content.length > text.firstLine.length) this.innerLines.get(text.firstLine)?.forEach(tryCrossing);
-    this.lastLines.forEachKeyAt(text.content, 0, (id) => this.lastLineValues[id]!.forEach(tryCrossing));
+  private tryCrossing(level: number, { value, newline }: Crossing): void {
+    if (value >= this.valuesKnown) return; // counted by catchUp
+    const content = this.facts.valueText(value);
+    if (this.beginsWithRest(this.levels[level]!.content, content, newline) && this.endsBefore(level, content, newline)) this.addCrossing(level, value);
   }
 
   /** The text begins with what follows the value's newline at `newline` (whole code points). */
@@ -241,10 +145,4 @@ export class ViewTexts {
     list.push(value);
     this.support(value, 1);
   }
-}
-
-function growTo(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(Math.max(size, array.length * 2));
-  grown.set(array);
-  return grown;
 }

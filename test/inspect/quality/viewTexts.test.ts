@@ -1,25 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { LogFacts } from '../../../src/inspect/quality/logFacts.ts';
 import { ViewTexts } from '../../../src/inspect/quality/viewTexts.ts';
 
-/** ViewTexts with values by id, and the support it reports per value. */
-function setUp(values: string[]) {
+/** ViewTexts over a log whose events have these commands (values 0, 1, ...), and the support it reports. */
+function setUp(commands: string[]) {
+  const facts = new LogFacts();
+  for (const command of commands) facts.addEventFacts([`command:${command}`]);
   const support = new Map<number, number>();
-  const texts = new ViewTexts(
-    (value) => values[value]!,
-    (value, change) => support.set(value, (support.get(value) ?? 0) + change),
-  );
+  const texts = new ViewTexts(facts, (value, change) => support.set(value, (support.get(value) ?? 0) + change));
   const held = () => [...support].filter(([, count]) => count > 0).map(([value]) => value);
-  return { texts, support, held };
+  return { facts, texts, support, held };
 }
 
 describe('ViewTexts', () => {
-  it('a text supports the seen values it holds once, however often it is in the view', () => {
+  it('a text supports the values it holds once, however often it is in the view', () => {
     const { texts, support } = setUp(['/a/b', '/x/y']);
-    texts.addValue(0);
     texts.push('about /a/b');
     texts.push('about /a/b');
     expect(support.get(0)).toBe(1);
-    texts.addValue(1);
     expect(support.get(1)).toBeUndefined();
     texts.pop();
     texts.pop();
@@ -31,7 +29,6 @@ describe('ViewTexts', () => {
     const { texts, held } = setUp(['cat <<EOF\nx\nEOF']);
     texts.push('run cat <<EOF');
     texts.push('x');
-    texts.addValue(0);
     expect(held()).toEqual([]);
     texts.push('EOF done');
     expect(held()).toEqual([0]);
@@ -39,19 +36,20 @@ describe('ViewTexts', () => {
     expect(held()).toEqual([]);
   });
 
-  it('finds a join occurrence when the value is first seen after the texts', () => {
-    const { texts, held } = setUp(['a\nb']);
-    texts.push('xa');
-    texts.push('by');
-    texts.addValue(0);
-    expect(held()).toEqual([0]);
-  });
-
   it('the first text has no join before it', () => {
     const { texts, held } = setUp(['a\nb']);
-    texts.addValue(0);
     texts.push('b');
     expect(held()).toEqual([]);
+  });
+
+  it('values the log gains later are looked for in the texts in view, across joins too', () => {
+    const { facts, texts, held } = setUp(['/a/b']);
+    texts.push('xa');
+    texts.push('by /c/d');
+    facts.addEventFacts(['command:a\nb', 'path:/c/d']);
+    expect(held()).toEqual([]);
+    texts.catchUp();
+    expect(held().sort()).toEqual([1, 2]);
   });
 
   it('says so when there is no text to take out', () => {
