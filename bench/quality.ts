@@ -1,18 +1,22 @@
 /**
- * What "facts lost" (src/inspect/quality) adds to a replay of a 10,000-event log. The baseline is the
- * replay as `replay --compact` does it (engine and compact trace text; no parsing, no output). Then the
- * same with the tracker fed each step's view delta (the compact writer's own: its `keep`, read from
- * the text it writes, and the items after it), the log's facts found beforehand, as they are once per
- * log whatever replays it; then with finding the facts counted too (one replay of a freshly read log).
- * Runs alternate between the three; median of 15 runs (after 3 warm-ups) with min and max, in CPU time
- * (the process's user + system time, steadier than the wall clock on a shared machine) and in wall-clock
- * time. JSON.parse of the log's text is given as a yardstick for finding the facts.
+ * What "facts lost" (src/inspect/quality) adds to a replay of a 10,000-event log.
+ *
+ * Per configuration: the replay as `replay --compact` does it (engine and compact trace text; no
+ * parsing, no output), against the same with the tracker fed each step's view delta item by item (the
+ * shared first items found as the compact writer finds them, a second time: the writer does not say).
+ * The two alternate; 10 warm-ups each, then the median of 31 runs with min and max, in CPU time (the
+ * process's user + system time, steadier than the wall clock on a shared machine) and wall-clock time.
+ * No collection is forced between runs: after one, V8 starts the next with a small young generation
+ * and both variants run far slower than the command line does (it runs with the flag below).
+ *
+ * Finding the facts is done once per log, whatever replays it (a sweep of fifty configurations finds
+ * them once): it is timed apart, beside JSON.parse of the log's text, which any replay pays first.
  *
  * The log is bench/generateLog.ts's, with more varied facts than it has (paths per module, failing
- * tests, error lines, multi-line commands: about 1.5 new facts per event, as real logs have), and the
- * LLM condensers' summaries name some of the files and commands seen so far, as real summaries do.
+ * tests, error lines, multi-line commands: about half a new fact per event), and the LLM condensers'
+ * summaries name some of the files and commands seen so far, as real summaries do.
  *
- *   node --expose-gc scripts/run-bundled.mjs bench/quality.ts          (BENCH_QUALITY_EVENTS=100000 for a longer log)
+ *   node --max-semi-space-size=128 scripts/run-bundled.mjs bench/quality.ts     (BENCH_QUALITY_EVENTS=100000: a longer log)
  */
 import {
   type CondenserConfig,
@@ -24,16 +28,17 @@ import {
   prepareLog,
   replay,
   runSync,
+  sharedPrefix,
   TraceJsonWriter,
   viewRange,
 } from '../src/engine/index.ts';
 import { readV0Event } from '../src/formats/v0Event.ts';
-import { LogFacts, QualityTracker, type QualityViewItem, eventFactSet } from '../src/inspect/quality/index.ts';
+import { LogFacts, QualityTracker, eventFactSet } from '../src/inspect/quality/index.ts';
 import { type RawEvent, generateLog } from './generateLog.ts';
 
 const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
-const RUNS = 15;
-const WARM_UPS = 3;
+const RUNS = 31;
+const WARM_UPS = 10;
 
 const CONFIGS: Record<string, unknown> = {
   noop: { type: 'noop' },
@@ -83,19 +88,35 @@ function summaryFor(call: number): string {
 }
 const answers = (_request: unknown, call: number) => ({ content: summaryFor(call) });
 
-/** One item object per event, made once: every event shows up in many steps. */
-const eventItems: QualityViewItem[] = log.events.map((_, index) => ({ kind: 'event', index }));
-const OTHER: QualityViewItem = { kind: 'other' };
-
-function qualityItem(entry: ViewEntry): QualityViewItem {
-  if (entry.kind === 'summary' || entry.kind === 'masked') return { kind: entry.kind, content: entry.content };
-  return eventItems[entry.index] ?? OTHER;
+/** Hands the tracker the items a step added to the view, without making item objects. */
+function addItems(tracker: QualityTracker, entries: readonly ViewEntry[]): void {
+  for (const entry of entries) {
+    if (entry.kind === 'summary' || entry.kind === 'masked') tracker.addTextItem(entry.content);
+    else if (entry.index >= 0) tracker.addEventItem(entry.index);
+    else tracker.addOtherItem();
+  }
 }
 
-/** The compact writer's step text says how many items of the previous view it keeps. */
-function keepOf(stepJson: string): number {
-  const at = stepJson.indexOf('"view_delta":{"keep":');
-  return at < 0 ? -1 : Number.parseInt(stepJson.slice(at + 21, at + 33), 10);
+function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
+  if (a === b) return true;
+  if (a.kind === 'masked' && b.kind === 'masked') return a.content === b.content && sameEntry(a.original, b.original);
+  if (a.kind === 'summary' && b.kind === 'summary') return a.content === b.content && a.condensationId === b.condensationId;
+  return false;
+}
+
+/**
+ * How many first items a step's view shares with the previous one, found as the compact trace writer
+ * finds it (TraceJsonWriter.stepDelta): free while both are the history of one epoch, else compared.
+ */
+function keptItems(previous: View | null, view: View): number {
+  if (!previous) return 0;
+  const shared = sharedPrefix(previous, view);
+  if (shared !== null) return shared;
+  const [before, now] = [previous.entries, view.entries];
+  const limit = Math.min(before.length, now.length);
+  let keep = 0;
+  while (keep < limit && sameEntry(before[keep]!, now[keep]!)) keep++;
+  return keep;
 }
 
 interface Timing {
@@ -105,14 +126,14 @@ interface Timing {
   missing: number;
 }
 
-type Variant = 'replay' | 'tracker' | 'facts and tracker';
+type Variant = 'replay' | 'tracker';
 
 const cpuNow = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
 
-/** The log's facts, found once for the runs that do not count finding them. */
+/** The log's facts, found once, as they are for all replays of a log. */
 const sharedFacts = new LogFacts();
 for (const event of raw) sharedFacts.addEvent(event);
 
@@ -121,18 +142,16 @@ function timeRun(config: CondenserConfig, variant: Variant): Timing {
   const writer = new TraceJsonWriter();
   let bytes = 0;
   const [cpuStart, wallStart] = [cpuNow(), performance.now()];
-  let tracker: QualityTracker | null = null;
-  if (variant === 'facts and tracker') {
-    const facts = new LogFacts();
-    for (const event of raw) facts.addEvent(event);
-    tracker = new QualityTracker(facts);
-  } else if (variant === 'tracker') tracker = new QualityTracker(sharedFacts);
+  const tracker = variant === 'tracker' ? new QualityTracker(sharedFacts) : null;
+  let previous: View | null = null;
   const onStep = (step: ReplayStep, view: View | null) => {
-    const json = writer.stepDelta(step, view);
-    bytes += json.length;
+    bytes += writer.stepDelta(step, view).length;
     if (!tracker || !view) return;
-    const keep = keepOf(json);
-    tracker.step(step.beforeEventIndex, { keep, add: viewRange(view, keep, view.length).map(qualityItem) });
+    const keep = keptItems(previous, view);
+    previous = view;
+    tracker.keepItems(keep);
+    addItems(tracker, viewRange(view, keep, view.length));
+    tracker.endStep(step.beforeEventIndex);
   };
   runSync(replay({ log, mode: 'resimulate', condenser, onStep }), answers);
   const [cpu, wall] = [cpuNow() - cpuStart, performance.now() - wallStart];
@@ -140,7 +159,6 @@ function timeRun(config: CondenserConfig, variant: Variant): Timing {
   return { cpu, wall, missing: tracker?.total().missing_used ?? 0 };
 }
 
-const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
@@ -157,26 +175,23 @@ for (let i = 0; i < RUNS; i++) {
   for (const event of raw) facts.addEvent(event);
   findings.push(cpuNow() - started);
 }
-console.log(`${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB, ${sharedFacts.factCount} distinct facts. CPU ms, median (min–max) of ${RUNS} runs:`);
-console.log(`JSON.parse of the log ${spread(parses)}; finding its facts ${spread(findings)}`);
+console.log(`${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB, ${sharedFacts.factCount} distinct facts; median (min–max) of ${RUNS} runs`);
+console.log(`once per log, CPU ms: JSON.parse of the log ${spread(parses)}; finding its facts ${spread(findings)}`);
 console.log('');
-console.log('configuration    | CPU ms: replay    + tracker             + facts too           | wall ms: replay   + tracker          + facts too          | missing');
-const VARIANTS: Variant[] = ['replay', 'tracker', 'facts and tracker'];
+console.log('per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts');
 for (const [name, rawConfig] of Object.entries(CONFIGS)) {
   const config = parseCondenserConfig(rawConfig);
-  for (let i = 0; i < WARM_UPS; i++) for (const variant of VARIANTS) timeRun(config, variant);
-  const runs = new Map<Variant, Timing[]>(VARIANTS.map((variant) => [variant, []]));
-  // Alternated, so drift on a shared machine falls on all alike.
+  for (let i = 0; i < WARM_UPS; i++) for (const variant of ['replay', 'tracker'] as const) timeRun(config, variant);
+  const plain: Timing[] = [];
+  const tracked: Timing[] = [];
+  // Alternated, so drift on a shared machine falls on both alike.
   for (let i = 0; i < RUNS; i++) {
-    for (const variant of VARIANTS) {
-      collect();
-      runs.get(variant)!.push(timeRun(config, variant));
-    }
+    plain.push(timeRun(config, 'replay'));
+    tracked.push(timeRun(config, 'tracker'));
   }
   const column = (key: 'cpu' | 'wall') => {
-    const [base, tracked, all] = VARIANTS.map((variant) => runs.get(variant)!.map((run) => run[key]));
-    const overhead = (values: number[]) => percent(median(values) / median(base!));
-    return [spread(base!).padStart(16), `${spread(tracked!)} ${overhead(tracked!)}`.padStart(20), `${spread(all!)} ${overhead(all!)}`.padStart(20)].join(' ');
+    const [base, withTracker] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
+    return [spread(base).padStart(18), spread(withTracker).padStart(18), percent(median(withTracker) / median(base)).padStart(9)].join(' ');
   };
-  console.log([name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(runs.get('tracker')![0]!.missing).padStart(7)].join(' '));
+  console.log([name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(tracked[0]!.missing).padStart(13)].join(' '));
 }

@@ -4,14 +4,8 @@
  * of fifty), the facts are found once; the trackers of its replays share this.
  */
 import { forEachEventFact } from './facts.ts';
+import { grown } from './growable.ts';
 import { ValueIndex } from './valueIndex.ts';
-
-function grown<T extends Int32Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const larger = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2));
-  larger.set(array);
-  return larger;
-}
 
 export class LogFacts {
   private readonly factIds = new Map<string, number>();

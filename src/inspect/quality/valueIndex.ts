@@ -5,6 +5,7 @@
  * Also indexes the multi-line values by their lines, for occurrences across the joins of a view's texts.
  * Shared by every replay of the log; built only once a replay shows a text.
  */
+import { grown } from './growable.ts';
 import type { LogFacts } from './logFacts.ts';
 import { PrefixTree } from './prefixTree.ts';
 import { containsCodePoints } from './pythonText.ts';
@@ -96,7 +97,7 @@ export class ValueIndex {
   private searchWhole(text: string, found: TextValues): void {
     for (; this.inTree < this.facts.valueCount; this.inTree++) this.tree.add(this.facts.valueText(this.inTree), this.inTree);
     const stamp = ++this.stamp;
-    if (this.stamps.length < this.facts.valueCount) this.stamps = grownStamps(this.stamps, this.facts.valueCount);
+    this.stamps = grown(this.stamps, this.facts.valueCount);
     const matches: number[] = [];
     this.tree.forEachKeyIn(text, (value) => {
       if (this.stamps[value] === stamp) return;
@@ -135,10 +136,4 @@ export class ValueIndex {
       });
     }
   }
-}
-
-function grownStamps(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(Math.max(size, array.length * 2));
-  grown.set(array);
-  return grown;
 }

@@ -150,6 +150,38 @@ describe('QualityTracker', () => {
     ]);
   });
 
+  it('item by item (keepItems, add…Item, endStep) gives what step() gives', () => {
+    const events = [run('ls /a/b'), said('x'), run('cat <<EOF\nx\nEOF'), run('ls /a/b')];
+    const whole = trackerOf(events);
+    const itemwise = trackerOf(events);
+    const deltas = [
+      { before: 1, keep: 0, add: [event(0), summary('cat <<EOF'), { kind: 'other' } as const] },
+      { before: 3, keep: 2, add: [masked('x\nEOF'), event(1)] },
+      { before: 3, keep: 0, add: [event(1)] },
+    ];
+    for (const { before, keep, add } of deltas) {
+      itemwise.keepItems(keep);
+      for (const item of add) {
+        if (item.kind === 'event') itemwise.addEventItem(item.index);
+        else if (item.kind === 'other') itemwise.addOtherItem();
+        else itemwise.addTextItem(item.content);
+      }
+      expect(itemwise.endStep(before)).toEqual(whole.step(before, { keep, add }));
+    }
+    expect(itemwise.total()).toEqual(whole.total());
+    expect(whole.total().missing_used).toBe(2);
+  });
+
+  it('item by item, a refused item leaves the items added before it', () => {
+    const tracker = trackerOf([run('ls /a/b'), run('ls /a/b')]);
+    tracker.keepItems(0);
+    tracker.addEventItem(0);
+    expect(() => tracker.addEventItem(2)).toThrow('view item 1 is event 2, but the log has 2 events (positions from 0)');
+    expect(() => tracker.endStep(5)).toThrow('the step is before event 5');
+    expect(tracker.endStep(1)).toEqual({ seen: 2, in_view: 2, missing_used: [] });
+    expect(() => tracker.keepItems(2)).toThrow('the view keeps 2 items of the previous view, which has 1');
+  });
+
   it('a step that does not fit the log or the previous view is refused, and changes nothing', () => {
     const tracker = trackerOf([run('ls /a/b'), run('ls /a/b')]);
     tracker.step(1, { keep: 0, add: [event(0)] });
