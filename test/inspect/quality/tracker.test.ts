@@ -95,7 +95,11 @@ describe('QualityTracker', () => {
       views.map((view) => ({ before: 2, view })),
     );
     expect(tracked).toEqual(naive);
-    expect(tracked.steps.map((step) => step!.missing_used)).toEqual([[], [], [], ['command:cat <<EOF\nline one\n\nEOF'], ['command:cat <<EOF\nline one\n\nEOF']]);
+    // What quality_facts.py printed for the same log and views.
+    const missing = { seen: 1, in_view: 0, missing_used: ['command:cat <<EOF\nline one\n\nEOF'] };
+    const held = { seen: 1, in_view: 1, missing_used: [] };
+    expect(tracked.steps).toEqual([held, held, held, missing, missing]);
+    expect(tracked.total).toEqual({ missing_used: 2, steps_with_missing_used: 2, facts_seen: 1 });
   });
 
   it('a text back in view after many values were seen finds them all', () => {
