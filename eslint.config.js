@@ -34,8 +34,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/incompatible-library': 'off' },
   },
   {
-    // The engine is pure: no UI, storage, network, clock or randomness.
-    files: ['src/engine/**/*.ts'],
+    // The engine (and the quality measure beside it) is pure: no UI, storage, network, clock or randomness.
+    files: ['src/engine/**/*.ts', 'src/inspect/quality/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

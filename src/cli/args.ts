@@ -19,6 +19,8 @@ export interface CliArgs {
   readonly templates: string | null;
   /** `--compact`: each step's view as a difference from the previous one. */
   readonly compact: boolean;
+  /** `--quality`: the facts each step's view had lost that the agent used (spec/quality.md). */
+  readonly quality: boolean;
   /** A full trace larger than this (GB) is refused before anything is written. */
   readonly maxTraceGb: number;
 }
@@ -48,6 +50,8 @@ Replays an OpenHands event log through OpenHands' condensers and prints the trac
                          tokens) and, where the log recorded it, "recorded_usage"
   --templates <dir>      prompt templates for the messages (additional_info.j2, microagent_info.j2,
                          system_prompt.j2); default: the inspector's own wording
+  --quality              add each step's facts seen, in view and used although lost ("quality": spec/quality.md)
+                         and their totals (top-level "quality")
   --compact              write each step's view as a difference from the previous step's ("view_delta":
                          {"keep": K, "add": [...]}: the previous view's first K items, then these); for long logs
   --max-trace-gb <n>     write a full trace of up to n GB (default 2); a larger one is refused before anything
@@ -79,7 +83,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     '--templates': null,
     '--max-trace-gb': null,
   };
-  const flags = { '--recorded': false, '--tokens': false, '--pretty': false, '--timing': false, '--compact': false };
+  const flags = { '--recorded': false, '--tokens': false, '--pretty': false, '--timing': false, '--compact': false, '--quality': false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
@@ -117,6 +121,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     usage: profile('--usage'),
     templates: values['--templates'] ?? null,
     compact: flags['--compact'],
+    quality: flags['--quality'],
     maxTraceGb: maxTraceGb(values['--max-trace-gb'] ?? null),
   };
 }

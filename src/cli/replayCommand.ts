@@ -92,6 +92,7 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     messages: settings(args.messages),
     usage: settings(args.usage),
     textTokens: countText ? cachingText({ text: countText }) : null,
+    quality: args.quality,
   };
   timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
   const answers = () => (script ? scriptedLlm(script) : noLlm);

@@ -21,6 +21,16 @@ export interface TraceEncoder<Step, View> {
   itemsJson(view: View, from: number, to: number): string[];
   /** How many first items `view` shares with `previous` (a view of an earlier step). */
   sharedPrefix(previous: View, view: View): number;
+  /** The view's items [from, to), handed one by one to `visit` (no item objects made). */
+  visitItems(view: View, from: number, to: number, visit: ViewItemVisitor): void;
+  /** The log position of the event the step came before. */
+  beforeEventIndex(step: Step): number;
+}
+
+/** Who reads a view item by item: a logged event by its log position, a summary or placeholder by its text. */
+export interface ViewItemVisitor {
+  event(index: number): void;
+  text(content: string): void;
 }
 
 /** The messages the agent's LLM received at a step, or why the agent would have built none. */

@@ -4,6 +4,7 @@ import type { CountText } from '../llm/tokenCount.ts';
 import { type AgentRun, type AgentRunContext, StepUsageStream, agentRun } from './agentRun.ts';
 import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } from './flavor.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
+import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
 import { type StepFigure, TraceWriter } from './trace/traceWriter.ts';
 import type { AgentSettings, CondensationSummary, EventId, OpenedLog, ReplayRequest, StepSummary, ViewItem } from './types.ts';
 
@@ -35,6 +36,8 @@ export interface TraceOptions {
   readonly usage: AgentSettings | null;
   /** The agent's text tokens (needed for `usage`). */
   readonly textTokens: TextTokens | null;
+  /** `quality`: the facts the agent used that its view had lost (spec/quality.md). */
+  readonly quality?: boolean;
 }
 
 /** Where a request stands before its replay runs: the work, or what is wrong with its configuration. */
@@ -85,6 +88,9 @@ export interface FlavorLog<Step, View> {
   prepare(request: ReplayRequest, tokens: Tokens | null, onStep?: (step: Step, view: View | null) => void): Prepared<FlavorReplay<Step, View>>;
   encoder(): TraceEncoder<Step, View>;
   agentCalls(settings: AgentSettings, tokens: TextTokens): AgentCallsPort<Step, View>;
+  /** Event ids in log order, and whether the reference orders the log by sorted file names (quality). */
+  readonly ids: readonly EventId[];
+  readonly sortedFileNames: boolean;
 }
 
 const NO_LEARNING: LearnedUsage = { map: { slope: 1, intercept: 0 }, providerCaches: true };
@@ -93,6 +99,8 @@ const NO_LEARNING: LearnedUsage = { map: { slope: 1, intercept: 0 }, providerCac
 const calibrationOf = (mode: ReplayMode) => (mode === 'recorded' ? 'earlier-steps' : 'whole-log');
 
 export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): InspectedLog {
+  let quality: LogQuality | null = null;
+  const logQuality = () => (quality ??= new LogQuality(flavor.raw, flavor.ids, flavor.sortedFileNames));
   const then = <T, U>(prepared: Prepared<T>, finish: (work: LlmWork<T>) => LlmWork<U>): Prepared<U> =>
     'configError' in prepared ? prepared : { work: finish(prepared.work), notes: prepared.notes };
   return {
@@ -128,7 +136,9 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
         const stream = new StepUsageStream(flavor.agentCalls(settings, textTokens), settings, calibrationOf(request.mode), learned);
         figures.push(usageFigure(stream, { withMessages: options.messages !== null }));
       }
-      const writer = new TraceWriter(flavor.encoder(), { compact: options.compact, viewTokens: options.viewTokens, figures });
+      const encoder = flavor.encoder();
+      if (options.quality) figures.push(qualityFigure(logQuality(), encoder));
+      const writer = new TraceWriter(encoder, { compact: options.compact, viewTokens: options.viewTokens, figures });
       const prepared = flavor.prepare(request, tokens, (step, view) => write(writer.step(step, view)));
       return then(prepared, function* (work) {
         write(writer.start);

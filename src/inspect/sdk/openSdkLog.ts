@@ -132,6 +132,8 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
     },
     learnedFromLog: () => null,
     encoder: sdkTraceEncoder,
+    ids: parsed.events.map((event) => event.id),
+    sortedFileNames: false,
     agentCalls: (settings, tokens) => sdkAgentCalls(parsed.events, settings, tokens),
     needsTokens(request) {
       if (request.mode !== 'resimulate') return false;

@@ -37,6 +37,15 @@ export function sdkTraceEncoder(): TraceEncoder<Step, View> {
       for (let k = from; k < to; k++) parts[k - from] = item(events[k]!);
       return parts;
     },
+    visitItems(view, from, to, visit) {
+      const events = view.events;
+      for (let k = from; k < to; k++) {
+        const event = events[k]!;
+        if (event.kind === 'CondensationSummaryEvent') visit.text(event.summary);
+        else visit.event(event.index);
+      }
+    },
+    beforeEventIndex: (step) => step.beforeEventIndex,
     sharedPrefix(previous, view) {
       const [before, now] = [previous.events, view.events];
       const limit = Math.min(before.length, now.length);

@@ -2,8 +2,13 @@ import { type TraceEncoder, failureText } from '../flavor.ts';
 
 /** What a trace step carries besides its view: messages, usage, quality... (written after the view, in order). */
 export interface StepFigure<Step, View> {
-  /** This step's fields; a failed step (no view) gets none. */
-  step(step: Step, view: View): Readonly<Record<string, unknown>>;
+  /** True when the figure reads the view as a change from the previous step's (`keep`). */
+  readonly usesDelta?: boolean;
+  /**
+   * This step's fields; a failed step (no view) gets none. `keep`: how many first items of the
+   * previous step's view this view shares (0 unless some figure usesDelta, or the trace is compact).
+   */
+  step(step: Step, view: View, keep: number): Readonly<Record<string, unknown>>;
   /** Top-level fields written after the steps, once the replay is over. */
   total?(): Readonly<Record<string, unknown>>;
 }
@@ -31,12 +36,14 @@ export class TraceWriter<Step, View> {
   /** The view of the last step that had one, for `view_delta`. */
   private previous: View | null = null;
   private readonly figures: readonly StepFigure<Step, View>[];
+  private readonly deltas: boolean;
 
   constructor(
     private readonly encoder: TraceEncoder<Step, View>,
     private readonly options: TraceWriterOptions<Step, View> = {},
   ) {
     this.figures = options.figures ?? [];
+    this.deltas = Boolean(options.compact) || this.figures.some((figure) => figure.usesDelta);
   }
 
   get start(): string {
@@ -51,18 +58,18 @@ export class TraceWriter<Step, View> {
     const failure = encoder.failure(step);
     if (failure || view === null) return `${head},"error":${JSON.stringify(failureText(failure) ?? 'the step has no view')}}`;
     const length = encoder.viewLength(view);
-    let items: string;
-    if (this.options.compact) {
-      // Views mostly grow at their end or change near it: the first `keep` items of the previous view stay.
-      const keep = this.previous === null ? 0 : encoder.sharedPrefix(this.previous, view);
-      items = `"view_delta":{"keep":${keep},"add":[${encoder.itemsJson(view, keep, length).join(',')}]}`;
+    // Views mostly grow at their end or change near it: the first `keep` items of the previous view stay.
+    let keep = 0;
+    if (this.deltas) {
+      keep = this.previous === null ? 0 : encoder.sharedPrefix(this.previous, view);
       this.previous = view;
-    } else {
-      items = `"view":[${encoder.itemsJson(view, 0, length).join(',')}]`;
     }
+    const items = this.options.compact
+      ? `"view_delta":{"keep":${keep},"add":[${encoder.itemsJson(view, keep, length).join(',')}]}`
+      : `"view":[${encoder.itemsJson(view, 0, length).join(',')}]`;
     const tokens = this.options.viewTokens ? `,"view_tokens":${encoder.viewTokens(step)}` : '';
     let figures = '';
-    for (const figure of this.figures) figures += fieldsJson(figure.step(step, view));
+    for (const figure of this.figures) figures += fieldsJson(figure.step(step, view, keep));
     return `${head},${items},"unhandled_condensation_request":${encoder.unhandledCondensationRequest(step)}${tokens}${figures}}`;
   }
 

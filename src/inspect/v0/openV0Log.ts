@@ -83,6 +83,8 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
     needsTokens: () => false,
     countTokens: (countText, from, to, into) => countEventTokens(parsed.events, countText, from, to, into),
     encoder: v0TraceEncoder,
+    ids: parsed.events.map((event) => event.id),
+    sortedFileNames: parsed.shape === 'v0-events-folder',
     agentCalls: (settings, tokens) => v0AgentCalls(prepared, settings, tokens),
     prepare(request, tokens, onStep) {
       let condenser: Condenser | null = null;

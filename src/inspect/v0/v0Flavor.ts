@@ -77,6 +77,13 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
       for (let k = 0; k < entries.length; k++) parts[k] = item(entries[k]!);
       return parts;
     },
+    visitItems(view, from, to, visit) {
+      for (const entry of viewRange(view, from, to)) {
+        if (entry.kind === 'summary' || entry.kind === 'masked') visit.text(entry.content);
+        else visit.event(entry.index);
+      }
+    },
+    beforeEventIndex: (step) => step.beforeEventIndex,
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
       const known = sharedPrefix(previous, view);

@@ -1,0 +1,147 @@
+/**
+ * What "facts lost" (src/inspect/quality) adds to a replay of a 10,000-event log.
+ *
+ * Per configuration: the replay as `replay --compact` does it (engine and compact trace text; no
+ * parsing, no output), against the same with `--quality` (the tracker fed each step's view delta as the
+ * compact writer finds it). The log's facts are found once, on the first replay with the tracker.
+ * The two alternate; 10 warm-ups each, then the median of 31 runs with min and max, in CPU time (the
+ * process's user + system time, steadier than the wall clock on a shared machine) and wall-clock time.
+ * No collection is forced between runs: after one, V8 starts the next with a small young generation
+ * and both variants run far slower than the command line does (it runs with the flag below).
+ *
+ * Finding the facts is done once per log, whatever replays it (a sweep of fifty configurations finds
+ * them once): it is timed apart, beside JSON.parse of the log's text, which any replay pays first.
+ *
+ * The log is bench/generateLog.ts's, with more varied facts than it has (paths per module, failing
+ * tests, error lines, multi-line commands: about half a new fact per event), and the LLM condensers'
+ * summaries name some of the files and commands seen so far, as real summaries do.
+ *
+ *   node --max-semi-space-size=128 scripts/run-bundled.mjs bench/quality.ts     (BENCH_QUALITY_EVENTS=100000: a longer log)
+ */
+import { runSync } from '../src/engine/index.ts';
+import { type CondenserConfig, parseCondenserConfig } from '../src/engine/v0/index.ts';
+import { readLog } from '../src/formats/index.ts';
+import { type InspectedLog, type TraceOptions, openLog } from '../src/inspect/index.ts';
+import { LogFacts, eventFactSet } from '../src/inspect/quality/index.ts';
+import { type RawEvent, generateLog } from './generateLog.ts';
+
+const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
+const RUNS = 31;
+const WARM_UPS = 10;
+
+const CONFIGS: Record<string, unknown> = {
+  noop: { type: 'noop' },
+  'recent 40/2': { type: 'recent', max_events: 40, keep_first: 2 },
+  'amortized 120/4': { type: 'amortized', max_size: 120, keep_first: 4 },
+  'llm 120/4': { type: 'llm', max_size: 120, keep_first: 4 },
+  'masking 20': { type: 'observation_masking', attention_window: 20 },
+  'server default': {
+    type: 'pipeline',
+    condensers: [{ type: 'conversation_window' }, { type: 'browser_output_masking', attention_window: 2 }, { type: 'llm', keep_first: 4, max_size: 120 }],
+  },
+};
+
+/** Deterministic variety: the generated log names only a few files and commands. */
+function withVariedFacts(events: RawEvent[]): RawEvent[] {
+  let seed = 11;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const module = () => `/workspace/src/pkg${Math.floor(next() * 60)}/mod${Math.floor(next() * 40)}.py`;
+  return events.map((event) => {
+    const args = event.args as Record<string, unknown> | undefined;
+    if (event.action === 'run' && args) {
+      const command = next() < 0.1 ? `cat > ${module()} <<'EOF'\nimport os\nprint(os.getcwd())\nEOF` : `cd /workspace && python -m pytest -q ${module()} -k case${Math.floor(next() * 300)}`;
+      return { ...event, args: { ...args, command } };
+    }
+    if ((event.action === 'read' || event.action === 'edit') && args) return { ...event, args: { ...args, path: module() } };
+    if (event.observation === 'run') {
+      const failing = next() < 0.3 ? `\nFAILED tests/test_${Math.floor(next() * 500)}.py::test_case - AssertionError: expected ${Math.floor(next() * 1000)}\nE   ValueError: bad value in ${module()}` : '';
+      return { ...event, content: `${String(event.content)}\n  File "${module()}", line ${Math.floor(next() * 400)}${failing}` };
+    }
+    return event;
+  });
+}
+
+const raw = withVariedFacts(generateLog(EVENTS));
+const log: InspectedLog = openLog(readLog({ kind: 'file', file: { path: 'bench.json', text: JSON.stringify(raw) } }));
+const factValues = raw.map((event) => [...eventFactSet(event)].map((fact) => fact.slice(fact.indexOf(':') + 1)));
+
+/** A summary of about 1.5 kB that names a dozen files and commands seen before the call's events. */
+function summaryFor(call: number): string {
+  const seenUpTo = Math.min(raw.length, (call + 1) * 120);
+  const named: string[] = [];
+  for (let k = 0; named.length < 12 && k < 200; k++) {
+    const values = factValues[(call * 7919 + k * 104_729) % seenUpTo]!;
+    if (values.length > 0) named.push(values[k % values.length]!);
+  }
+  return `USER_CONTEXT: fix the failing tests\nCOMPLETED: ${'inspected the modules and ran the tests; '.repeat(20)}\nFILES AND COMMANDS:\n${named.map((value) => `- ${value}`).join('\n')}\nPENDING: rerun the suite`;
+}
+const answers = (_request: unknown, call: number) => ({ content: summaryFor(call) });
+
+interface Timing {
+  /** CPU milliseconds (user + system) and wall-clock milliseconds of the whole run. */
+  cpu: number;
+  wall: number;
+  missing: number;
+}
+
+type Variant = 'replay' | 'tracker';
+
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+function timeRun(config: CondenserConfig, variant: Variant): Timing {
+  const options: TraceOptions = { compact: true, viewTokens: false, messages: null, usage: null, textTokens: null, quality: variant === 'tracker' };
+  const request = { config, mode: 'resimulate', answers: {}, onMissing: 'stop' } as const;
+  let bytes = 0;
+  let tail = '';
+  const [cpuStart, wallStart] = [cpuNow(), performance.now()];
+  const prepared = log.trace(request, null, options, (text) => {
+    bytes += text.length;
+    tail = text;
+  });
+  if ('configError' in prepared) throw new Error(prepared.configError);
+  runSync(prepared.work, answers);
+  const [cpu, wall] = [cpuNow() - cpuStart, performance.now() - wallStart];
+  if (bytes === 0) throw new Error('the replay wrote nothing');
+  const missing = variant === 'tracker' ? (JSON.parse(`{${tail.slice(tail.indexOf('"quality"'), -2)}}`) as { quality: { missing_used: number } }).quality.missing_used : 0;
+  return { cpu, wall, missing };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
+
+const text = JSON.stringify(raw);
+const parses: number[] = [];
+const findings: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  let started = cpuNow();
+  JSON.parse(text);
+  parses.push(cpuNow() - started);
+  started = cpuNow();
+  const facts = new LogFacts();
+  for (const event of raw) facts.addEvent(event);
+  findings.push(cpuNow() - started);
+}
+console.log(`${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB, median (min–max) of ${RUNS} runs`);
+console.log(`once per log, CPU ms: JSON.parse of the log ${spread(parses)}; finding its facts ${spread(findings)}`);
+console.log('');
+console.log('per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts');
+for (const [name, rawConfig] of Object.entries(CONFIGS)) {
+  const config = parseCondenserConfig(rawConfig);
+  for (let i = 0; i < WARM_UPS; i++) for (const variant of ['replay', 'tracker'] as const) timeRun(config, variant);
+  const plain: Timing[] = [];
+  const tracked: Timing[] = [];
+  // Alternated, so drift on a shared machine falls on both alike.
+  for (let i = 0; i < RUNS; i++) {
+    plain.push(timeRun(config, 'replay'));
+    tracked.push(timeRun(config, 'tracker'));
+  }
+  const column = (key: 'cpu' | 'wall') => {
+    const [base, withTracker] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
+    return [spread(base).padStart(18), spread(withTracker).padStart(18), percent(median(withTracker) / median(base)).padStart(9)].join(' ');
+  };
+  console.log([name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(tracked[0]!.missing).padStart(13)].join(' '));
+}

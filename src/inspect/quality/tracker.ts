@@ -1,0 +1,232 @@
+/**
+ * "Facts lost" over one replay (spec/quality.md), step by step: given the log's facts and each step's
+ * view as a difference from the previous one, it gives what `quality_facts.py` gives, at a cost that
+ * follows what changes (events seen, view items added or dropped), never the whole view or every seen
+ * fact.
+ *
+ * A seen fact is in view while some event of the view has it, or some text of the view (or join of
+ * two texts) holds its value. Both are kept as counts per fact and per value, whether the fact is seen
+ * yet or not, so the number of seen facts in view is itself a count kept up to date.
+ */
+import { grown } from './growable.ts';
+import type { LogFacts } from './logFacts.ts';
+import { compareCodePoints } from './pythonText.ts';
+import type { ViewDelta } from './viewDelta.ts';
+import { ViewTexts } from './viewTexts.ts';
+
+/** What one step shows (the trace's per-step `quality`). */
+export interface StepQuality {
+  readonly seen: number;
+  readonly in_view: number;
+  readonly missing_used: string[];
+}
+
+/** The run's figures (the trace's top-level `quality`). */
+export interface QualityTotal {
+  readonly missing_used: number;
+  readonly steps_with_missing_used: number;
+  readonly facts_seen: number;
+}
+
+/** View items are kept as numbers: an event's position, or one of these. */
+const OTHER = -1;
+const TEXT = -2;
+
+export class QualityTracker {
+  /** Per fact: seen yet, and how many events of the view have it. */
+  private seen = new Uint8Array(256);
+  private eventSupport = new Int32Array(256);
+  /** Per value: how many texts of the view (and joins of two) hold it. */
+  private textSupport = new Int32Array(256);
+  private seenCount = 0;
+  private inViewCount = 0;
+  /** Events before this position are seen (it only moves forward, as in the reference). */
+  private seenUpTo = 0;
+
+  /** The view: each item's event position, or OTHER or TEXT (the texts themselves are in `texts`). */
+  private items = new Int32Array(256);
+  private itemCount = 0;
+  private readonly texts: ViewTexts;
+
+  /** Per event, how many more times the view shows it since the step began; and which events those are. */
+  private eventChanges = new Int32Array(256);
+  private changedEvents = new Int32Array(64);
+  private changedCount = 0;
+
+  /** How many of the log's events the arrays were last fitted to. */
+  private eventsFitted = -1;
+  private missingTotal = 0;
+  private stepsWithMissing = 0;
+
+  /** `facts` may still grow (events fed as the log is read), but only at its end. */
+  constructor(private readonly facts: LogFacts) {
+    this.texts = new ViewTexts(facts, (value, change) => this.changeTextSupport(value, change));
+  }
+
+  /**
+   * One step: the view changes by `delta`, then the quality at the step before event `before` (its
+   * position in the log). `before` null changes the view only (a step the reference leaves out).
+   * A step that does not fit the log or the previous view is refused before anything changes.
+   */
+  step(before: number | null, delta: ViewDelta): StepQuality | null {
+    this.checkStep(before, delta);
+    this.keepItems(delta.keep);
+    for (const item of delta.add) {
+      if (item.kind === 'event') this.addEventItem(item.index);
+      else if (item.kind === 'other') this.addOtherItem();
+      else this.addTextItem(item.content);
+    }
+    return this.endStep(before);
+  }
+
+  /*
+   * The same step item by item, for callers that walk a view without making item objects: keepItems,
+   * then the added items in order, then endStep. A refused item leaves the items added before it.
+   */
+
+  /** Begins a step: the view keeps the first `keep` items of the previous one. */
+  keepItems(keep: number): void {
+    if (!Number.isInteger(keep) || keep < 0 || keep > this.itemCount) {
+      throw new RangeError(`the view keeps ${keep} items of the previous view, which has ${this.itemCount}`);
+    }
+    this.fitFacts();
+    while (this.itemCount > keep) {
+      const item = this.items[--this.itemCount]!;
+      if (item >= 0) this.queueEventChange(item, -1);
+      else if (item === TEXT) this.texts.pop();
+    }
+  }
+
+  /** The next item of the view is the event at position `index` of the log. */
+  addEventItem(index: number): void {
+    if (!this.isEvent(index)) throw new RangeError(`view item ${this.itemCount} is event ${index}, but the log has ${this.facts.eventCount} events (positions from 0)`);
+    this.pushItem(index);
+    this.queueEventChange(index, 1);
+  }
+
+  /** The next item of the view is a summary or a masking placeholder with this text. */
+  addTextItem(content: string): void {
+    this.pushItem(TEXT);
+    this.texts.push(content);
+  }
+
+  /** The next item of the view shows no fact (an id the log does not hold). */
+  addOtherItem(): void {
+    this.pushItem(OTHER);
+  }
+
+  private pushItem(item: number): void {
+    if (this.itemCount === this.items.length) this.items = grown(this.items, this.itemCount + 1);
+    this.items[this.itemCount++] = item;
+  }
+
+  /** Ends the step: its quality before event `before`, or null to change the view only. */
+  endStep(before: number | null): StepQuality | null {
+    if (before !== null && !this.isEvent(before)) throw new RangeError(`the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`);
+    this.applyEventChanges();
+    if (before === null) return null;
+    while (this.seenUpTo < before) this.seeEvent(this.seenUpTo++);
+    let missing: string[] | null = null;
+    const facts = this.facts.eventFacts();
+    for (let k = this.facts.eventStart(before), end = this.facts.eventEnd(before); k < end; k++) {
+      const fact = facts[k]!;
+      if (this.seen[fact] && !this.isInView(fact)) (missing ??= []).push(this.facts.factText(fact));
+    }
+    if (!missing) return { seen: this.seenCount, in_view: this.inViewCount, missing_used: [] };
+    missing.sort(compareCodePoints);
+    this.missingTotal += missing.length;
+    this.stepsWithMissing++;
+    return { seen: this.seenCount, in_view: this.inViewCount, missing_used: missing };
+  }
+
+  total(): QualityTotal {
+    return { missing_used: this.missingTotal, steps_with_missing_used: this.stepsWithMissing, facts_seen: this.facts.factCount };
+  }
+
+  private isEvent(index: number): boolean {
+    // An integer from 0 (`>>> 0` changes any other number).
+    return index >>> 0 === index && index < this.facts.eventCount;
+  }
+
+  /** Everything is checked before the view changes, so a bad step leaves the tracker as it was. */
+  private checkStep(before: number | null, delta: ViewDelta): void {
+    if (before !== null && !this.isEvent(before)) throw new RangeError(`the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`);
+    if (!Number.isInteger(delta.keep) || delta.keep < 0 || delta.keep > this.itemCount) {
+      throw new RangeError(`the view keeps ${delta.keep} items of the previous view, which has ${this.itemCount}`);
+    }
+    for (let k = 0; k < delta.add.length; k++) {
+      const item = delta.add[k]!;
+      if (item.kind === 'event' && !this.isEvent(item.index)) {
+        throw new RangeError(`view item ${delta.keep + k} is event ${item.index}, but the log has ${this.facts.eventCount} events (positions from 0)`);
+      }
+    }
+  }
+
+  /**
+   * Events leaving and entering the view are netted before their facts are counted: a view that keeps
+   * few items and adds most of them back (`recent`) then costs what really changed.
+   */
+  private queueEventChange(index: number, change: 1 | -1): void {
+    if (index >= this.eventChanges.length) this.eventChanges = grown(this.eventChanges, index + 1);
+    if (this.eventChanges[index] === 0) {
+      if (this.changedCount === this.changedEvents.length) this.changedEvents = grown(this.changedEvents, this.changedCount + 1);
+      this.changedEvents[this.changedCount++] = index;
+    }
+    this.eventChanges[index] = this.eventChanges[index]! + change;
+  }
+
+  private applyEventChanges(): void {
+    for (let k = 0; k < this.changedCount; k++) {
+      const index = this.changedEvents[k]!;
+      const change = this.eventChanges[index]!;
+      this.eventChanges[index] = 0;
+      if (change !== 0) this.changeEventSupport(index, change);
+    }
+    this.changedCount = 0;
+  }
+
+  /** Room for facts and values the log gained, and their place in the texts already in view. */
+  private fitFacts(): void {
+    if (this.facts.eventCount === this.eventsFitted) return;
+    this.eventsFitted = this.facts.eventCount;
+    this.seen = grown(this.seen, this.facts.factCount);
+    this.eventSupport = grown(this.eventSupport, this.facts.factCount);
+    this.textSupport = grown(this.textSupport, this.facts.valueCount);
+    this.eventChanges = grown(this.eventChanges, this.facts.eventCount);
+    this.texts.catchUp();
+  }
+
+  private isInView(fact: number): boolean {
+    return this.eventSupport[fact]! > 0 || this.textSupport[this.facts.valueOf(fact)]! > 0;
+  }
+
+  private seeEvent(index: number): void {
+    const facts = this.facts.eventFacts();
+    for (let k = this.facts.eventStart(index), end = this.facts.eventEnd(index); k < end; k++) {
+      const fact = facts[k]!;
+      if (this.seen[fact]) continue;
+      this.seen[fact] = 1;
+      this.seenCount++;
+      if (this.isInView(fact)) this.inViewCount++;
+    }
+  }
+
+  private changeEventSupport(index: number, change: number): void {
+    const facts = this.facts.eventFacts();
+    for (let k = this.facts.eventStart(index), end = this.facts.eventEnd(index); k < end; k++) {
+      const fact = facts[k]!;
+      const before = this.eventSupport[fact]!;
+      const after = before + change;
+      this.eventSupport[fact] = after;
+      // In view or out only when the count leaves or reaches zero, and only by events when no text holds it.
+      if ((before === 0) !== (after === 0) && this.seen[fact] && this.textSupport[this.facts.valueOf(fact)] === 0) this.inViewCount += after === 0 ? -1 : 1;
+    }
+  }
+
+  private changeTextSupport(value: number, change: 1 | -1): void {
+    const before = this.textSupport[value]!;
+    this.textSupport[value] = before + change;
+    if (before !== 0 && before + change !== 0) return;
+    for (const fact of this.facts.factsWithValue(value)) if (this.seen[fact] && this.eventSupport[fact] === 0) this.inViewCount += change;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The facts of an event, against quality_facts.py: small cases whose expected facts python3 printed,
+ * every event of the public real logs, and tricky random events (surrogates, Python-only whitespace,
+ * Unicode word characters, long error lines), both with the reference's facts stored as fixtures.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eventFactSet, eventFacts, isCondensationEvent } from '../../../src/inspect/quality/facts.ts';
+import { QUALITY_FIXTURES, readGzipJson, readReferenceLog } from './referenceLog.ts';
+
+describe('eventFacts (expected facts printed by the reference for the same events)', () => {
+  it('error lines: Python’s Unicode \\b, its strip, and a split on \\n only', () => {
+    const content = 'ValueErroré: no\nValueError: yes\nKeyError_x\nOSError\u0663\nFAILEDx\nFAILED: t\n\x1cERROR here\n\ufeffERROR bom\nerror:colon\r\nfatal: bad\u2028tail';
+    expect(eventFacts({ observation: 'run', content })).toEqual(['error:ERROR here', 'error:FAILED: t', 'error:ValueError: yes', 'error:error:colon', 'error:fatal: bad\u2028tail']);
+  });
+
+  it('an error line is cut to 200 characters, a surrogate pair counting as one', () => {
+    const facts = eventFacts({ observation: 'run', content: `KeyError ${'\u{1f600}'.repeat(250)}` });
+    expect(facts).toEqual([`error:KeyError ${'\u{1f600}'.repeat(191)}`]);
+  });
+
+  it('only observations have error facts', () => {
+    expect(eventFacts({ message: 'ValueError: not an observation' })).toEqual([]);
+    expect(eventFacts({ kind: 'ObservationEvent', observation: { content: [{ text: 'Traceback\n  File "/w/a.py"\nZeroDivisionError: division by zero' }] } })).toEqual([
+      'error:ZeroDivisionError: division by zero',
+      'path:/w/a.py',
+    ]);
+  });
+
+  it('a command is stripped as Python strips it', () => {
+    expect(eventFacts({ action: 'run', args: { command: '\x1c ls -la \x85' } })).toEqual(['command:ls -la']);
+    expect(eventFacts({ action: 'run', args: { command: '\ufeffls' } })).toEqual(['command:\ufeffls']);
+    expect(eventFacts({ action: 'run', args: { command: ' \n ' } })).toEqual([]);
+    expect(eventFacts({ action: 'run', args: null })).toEqual([]);
+  });
+
+  it('paths: trailing dots removed, two slashes needed, none after ~, in URLs or after an empty segment', () => {
+    const message = 'see /a/b/c.py. and ~/x/y and /tmp//x and /a/b/ and http://h/a/b and /a/.. and x/a/b /usr/bin/env';
+    expect(eventFacts({ message })).toEqual(['path:/a/', 'path:/a/b', 'path:/a/b/c.py', 'path:/usr/bin/env']);
+  });
+
+  it('an SDK terminal command; nothing under timestamp or metrics', () => {
+    const event = { kind: 'ActionEvent', action: { kind: 'TerminalAction', command: 'cat <<EOF\nx\nEOF' }, timestamp: '/t/s/x', metrics: { a: '/m/x/y' } };
+    expect(eventFacts(event)).toEqual(['command:cat <<EOF\nx\nEOF']);
+  });
+
+  it('condensation events and values that are not events have none', () => {
+    for (const event of [{ kind: 'Condensation', summary: '/a/b/c' }, { action: 'condensation_request', args: { x: '/a/b/c' } }]) {
+      expect(isCondensationEvent(event)).toBe(true);
+      expect(eventFacts(event)).toEqual([]);
+    }
+    expect(eventFacts(['/a/b/c'])).toEqual([]);
+    expect(eventFacts('/a/b/c')).toEqual([]);
+  });
+
+  it('reads a deeply nested event without overflowing the stack', () => {
+    let nested: unknown = 'FAILED deep /a/b';
+    for (let depth = 0; depth < 100_000; depth++) nested = [nested];
+    expect(eventFactSet({ observation: 'run', content: nested })).toEqual(new Set(['error:FAILED deep /a/b', 'path:/a/b']));
+  });
+});
+
+describe('eventFacts equals the reference on every event', () => {
+  it('of every public real log', () => {
+    const expected = readGzipJson(join(QUALITY_FIXTURES, 'facts-real-logs.json.gz')) as Record<string, string[][]>;
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(24);
+    for (const [log, facts] of Object.entries(expected)) {
+      const events = readReferenceLog(log);
+      expect(events.map((event) => eventFacts(event)), log).toEqual(facts);
+    }
+  });
+
+  it('of 800 random events made of the characters where Python and JavaScript differ', () => {
+    const cases = readGzipJson(join(QUALITY_FIXTURES, 'facts-tricky-events.json.gz')) as { event: unknown; facts: string[] }[];
+    expect(cases).toHaveLength(800);
+    expect(cases.map((item) => eventFacts(item.event))).toEqual(cases.map((item) => item.facts));
+  });
+});
