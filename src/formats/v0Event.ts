@@ -74,6 +74,19 @@ function condensationArgs(args: Record<string, unknown>, where: string, id: numb
   return result;
 }
 
+/**
+ * The one rule for a logged event's integer id: 0 up to 2^52 − 1. OpenHands numbers the events it
+ * stores from 0 (-1 marks one never stored); past 2^52 the ids a replay gives its own condensations
+ * (one past the largest, counting up) would stop being distinct numbers in JavaScript.
+ */
+export const MAX_EVENT_ID = 2 ** 52 - 1;
+
+function eventIdProblem(id: number): string | null {
+  if (id < 0) return `id ${id} is negative, and OpenHands numbers the events it stores from 0 (-1 marks an event never stored)`;
+  if (id > MAX_EVENT_ID) return `id ${id} is past ${MAX_EVENT_ID} (2^52 - 1), beyond which JavaScript numbers cannot keep ids apart`;
+  return null;
+}
+
 type V0Fields = z.infer<typeof v0EventSchema>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -130,9 +143,11 @@ export function readV0Event(value: unknown, index: number, where: string | (() =
   if (!isAction && !('observation' in record)) {
     throw new LogFormatError(place(), 'an OpenHands event needs an "action" or an "observation" key');
   }
-  if (event.id === undefined || event.id === null || event.id < 0) {
+  if (event.id === undefined || event.id === null) {
     throw new LogFormatError(`${place()}.id`, 'the event has no id; condensers forget events by id, so this log cannot be replayed');
   }
+  const idProblem = eventIdProblem(event.id);
+  if (idProblem) throw new LogFormatError(`${place()}.id`, `${idProblem}; condensers forget events by id, so this log cannot be replayed`);
   const base = {
     id: event.id,
     index,

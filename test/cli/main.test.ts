@@ -75,6 +75,16 @@ describe('replay command', () => {
     expect(stderr).toMatch(message);
   });
 
+  it('numbers its own condensations past the largest id allowed (2^52 - 1) without two sharing one', () => {
+    const events = v0Events(12);
+    events.at(-1)!.id = 2 ** 52 - 1;
+    const { status, stdout } = replayCli(file('huge-id.json', JSON.stringify(events)), '--config', amortized);
+    expect(status).toBe(0);
+    const ids = (JSON.parse(stdout) as Trace).steps.flatMap((step) => step.condensations.map((c) => c.id));
+    expect(ids).toEqual([2 ** 52, 2 ** 52 + 1, 2 ** 52 + 2]);
+    expect(stdout).toContain('"id":4503599627370498');
+  });
+
   it('says on stderr which type it assumed for a configuration without one', () => {
     const { status, stdout, stderr } = replayCli(log, '--config', file('untyped.json', '{"type": "pipeline", "condensers": [{"max_size": 10}]}'));
     expect(status).toBe(0);
