@@ -19,6 +19,7 @@ import { countEventTokens, loadTokenizer, tokenEstimator } from '../llm/tokenCou
 import { CONFIG_REQUIRED, USAGE, UsageError, parseArgs } from './args.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
 import { replaySdkLog } from './sdkReplay.ts';
+import { checkTraceSize } from './traceSize.ts';
 import { readTemplateDir } from './templateDir.ts';
 import { type StepExtras, v0StepExtras, withExtras } from './v0StepExtras.ts';
 
@@ -119,30 +120,15 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
         })
       : null;
   timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
-  if (!args.compact) {
-    // Every step writes its whole view: on a long log that never condenses the trace grows with the
-    // square of its length (a 3.4 MB log of 50,000 events made 6.7 GB). Measured before writing anything.
-    const bytes = fullTraceBytes(prepared.events.length, () => {
-      let items = 0;
-      let steps = 0;
-      runSync(
-        replay({
-          ...input,
-          onStep: (_step, view) => {
-            steps++;
-            items += view?.length ?? 0;
-          },
-        }),
-        script ? scriptedLlm(script) : noLlm,
-      );
-      return { items, steps };
-    });
-    if (bytes !== null && bytes > args.maxTraceGb * 1e9) {
-      throw new UsageError(
-        `the trace would be about ${(bytes / 1e9).toFixed(1)} GB (every step writes its whole view); write each step's view as a difference from the previous one with --compact, or allow it with --max-trace-gb ${Math.ceil(bytes / 1e9)}`,
-      );
-    }
-  }
+  // Every step writes its whole view (on a long log that never condenses the trace grows with the
+  // square of its length: a 3.4 MB log of 50,000 events made 6.7 GB), and every condensation every id
+  // it forgets (a range over far-apart ids lists each). Measured before writing anything.
+  checkTraceSize({
+    log: prepared,
+    compact: args.compact,
+    maxBytes: args.maxTraceGb * 1e9,
+    replayWith: (onStep) => runSync(replay({ ...input, onStep }), script ? scriptedLlm(script) : noLlm),
+  });
   if (args.pretty) {
     const added: Record<string, unknown>[] = [];
     const result = runSync(replay({ ...input, onStep: (step, view) => added.push(extras?.(step, view) ?? {}) }), answers);
@@ -165,20 +151,6 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
   output.flush();
   timing.mark('replay and write the trace');
   timing.report();
-}
-
-/** Bytes a full trace's view items take, about (`{"id":12345},`), and each step's other fields. */
-const ITEM_BYTES = 14;
-const STEP_BYTES = 80;
-
-/**
- * About how large the full trace would be, or null when it cannot be large (a view holds at most every
- * event, so a short log's trace is small whatever happens): then the measuring replay is skipped.
- */
-export function fullTraceBytes(events: number, measure: () => { items: number; steps: number }): number | null {
-  if (events * events * ITEM_BYTES < 1e9) return null;
-  const { items, steps } = measure();
-  return items * ITEM_BYTES + steps * STEP_BYTES;
 }
 
 /** `--timing`: where the time went, on stderr. */

@@ -24,6 +24,7 @@ export * from './config.ts';
 export * from './condensers/index.ts';
 export * from './drive.ts';
 export * from './events.ts';
+export * from './forgotten.ts';
 export * from './history.ts';
 export * from './llm.ts';
 export * from './messages/index.ts';

@@ -3,9 +3,9 @@ import {
   type ActionEvent,
   type CondensationArgs,
   condensationArgsProblem,
-  forgottenIdsOf,
   makeAction,
 } from './events.ts';
+import { type ForgottenIds, forgottenIds } from './forgotten.ts';
 import type { PreparedLog, ReplayMode } from './history.ts';
 import { type LlmWork, LlmUnavailable } from './llm.ts';
 import { type TokenEstimator, ZERO_TOKENS, cachingTextCounts, positionTokens, viewTokens } from './tokens.ts';
@@ -19,8 +19,8 @@ export interface CondensationRecord {
   readonly id: number;
   readonly stepIndex: number;
   readonly args: CondensationArgs;
-  /** Every id it forgets, sorted, a range expanded, duplicates kept (as OpenHands lists them). */
-  readonly forgottenEventIds: readonly number[];
+  /** Every id it forgets, as OpenHands lists them (sorted, duplicates kept), a range left unexpanded. */
+  readonly forgotten: ForgottenIds;
   /** Index of the LLM call whose answer made it (its summary or ranking), if one did. */
   readonly llmCall: number | null;
 }
@@ -86,11 +86,6 @@ function syntheticCondensation(id: number, args: CondensationArgs): ActionEvent 
   return makeAction(base, 'condensation', {}, args);
 }
 
-/** The full sorted list (replay.md §6), duplicates kept: llm_attention forgets [-1, -1, 2, 6] when two placeholders go. */
-function sortedForgotten(args: CondensationArgs): number[] {
-  return [...forgottenIdsOf(args)].sort((a, b) => a - b);
-}
-
 /**
  * Replays a log as OpenHands' agent loop would have: walks the events in order and, just before each
  * agent LLM call, asks the condenser for the view (re-simulate) or takes the view the recorded history
@@ -154,7 +149,7 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
             id: action.id,
             stepIndex: index,
             args: result.args,
-            forgottenEventIds: sortedForgotten(result.args),
+            forgotten: forgottenIds(result.args),
             llmCall: llmCalls > callsBefore ? llmCalls - 1 : null,
           };
           condensations.push(record);

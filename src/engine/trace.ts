@@ -2,6 +2,7 @@ import type { Condenser } from './condenser.ts';
 import { isCondensation } from './condenser.ts';
 import type { ViewEntry } from './events.ts';
 import { noLlm, runSync } from './drive.ts';
+import { forgottenJson, forgottenList } from './forgotten.ts';
 import type { CondensationRecord, ReplayResult, ReplayStep } from './replay.ts';
 import { type View, sharedPrefix, viewAt, viewOf, viewRange } from './view.ts';
 
@@ -74,10 +75,16 @@ export function traceViewItem(entry: ViewEntry): TraceViewItem {
 function traceCondensation(record: CondensationRecord): TraceCondensation {
   return {
     id: record.id,
-    forgotten_event_ids: [...record.forgottenEventIds],
+    forgotten_event_ids: forgottenList(record.forgotten),
     summary: record.args.summary,
     summary_offset: record.args.summaryOffset,
   };
+}
+
+/** One condensation as JSON text, its forgotten ids written without a list of numbers (a range can be wide). */
+function condensationJson(record: CondensationRecord): string {
+  const { summary, summaryOffset } = record.args;
+  return `{"id":${record.id},"forgotten_event_ids":${forgottenJson(record.forgotten)},"summary":${JSON.stringify(summary)},"summary_offset":${JSON.stringify(summaryOffset)}}`;
 }
 
 export interface TraceOptions {
@@ -171,7 +178,7 @@ export class TraceJsonWriter {
   /** One step, with the view it handed the agent (null for a failed step). */
   step(step: ReplayStep, view: View | null): string {
     const separator = this.count++ ? ',' : '';
-    const head = `${separator}{"before_event_id":${step.beforeEventId},"condensations":${JSON.stringify(step.condensations.map(traceCondensation))}`;
+    const head = `${separator}{"before_event_id":${step.beforeEventId},"condensations":[${step.condensations.map(condensationJson).join(',')}]`;
     if (step.failure) {
       const error = step.failure.pythonError ? `${step.failure.message} (${step.failure.pythonError})` : step.failure.message;
       return `${head},"error":${JSON.stringify(error)}}`;

@@ -9,9 +9,6 @@ import {
 import { LogFormatError } from './errors.ts';
 import { readToolCallMetadata } from './v0ToolCall.ts';
 
-/** A range condensation wider than this is refused: expanding it would exhaust memory. */
-const MAX_RANGE = 10_000_000;
-
 /** A JSON object, checked without copying it (args and extras can be large: browser trees, file contents). */
 const payload = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
   error: 'expected an object',
@@ -67,10 +64,7 @@ function condensationArgs(args: Record<string, unknown>, where: string, id: numb
   if (problem) {
     throw new LogFormatError(`${where}.args`, `condensation ${id} is invalid (${problem}); OpenHands itself refuses to load such an event`);
   }
-  const { forgottenEventsStartId: start, forgottenEventsEndId: end } = result;
-  if (start !== null && end !== null && end - start > MAX_RANGE) {
-    throw new LogFormatError(`${where}.args`, `condensation ${id} forgets the range ${start}..${end}, which is implausibly wide`);
-  }
+  // A range of any width is fine: it is counted against the log's ids, never expanded.
   return result;
 }
 

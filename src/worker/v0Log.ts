@@ -1,4 +1,5 @@
 import {
+  type CondensationArgs,
   type Condenser,
   ConfigError,
   type PreparedLog,
@@ -7,7 +8,8 @@ import {
   buildCondenser,
   eventMessage,
   eventPromptText,
-  forgottenIdsOf,
+  forgottenAmong,
+  forgottenIds,
   prepareLog,
   readCondenserConfig,
   replay,
@@ -37,11 +39,23 @@ function viewItem(entry: ViewEntry): ViewItem {
   }
 }
 
+/**
+ * The page lists at most this many of the ids a condensation forgets (it shows their first runs and
+ * the count): a log of 150 condensations of the range 0..9,999,999 must not become 1.5 billion ids.
+ */
+const FORGOTTEN_LISTED = 1000;
+
+/** The log's events a condensation forgets (a range counted against the log's own ids), the first of them listed. */
+function forgottenOfLog(prepared: PreparedLog, args: CondensationArgs): { forgottenEventIds: number[]; forgottenCount: number } {
+  const { ids, count } = forgottenAmong(forgottenIds(args), prepared.sortedIds, FORGOTTEN_LISTED);
+  return { forgottenEventIds: ids, forgottenCount: count };
+}
+
 /** The log's own condensations that entered the agent's history. */
 function loggedCondensations(prepared: PreparedLog): LoggedCondensation[] {
   return prepared.events.flatMap((event, i) =>
     event.kind === 'action' && event.condensation && prepared.inHistory.recorded[i]
-      ? [{ index: i, id: event.id, forgottenEventIds: [...forgottenIdsOf(event.condensation)].sort((a, b) => a - b), summary: event.condensation.summary, summaryOffset: event.condensation.summaryOffset }]
+      ? [{ index: i, id: event.id, ...forgottenOfLog(prepared, event.condensation), summary: event.condensation.summary, summaryOffset: event.condensation.summaryOffset }]
       : [],
   );
 }
@@ -52,7 +66,7 @@ function replayed(prepared: PreparedLog, result: ReplayResult, condenser: Conden
     condensations: result.condensations.map((c) => ({
       id: c.id,
       stepIndex: c.stepIndex,
-      forgottenEventIds: c.forgottenEventIds,
+      ...forgottenOfLog(prepared, c.args),
       summary: c.args.summary,
       summaryOffset: c.args.summaryOffset,
       llmCall: c.llmCall,

@@ -8,6 +8,7 @@ import { countEventTokens, loadTokenizer } from '../../src/llm/tokenCount.ts';
 import { EngineHost } from '../../src/worker/engineHost.ts';
 import { REAL_LOGS } from '../helpers/logs.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
+import { wideRangeLog } from '../helpers/hostileLogs.ts';
 
 const sample = JSON.parse(sampleSessionText()) as { log: { kind: 'file'; file: { path: string; text: string } }; config: unknown; answers: Record<string, { content: string }>; session: { config: unknown } };
 
@@ -30,6 +31,21 @@ describe('EngineHost', () => {
     await expect(host.instanceInput({ instance: 'ponylang__ponyc-4593' })).rejects.toThrow('no eval run is waiting');
     const single = await host.importLog({ input: sample.log });
     expect(single.kind === 'opened' && single.opened.rows).toHaveLength(185);
+  });
+
+  it('opens 150 condensations of the range 0..9,999,999 without expanding them, each counted against the log’s ids (issue 21)', async () => {
+    const host = new EngineHost(() => 0);
+    const text = JSON.stringify(wideRangeLog(150));
+    expect(text.length).toBeGreaterThan(1.2e6);
+    const before = process.memoryUsage().heapUsed;
+    const opened = await host.open({ input: { kind: 'file', file: { path: 'wide.json', text } }, instance: null });
+    expect(opened.recordedCondensations).toBe(150);
+    const outcome = await host.replay({ config: { type: 'noop' }, mode: 'recorded', answers: {}, onMissing: 'stop' });
+    const condensations = outcome.ok ? outcome.summary.condensations : [];
+    expect(condensations).toHaveLength(150);
+    // Every event of the log has an id under 10 million: each condensation forgets all 451 of them, the first listed.
+    expect(condensations[0]).toMatchObject({ forgottenCount: 451, forgottenEventIds: Array.from({ length: 451 }, (_, id) => id) });
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(200 * 1024 ** 2);
   });
 
   it('opens a log into table rows and the log’s own summaries', async () => {
