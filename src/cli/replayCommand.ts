@@ -16,10 +16,11 @@ import {
 import { ConfigTextError, LogFormatError, loadLog, looksLikeSdkCondenserText, readCondenserConfigText } from '../formats/index.ts';
 import { parseLlmScript } from '../formats/llmScript.ts';
 import { countEventTokens, loadTokenizer, tokenEstimator } from '../llm/tokenCount.ts';
-import { CONFIG_REQUIRED, USAGE, UsageError, parseArgs } from './args.ts';
+import { CONFIG_REQUIRED, type CliArgs, USAGE, UsageError, parseArgs } from './args.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
 import { replaySdkLog } from './sdkReplay.ts';
 import { checkTraceSize } from './traceSize.ts';
+import { OutputError, openResultFile } from './resultFile.ts';
 import { readTemplateDir } from './templateDir.ts';
 import { type StepExtras, v0StepExtras, withExtras } from './v0StepExtras.ts';
 
@@ -43,7 +44,7 @@ export function oneLineMessage(message: string): string {
 
 /** What the command says about a failure, by what failed. */
 export function failureMessage(error: unknown): string {
-  if (error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError) return error.message;
+  if (error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError || error instanceof OutputError) return error.message;
   if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the input is nested too deeply to process (JavaScript ran out of stack)';
   if (error instanceof RangeError && /string length|allocation failed|array buffer/i.test(error.message)) return `the input is too large to process in memory (${error.message})`;
   return `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
@@ -75,6 +76,25 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     io.stdout(`${USAGE}\n`);
     return;
   }
+  if (args.out === null) return replayTo(args, io);
+  // Checked and opened before any work: a destination that cannot be written fails at once.
+  const inputs = [
+    { path: args.log, what: 'log' },
+    ...(args.config ? [{ path: args.config, what: 'configuration' }] : []),
+    ...(args.llmScript ? [{ path: args.llmScript, what: 'LLM script' }] : []),
+    ...(args.templates ? [{ path: args.templates, what: 'templates folder' }] : []),
+  ];
+  const file = openResultFile(args.out, inputs);
+  try {
+    await replayTo(args, { stdout: (text) => file.write(text), stderr: io.stderr });
+    file.finish();
+  } catch (error) {
+    file.abandon();
+    throw error;
+  }
+}
+
+async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const timing = new PhaseTimer(args.timing, io.stderr);
   const configText = args.config ? readTextFile(args.config, 'configuration') : null;
   // An SDK condenser object can only be checked once the log says which SDK rules apply.

@@ -18,7 +18,7 @@ describe('replay command: the ids condensations forget', () => {
     expect(stderr).toBe('');
     expect(status).toBe(0);
     expect((JSON.parse(stdout) as Trace).steps).toHaveLength(150);
-  });
+  }, 60_000);
 
   it('lists every integer of a range its condensation forgets, ids the log leaves unused included, as OpenHands does', () => {
     const { status, stdout } = replayCli(file('sparse.json', sparseLog(100_000)), '--config', llm, '--llm-script', file('s.json', '[{"content": "S"}]'));
@@ -28,7 +28,7 @@ describe('replay command: the ids condensations forget', () => {
     expect(condensation!.forgotten_event_ids).toHaveLength(100_007);
     expect(condensation!.forgotten_event_ids.slice(0, 4)).toEqual([1, 2, 3, 4]);
     expect(condensation!.forgotten_event_ids.at(-1)).toBe(100_007);
-  });
+  }, 60_000);
 
   it('refuses, before writing anything, a range too wide to list, and a trace past --max-trace-gb for its ranges', () => {
     const script = file('s2.json', '[{"content": "S"}]');
@@ -42,5 +42,5 @@ describe('replay command: the ids condensations forget', () => {
     expect(tooLarge.status).toBe(2);
     expect(tooLarge.stdout).toBe('');
     expect(tooLarge.stderr).toMatch(/^replay: the trace would be about 0\.0 GB, 0\.0 GB of it the ids its condensations forget \(this log's ids lie far apart, 0 to 5000024 for 25 events, and a range lists every id in it\); allow it with --max-trace-gb 1\n$/);
-  });
+  }, 60_000);
 });
