@@ -19,4 +19,8 @@ const crash = (error: unknown) => {
 process.on('uncaughtException', crash);
 process.on('unhandledRejection', crash);
 
-process.exitCode = await runReplayCommand(process.argv.slice(2), { stdout: (text) => writeAll(1, text), stderr: (text) => writeAll(2, text) });
+process.exitCode = await runReplayCommand(process.argv.slice(2), {
+  stdout: (text) => writeAll(1, text),
+  stderr: (text) => writeAll(2, text),
+  ...(process.stderr.isTTY ? { terminal: (text: string) => writeAll(2, text) } : {}),
+});

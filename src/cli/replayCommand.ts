@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import {
   type LlmAnswer,
   type ReadConfig,
@@ -20,6 +21,7 @@ import { CONFIG_REQUIRED, type CliArgs, USAGE, UsageError, parseArgs } from './a
 import { readLogInput, readTextFile } from './readInput.ts';
 import { replaySdkLog } from './sdkReplay.ts';
 import { checkTraceSize } from './traceSize.ts';
+import { cliUnpacking } from './unpacking.ts';
 import { OutputError, openResultFile } from './resultFile.ts';
 import { readTemplateDir } from './templateDir.ts';
 import { type StepExtras, v0StepExtras, withExtras } from './v0StepExtras.ts';
@@ -29,6 +31,8 @@ export interface CommandOutput {
   /** Writes trace text; called with pieces of about a megabyte. */
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** stderr when it is a terminal, for progress redrawn in place; absent otherwise. */
+  readonly terminal?: (text: string) => void;
 }
 
 /** The longest message the command prints: a value echoed from the input is cut, never kilobytes long. */
@@ -86,7 +90,7 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
   ];
   const file = openResultFile(args.out, inputs);
   try {
-    await replayTo(args, { stdout: (text) => file.write(text), stderr: io.stderr });
+    await replayTo(args, { ...io, stdout: (text) => file.write(text) });
     file.finish();
   } catch (error) {
     file.abandon();
@@ -104,7 +108,9 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const script: LlmAnswer[] | null = args.llmScript ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript) : null;
   const input0 = readLogInput(args.log);
   timing.mark('read files');
-  const log = await loadLog(input0, args.instance ? { instance: args.instance } : {});
+  const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
+  const log = await loadLog(input0, { ...(args.instance ? { instance: args.instance } : {}), unpacking });
+  unpacking.done();
   timing.mark(`parse and validate ${log.events.length} events`);
   const note = (message: string) => io.stderr(`replay: ${oneLineMessage(message)}\n`);
   if (args.compact && args.pretty) throw new UsageError('--compact and --pretty cannot be combined');

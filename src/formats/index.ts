@@ -1,5 +1,5 @@
 import type { LogEvent } from '../engine/index.ts';
-import { archiveKind, expandArchives } from './archive.ts';
+import { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 import { LogFormatError } from './errors.ts';
 import { plainInput } from './logFile.ts';
 import { isSdkShape, locateEvents } from './logShapes.ts';
@@ -12,7 +12,7 @@ export { LogFormatError } from './errors.ts';
 export { ConfigTextError, condenserConfigToToml, parseCondenserConfigText, readCondenserConfigText } from './condenserConfig.ts';
 export type { EvalInstance, LocateOptions, LogFile, LogInput, LogShape } from './types.ts';
 export { SHAPE_LABELS, isSdkShape } from './logShapes.ts';
-export { archiveKind, expandArchives } from './archive.ts';
+export { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 export { extractInstance } from './extractInstance.ts';
 export { fileHead, fileSize, fileText } from './logFile.ts';
 export { decodeText } from './encoding.ts';
@@ -64,9 +64,10 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
   };
 }
 
-/** Reads a log of any shape, archives (zip, tar.gz) included: they are unpacked first. */
-export async function loadLog(input: LogInput, options: LocateOptions = {}): Promise<AnyParsedLog> {
-  return readLog(await expandArchives(input), options);
+/** Reads a log of any shape, archives (zip, tar.gz) included: they are unpacked first (`unpacking` paces that). */
+export async function loadLog(input: LogInput, options: LocateOptions & { unpacking?: ExpandOptions } = {}): Promise<AnyParsedLog> {
+  const { unpacking, ...locate } = options;
+  return readLog(await expandArchives(input, unpacking), locate);
 }
 
 /**

@@ -23,7 +23,7 @@ export async function importPicked(reading: Promise<PickedInput | null>, actions
 }
 
 export function ImportControls() {
-  const { importLog, openSweep, reportProblem } = useActions();
+  const { importLog, cancelImport, openSweep, reportProblem } = useActions();
   const importing = useAppState((s) => s.importing);
   const importStatus = useAppState((s) => s.importStatus);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -77,7 +77,10 @@ export function ImportControls() {
       />
       {importing && (
         <p className="importing" role="status">
-          Importing {importing}…{importStatus && ` ${importStatus}…`}
+          Importing {importing}…{importStatus && ` ${importStatus}…`}{' '}
+          <button type="button" onClick={cancelImport}>
+            Cancel
+          </button>
         </p>
       )}
     </div>
