@@ -76,12 +76,14 @@ export function ImportControls() {
         onChange={(e) => void onPick(e.currentTarget)}
       />
       {importing && (
-        <p className="importing" role="status">
-          Importing {importing}…{importStatus && ` ${importStatus}…`}{' '}
+        <>
+          <p className="importing" role="status">
+            Importing {importing}…{importStatus && ` ${importStatus}…`}
+          </p>
           <button type="button" onClick={cancelImport}>
-            Cancel
+            Cancel import
           </button>
-        </p>
+        </>
       )}
     </div>
   );
