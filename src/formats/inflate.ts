@@ -14,8 +14,12 @@ import { LogFormatError } from './errors.ts';
  * grows its buffer less per piece (measured: 4 KiB pieces inflate 1.2-1.7x faster than 64 KiB ones).
  */
 const PIECE = 1 << 12;
-/** The caller hears how far it got (and may pause, or cancel by throwing) after this many input bytes. */
-const PACE_EVERY = 1 << 20;
+/**
+ * The caller hears how far it got (and may pause, or cancel by throwing) after this many bytes read,
+ * or made: a bomb makes 700 MB of less than 1 MiB.
+ */
+const PACE_EVERY_READ = 1 << 20;
+const PACE_EVERY_MADE = 32 << 20;
 
 /** The most bytes deflate makes of one compressed byte (258-byte matches in 2-bit codes, about 1032). */
 const MAX_DEFLATE_RATIO = 1032;
@@ -95,14 +99,19 @@ const damaged = (where: string, kind: string, problem: string) => new LogFormatE
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Feeds `bytes` to `push` a piece at a time, pacing the caller every PACE_EVERY bytes. */
-async function feed(bytes: Uint8Array, push: (piece: Uint8Array, final: boolean) => void, pace: Pace | undefined): Promise<void> {
-  let paced = 0;
+/**
+ * Feeds `bytes` to `push` a piece at a time (it says how many bytes `made()` has made so far), pacing
+ * the caller every PACE_EVERY_READ bytes read or PACE_EVERY_MADE bytes made.
+ */
+async function feed(bytes: Uint8Array, push: (piece: Uint8Array, final: boolean) => void, made: () => number, pace: Pace | undefined): Promise<void> {
+  let pacedRead = 0;
+  let pacedMade = 0;
   for (let at = 0; at < bytes.length || at === 0; at += PIECE) {
     const end = Math.min(bytes.length, at + PIECE);
     push(bytes.subarray(at, end), end >= bytes.length);
-    if (pace && end - paced >= PACE_EVERY) {
-      paced = end;
+    if (pace && (end - pacedRead >= PACE_EVERY_READ || made() - pacedMade >= PACE_EVERY_MADE)) {
+      pacedRead = end;
+      pacedMade = made();
       await pace(end, bytes.length);
     }
     if (end >= bytes.length) break;
@@ -158,6 +167,7 @@ export async function gunzipWithin(bytes: Uint8Array, where: string, budget: Exp
         gunzip.push(piece, final);
         if (failure) throw failure;
       },
+      () => out.length,
       pace,
     );
   } catch (error) {
@@ -188,6 +198,7 @@ export async function unzipWithin(
 ): Promise<Array<{ name: string; bytes: Uint8Array }>> {
   const found: Array<{ name: string; out: Gathered; size: number | null; done: boolean }> = [];
   let failure: Error | null = null;
+  let made = 0;
   const unzip = new Unzip((file: UnzipFile) => {
     const announced = file.originalSize ?? null;
     if (failure || !wanted({ name: file.name, size: announced })) return;
@@ -210,6 +221,7 @@ export async function unzipWithin(
       }
       try {
         if (announced === null) budget.take(piece.length);
+        made += piece.length;
         if (!entry.out.add(piece)) failure = damaged(where, 'zip archive', `${file.name} holds more than the ${announced} bytes its header gives`);
       } catch (thrown) {
         failure = thrown as Error;
@@ -226,6 +238,7 @@ export async function unzipWithin(
         unzip.push(piece, final);
         if (failure) throw failure;
       },
+      () => made,
       pace,
     );
   } catch (error) {
