@@ -54,9 +54,9 @@ async function* instancesOf(input: LogInput, source: string): AsyncGenerator<Job
     unpacking.done();
     instances = readLog(expanded).instances;
   } catch (error) {
-    // The worker reads it again and reports the problem in the rows.
+    // The rows report the problem; the worker is not made to unpack a bomb a second time.
     if (error instanceof LogFormatError) {
-      yield { source, input, instance: null };
+      yield { source, input: { kind: 'folder', name: source, files: [] }, instance: null, unreadable: error.message };
       return;
     }
     throw error;
