@@ -59,8 +59,11 @@ export function failureMessage(error: unknown): string {
  * exit status 2. Never throws.
  */
 export async function runReplayCommand(argv: readonly string[], output: CommandOutput): Promise<0 | 2> {
+  // Notes are told once the replay has succeeded: a failure later on is then the only line.
+  const notes: string[] = [];
   try {
-    await main(argv, output);
+    await main(argv, { ...output, stderr: (text) => notes.push(text) });
+    notes.forEach((note) => output.stderr(note));
     return 0;
   } catch (error) {
     let message: string;
