@@ -75,6 +75,12 @@ describe('--out: safe writes (issue 21)', () => {
     expect(existsSync(join(readOnly, 'out.csv'))).toBe(false);
   }, 60_000);
 
+  it('keeps a failure the only line when the replay had a note to tell first (the hostile-input run found this)', () => {
+    const { status, stderr } = replayCli(evalRun(3), '--config', noop, '--out', '/dev/full');
+    expect(status).toBe(2);
+    expect(stderr).toBe('replay: cannot write to /dev/full: no space is left on its device (ENOSPC)\n');
+  }, 60_000);
+
   it('says in one line, exit 2, that the reader closed the pipe (| head)', async () => {
     const sweep = await throughClosedPipe('src/cli/sweep.ts', evalRun(40), '--config', noop, '--workers', '1');
     expect(sweep.status).toBe(2);
