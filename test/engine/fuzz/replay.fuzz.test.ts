@@ -122,7 +122,7 @@ function checkCase(seed: number): { steps: number; condensations: number; failed
 }
 
 describe('replay properties over random logs and configurations (seeded)', () => {
-  it(`holds for ${CASES} cases from seed ${FIRST_SEED}`, () => {
+  it(`holds for ${CASES} cases from seed ${FIRST_SEED}`, { timeout: 60_000 }, () => {
     const totals = { steps: 0, condensations: 0, failed: 0, configErrors: 0 };
     for (let seed = FIRST_SEED; seed < FIRST_SEED + CASES; seed++) {
       const outcome = checkCase(seed);
