@@ -23,6 +23,8 @@ export interface CliArgs {
   readonly quality: boolean;
   /** A full trace larger than this (GB) is refused before anything is written. */
   readonly maxTraceGb: number;
+  /** `--out <file>`: the trace goes there (written beside it, then renamed) instead of stdout. */
+  readonly out: string | null;
 }
 
 export class UsageError extends Error {}
@@ -56,6 +58,8 @@ Replays an OpenHands event log through OpenHands' condensers and prints the trac
                          {"keep": K, "add": [...]}: the previous view's first K items, then these); for long logs
   --max-trace-gb <n>     write a full trace of up to n GB (default 2); a larger one is refused before anything
                          is written, suggesting --compact
+  --out <file>           write the trace to this file instead of stdout (never over the log or a configuration;
+                         written beside it and renamed into place, so a failed replay leaves it as it was)
   --pretty               indent the JSON
   --timing               print how long each phase took on stderr
   --sdk-rules <version>  SDK logs only: replay under the rules of SDK 1.43.1 (pinned) or of the 2025-09 agent-sdk;
@@ -82,6 +86,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     '--usage': null,
     '--templates': null,
     '--max-trace-gb': null,
+    '--out': null,
   };
   const flags = { '--recorded': false, '--tokens': false, '--pretty': false, '--timing': false, '--compact': false, '--quality': false };
   for (let i = 0; i < argv.length; i++) {
@@ -123,6 +128,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     compact: flags['--compact'],
     quality: flags['--quality'],
     maxTraceGb: maxTraceGb(values['--max-trace-gb'] ?? null),
+    out: values['--out'] ?? null,
   };
 }
 

@@ -1,15 +1,12 @@
-import { writeSync } from 'node:fs';
 import { runReplayCommand } from './replayCommand.ts';
+import { outputFailure, writeAllSync } from './resultFile.ts';
 
-/** Writes to a file descriptor synchronously, to the end: a pipe that is full for now (EAGAIN) is tried again. */
+/** Writes to a file descriptor to the end; stderr failing too leaves nothing to tell. */
 function writeAll(fd: number, text: string): void {
-  const buffer = Buffer.from(text);
-  for (let offset = 0; offset < buffer.length; ) {
-    try {
-      offset += writeSync(fd, buffer, offset);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-    }
+  try {
+    writeAllSync(fd, text);
+  } catch (error) {
+    if (fd !== 2) throw outputFailure(error, 'the trace to standard output');
   }
 }
 
@@ -22,4 +19,8 @@ const crash = (error: unknown) => {
 process.on('uncaughtException', crash);
 process.on('unhandledRejection', crash);
 
-process.exitCode = await runReplayCommand(process.argv.slice(2), { stdout: (text) => writeAll(1, text), stderr: (text) => writeAll(2, text) });
+process.exitCode = await runReplayCommand(process.argv.slice(2), {
+  stdout: (text) => writeAll(1, text),
+  stderr: (text) => writeAll(2, text),
+  ...(process.stderr.isTTY ? { terminal: (text: string) => writeAll(2, text) } : {}),
+});

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { type ChatProfile, type LlmAnswer, type LlmWork, cachingText, noLlm, runSync, scriptedLlm, sdk } from '../engine/index.ts';
 import {
   type AnyParsedLog,
@@ -15,12 +16,17 @@ import { type Prepared, type ReplayRequest, type TraceOptions, countAllTokens, o
 import { loadTokenizer } from '../llm/tokenCount.ts';
 import { CONFIG_REQUIRED, type CliArgs, USAGE, UsageError, parseArgs } from './args.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
+import { OutputError, openResultFile } from './resultFile.ts';
 import { readTemplateDir } from './templateDir.ts';
+import { checkTraceSize } from './traceSize.ts';
+import { cliUnpacking } from './unpacking.ts';
 /** Where the command writes: the trace (stdout) and notes (stderr). Tests run it in-process with their own. */
 export interface CommandOutput {
   /** Writes trace text; called with pieces of about a megabyte. */
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** stderr when it is a terminal, for progress redrawn in place; absent otherwise. */
+  readonly terminal?: (text: string) => void;
 }
 
 /** The longest message the command prints: a value echoed from the input is cut, never kilobytes long. */
@@ -36,7 +42,7 @@ export function oneLineMessage(message: string): string {
 
 /** What the command says about a failure, by what failed. */
 export function failureMessage(error: unknown): string {
-  if (error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError) return error.message;
+  if (error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError || error instanceof OutputError) return error.message;
   if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the input is nested too deeply to process (JavaScript ran out of stack)';
   if (error instanceof RangeError && /string length|allocation failed|array buffer/i.test(error.message)) return `the input is too large to process in memory (${error.message})`;
   return `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
@@ -47,8 +53,11 @@ export function failureMessage(error: unknown): string {
  * exit status 2. Never throws.
  */
 export async function runReplayCommand(argv: readonly string[], output: CommandOutput): Promise<0 | 2> {
+  // Notes are told once the replay has succeeded: a failure later on is then the only line.
+  const notes: string[] = [];
   try {
-    await main(argv, output);
+    await main(argv, { ...output, stderr: (text) => notes.push(text) });
+    notes.forEach((note) => output.stderr(note));
     return 0;
   } catch (error) {
     let message: string;
@@ -69,12 +78,33 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     return;
   }
   if (args.compact && args.pretty) throw new UsageError('--compact and --pretty cannot be combined');
+  if (args.out === null) return replayTo(args, io);
+  // Checked and opened before any work: a destination that cannot be written fails at once.
+  const inputs = [
+    { path: args.log, what: 'log' },
+    ...(args.config ? [{ path: args.config, what: 'configuration' }] : []),
+    ...(args.llmScript ? [{ path: args.llmScript, what: 'LLM script' }] : []),
+    ...(args.templates ? [{ path: args.templates, what: 'templates folder' }] : []),
+  ];
+  const file = openResultFile(args.out, inputs);
+  try {
+    await replayTo(args, { ...io, stdout: (text) => file.write(text) });
+    file.finish();
+  } catch (error) {
+    file.abandon();
+    throw error;
+  }
+}
+
+async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const timing = new PhaseTimer(args.timing, io.stderr);
   const configText = args.config ? readTextFile(args.config, 'configuration') : null;
   const script: LlmAnswer[] | null = args.llmScript ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript) : null;
   const input = readLogInput(args.log);
   timing.mark('read files');
-  const parsed = await loadLog(input, args.instance ? { instance: args.instance } : {});
+  const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
+  const parsed = await loadLog(input, { ...(args.instance ? { instance: args.instance } : {}), unpacking });
+  unpacking.done();
   timing.mark(`parse and validate ${parsed.events.length} events`);
   const note = (message: string) => io.stderr(`replay: ${oneLineMessage(message)}\n`);
   const { config, notes } = configFor(args, parsed, configText);
@@ -96,16 +126,10 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
   };
   timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
   const answers = () => (script ? scriptedLlm(script) : noLlm);
-  if (!args.compact) {
-    // Every step writes its whole view: on a long log that never condenses the trace grows with the
-    // square of its length (a 3.4 MB log of 50,000 events made 6.7 GB). Measured before writing anything.
-    const bytes = fullTraceBytes(parsed.events.length, () => runSync(prepared(log.traceSize(request, tokens)), answers()));
-    if (bytes !== null && bytes > args.maxTraceGb * 1e9) {
-      throw new UsageError(
-        `the trace would be about ${(bytes / 1e9).toFixed(1)} GB (every step writes its whole view); write each step's view as a difference from the previous one with --compact, or allow it with --max-trace-gb ${Math.ceil(bytes / 1e9)}`,
-      );
-    }
-  }
+  // Every step writes its whole view (on a long log that never condenses the trace grows with the
+  // square of its length: a 3.4 MB log of 50,000 events made 6.7 GB), and every condensation every id
+  // it forgets (a range over far-apart ids lists each). Measured before writing anything.
+  checkTraceSize(log, { compact: args.compact, maxBytes: args.maxTraceGb * 1e9, measure: () => runSync(prepared(log.traceSize(request, tokens)), answers()) });
   if (args.pretty) {
     const parts: string[] = [];
     runSync(prepared(log.trace(request, tokens, options, (text) => parts.push(text)), note), answers());
@@ -162,20 +186,6 @@ function configFor(args: CliArgs, log: AnyParsedLog, configText: string | null):
   if (configText === null && !args.recorded) throw new UsageError(CONFIG_REQUIRED);
   const read = configText !== null ? readCondenserConfigText(configText) : null;
   return { config: read?.config ?? null, notes: [...log.notes, ...(read?.notes ?? [])] };
-}
-
-/** Bytes a full trace's view items take, about (`{"id":12345},`), and each step's other fields. */
-const ITEM_BYTES = 14;
-const STEP_BYTES = 80;
-
-/**
- * About how large the full trace would be, or null when it cannot be large (a view holds at most every
- * event, so a short log's trace is small whatever happens): then the measuring replay is skipped.
- */
-export function fullTraceBytes(events: number, measure: () => { items: number; steps: number }): number | null {
-  if (events * events * ITEM_BYTES < 1e9) return null;
-  const { items, steps } = measure();
-  return items * ITEM_BYTES + steps * STEP_BYTES;
 }
 
 /** `--timing`: where the time went, on stderr. */

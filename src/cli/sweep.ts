@@ -1,22 +1,32 @@
-import { createWriteStream, writeSync } from 'node:fs';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { ConfigTextError, LogFormatError, SWEEP_FORMAT, SWEEP_VERSION, type SweepRow, sweepCsvHeader, sweepCsvRows, writeSweepJson } from '../formats/index.ts';
 import { UsageError } from './args.ts';
-import { SWEEP_USAGE, parseSweepArgs } from './sweep/args.ts';
+import { oneLineMessage } from './replayCommand.ts';
+import { SWEEP_USAGE, type SweepArgs, parseSweepArgs } from './sweep/args.ts';
 import { describeConfig, readSweepConfig, uniqueNames } from './sweep/configs.ts';
 import { sweepJobs } from './sweep/jobs.ts';
 import { runPool } from './sweep/pool.ts';
 import type { SweepSettings } from './sweep/types.ts';
 import { runSweepWorker } from './sweep/worker.ts';
+import { OutputError, type ResultFile, openResultFile, outputFailure, writeAllSync } from './resultFile.ts';
 
-/** Where the output goes: a file, or stdout written synchronously (a pipe may be slow to drain). */
-function output(path: string | null): { write: (text: string) => void; close: () => Promise<void> } {
-  if (path === null) return { write: (text) => void writeSync(1, text), close: async () => {} };
-  const stream = createWriteStream(path);
-  return {
-    write: (text) => void stream.write(text),
-    close: () => new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
-  };
+/** Standard output as a result file: written synchronously (a pipe may be slow to drain). */
+const standardOutput: ResultFile = {
+  write(text) {
+    try {
+      writeAllSync(1, text);
+    } catch (error) {
+      throw outputFailure(error, 'the rows to standard output');
+    }
+  },
+  finish() {},
+  abandon() {},
+};
+
+/** The inputs `--out` must not be: the log or folder swept, and each configuration file. */
+function inputsOf(input: string, configs: readonly string[]) {
+  const files = configs.filter((config) => config !== 'recorded' && !config.startsWith('preset:'));
+  return [{ path: input, what: 'input' }, ...files.map((path) => ({ path, what: 'configuration' }))];
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -25,9 +35,20 @@ async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(`${SWEEP_USAGE}\n`);
     return;
   }
+  // Checked and opened before any work: a destination that cannot be written fails at once.
+  const out = args.out === null ? standardOutput : openResultFile(args.out, inputsOf(args.input, args.configs));
+  try {
+    await sweep(args, out);
+    out.finish();
+  } catch (error) {
+    out.abandon();
+    throw error;
+  }
+}
+
+async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
   const configs = uniqueNames(args.configs.map(readSweepConfig));
   const settings: SweepSettings = { configs, profile: args.profile, model: args.model };
-  const out = output(args.out);
   const rows: SweepRow[] = [];
   if (args.format === 'csv') out.write(sweepCsvHeader());
   const described = configs.map(describeConfig);
@@ -59,17 +80,34 @@ async function main(argv: readonly string[]): Promise<void> {
     progress,
   );
   if (args.format === 'json') out.write(writeSweepJson({ format: SWEEP_FORMAT, version: SWEEP_VERSION, input: args.input, configs: described, rows }));
-  await out.close();
+}
+
+/** The one line a failed sweep prints. */
+function failureLine(error: unknown): string {
+  const known = error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError || error instanceof OutputError;
+  const message = known ? (error as Error).message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  return `sweep: ${oneLineMessage(message)}\n`;
+}
+
+/** Ends the command the contracted way: one line on stderr (if it can still be written), exit status 2. */
+function fail(error: unknown): never {
+  try {
+    writeAllSync(2, failureLine(error));
+  } catch {
+    // stderr is gone too: the exit status still tells.
+  }
+  process.exit(2);
 }
 
 if (!isMainThread && (workerData as { role?: string } | null)?.role === 'sweep-worker') {
   runSweepWorker();
 } else {
+  // Whatever escapes (a failure in a callback, a rejected promise nobody awaited) ends the same way.
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
   try {
     await main(process.argv.slice(2));
   } catch (error) {
-    const known = error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError;
-    process.stderr.write(`sweep: ${known ? (error as Error).message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`}\n`);
-    process.exit(2);
+    fail(error);
   }
 }

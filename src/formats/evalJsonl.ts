@@ -91,7 +91,7 @@ function legacyPairs(found: LocatedEvents): LocatedEvents {
 /** A file whose first line is a JSON object and which has more lines: JSONL (a one-line JSON file is not). */
 export function looksLikeJsonl(file: LogFile): boolean {
   const { line, more } = firstLine(file);
-  if (!more || !line.trimStart().startsWith('{')) return false;
+  if (!more || line === null || !line.trimStart().startsWith('{')) return false;
   try {
     JSON.parse(line);
     return true;

@@ -1,5 +1,5 @@
 import { type LogEvent } from '../engine/v0/index.ts';
-import { archiveKind, expandArchives } from './archive.ts';
+import { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 import { LogFormatError } from './errors.ts';
 import { plainInput } from './logFile.ts';
 import { locateEvents } from './locate.ts';
@@ -14,7 +14,7 @@ export { LogFormatError } from './errors.ts';
 export { ConfigTextError, condenserConfigToToml, parseCondenserConfigText, readCondenserConfigText } from './condenserConfig.ts';
 export type { EvalInstance, LocateOptions, LogFile, LogInput } from './types.ts';
 export { LOG_READERS, type LogReader, type LogShape, SHAPE_LABELS, isSdkShape } from './readers/index.ts';
-export { archiveKind, expandArchives } from './archive.ts';
+export { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 export { extractInstance } from './extractInstance.ts';
 export { fileHead, fileSize, fileText } from './logFile.ts';
 export { decodeText } from './encoding.ts';
@@ -76,9 +76,10 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
   };
 }
 
-/** Reads a log of any shape, archives (zip, tar.gz) included: they are unpacked first. */
-export async function loadLog(input: LogInput, options: LocateOptions = {}): Promise<AnyParsedLog> {
-  return readLog(await expandArchives(input), options);
+/** Reads a log of any shape, archives (zip, tar.gz) included: they are unpacked first (`unpacking` paces that). */
+export async function loadLog(input: LogInput, options: LocateOptions & { unpacking?: ExpandOptions } = {}): Promise<AnyParsedLog> {
+  const { unpacking, ...locate } = options;
+  return readLog(await expandArchives(input, unpacking), locate);
 }
 
 /**

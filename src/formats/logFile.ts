@@ -1,5 +1,7 @@
 import { strFromU8 } from 'fflate';
 import { decodeText, encodingOf, utf8Bytes, withoutBom } from './encoding.ts';
+import { LogFormatError } from './errors.ts';
+import { MAX_STRING_BYTES } from './jsonBytes.ts';
 import type { LogFile, LogInput } from './types.ts';
 
 /** The file's text (bytes in UTF-8 or UTF-16, with or without a byte-order mark). */
@@ -35,6 +37,14 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** Line `n` of a byte file as text; a line longer than a string can hold is refused by name, not by a decoder's riddle. */
+function lineText(file: LogFile & { bytes: Uint8Array }, start: number, end: number, n: number): string {
+  if (end - start > MAX_STRING_BYTES) {
+    throw new LogFormatError(`${file.path}: line ${n}`, `the line is ${((end - start) / 1024 ** 2) | 0} MiB long, more than a JavaScript string can hold (512 MiB); it cannot be read`);
+  }
+  return strFromU8(file.bytes.subarray(start, end));
+}
+
 /**
  * Calls `visit` with each line of the file and its 1-based number, without building one string of a
  * whole byte file: eval outputs run to hundreds of megabytes, past what one JavaScript string holds.
@@ -55,7 +65,7 @@ export function forEachLine(file: LogFile, visit: (line: string, lineNumber: num
   let start = 0;
   for (let n = 1; start <= bytes.length; n++) {
     const end = bytes.indexOf(0x0a, start);
-    visit(strFromU8(bytes.subarray(start, end < 0 ? bytes.length : end)), n);
+    visit(lineText(file, start, end < 0 ? bytes.length : end, n), n);
     if (end < 0) break;
     start = end + 1;
   }
@@ -73,8 +83,11 @@ export function fileHead(file: LogFile, length = 4096): string {
   return strFromU8(file.bytes.subarray(0, end));
 }
 
-/** The file's first line, and whether anything but blank space follows it (a JSONL file has more lines). */
-export function firstLine(file: LogFile): { readonly line: string; readonly more: boolean } {
+/**
+ * The file's first line, and whether anything but blank space follows it (a JSONL file has more lines).
+ * The only line of a byte file is not decoded (null): it is one JSON document, read as such.
+ */
+export function firstLine(file: LogFile): { readonly line: string | null; readonly more: boolean } {
   if (file.text !== undefined) {
     const text = file.text.trimStart();
     const end = text.indexOf('\n');
@@ -84,8 +97,9 @@ export function firstLine(file: LogFile): { readonly line: string; readonly more
   let start = 0;
   while (start < bytes.length && (bytes[start] === 0x20 || bytes[start] === 0x0a || bytes[start] === 0x0d || bytes[start] === 0x09)) start++;
   const end = bytes.indexOf(0x0a, start);
-  if (end < 0) return { line: strFromU8(bytes.subarray(start)), more: false };
+  if (end < 0) return { line: null, more: false };
   let rest = end + 1;
   while (rest < bytes.length && (bytes[rest] === 0x20 || bytes[rest] === 0x0a || bytes[rest] === 0x0d || bytes[rest] === 0x09)) rest++;
-  return { line: strFromU8(bytes.subarray(start, end)), more: rest < bytes.length };
+  if (rest >= bytes.length) return { line: null, more: false };
+  return { line: lineText(file, start, end, 1), more: true };
 }

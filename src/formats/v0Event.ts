@@ -3,9 +3,6 @@ import { type CondensationArgs, type LogEvent, condensationArgsProblem, makeActi
 import { LogFormatError } from './errors.ts';
 import { readToolCallMetadata } from './v0ToolCall.ts';
 
-/** A range condensation wider than this is refused: expanding it would exhaust memory. */
-const MAX_RANGE = 10_000_000;
-
 /** A JSON object, checked without copying it (args and extras can be large: browser trees, file contents). */
 const payload = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
   error: 'expected an object',
@@ -61,11 +58,21 @@ function condensationArgs(args: Record<string, unknown>, where: string, id: numb
   if (problem) {
     throw new LogFormatError(`${where}.args`, `condensation ${id} is invalid (${problem}); OpenHands itself refuses to load such an event`);
   }
-  const { forgottenEventsStartId: start, forgottenEventsEndId: end } = result;
-  if (start !== null && end !== null && end - start > MAX_RANGE) {
-    throw new LogFormatError(`${where}.args`, `condensation ${id} forgets the range ${start}..${end}, which is implausibly wide`);
-  }
+  // A range of any width is fine: it is counted against the log's ids, never expanded.
   return result;
+}
+
+/**
+ * The one rule for a logged event's integer id: 0 up to 2^52 − 1. OpenHands numbers the events it
+ * stores from 0 (-1 marks one never stored); past 2^52 the ids a replay gives its own condensations
+ * (one past the largest, counting up) would stop being distinct numbers in JavaScript.
+ */
+export const MAX_EVENT_ID = 2 ** 52 - 1;
+
+function eventIdProblem(id: number): string | null {
+  if (id < 0) return `id ${id} is negative, and OpenHands numbers the events it stores from 0 (-1 marks an event never stored)`;
+  if (id > MAX_EVENT_ID) return `id ${id} is past ${MAX_EVENT_ID} (2^52 - 1), beyond which JavaScript numbers cannot keep ids apart`;
+  return null;
 }
 
 type V0Fields = z.infer<typeof v0EventSchema>;
@@ -124,9 +131,11 @@ export function readV0Event(value: unknown, index: number, where: string | (() =
   if (!isAction && !('observation' in record)) {
     throw new LogFormatError(place(), 'an OpenHands event needs an "action" or an "observation" key');
   }
-  if (event.id === undefined || event.id === null || event.id < 0) {
+  if (event.id === undefined || event.id === null) {
     throw new LogFormatError(`${place()}.id`, 'the event has no id; condensers forget events by id, so this log cannot be replayed');
   }
+  const idProblem = eventIdProblem(event.id);
+  if (idProblem) throw new LogFormatError(`${place()}.id`, `${idProblem}; condensers forget events by id, so this log cannot be replayed`);
   const base = {
     id: event.id,
     index,

@@ -25,6 +25,8 @@ export interface TraceEncoder<Step, View> {
   visitItems(view: View, from: number, to: number, visit: ViewItemVisitor): void;
   /** The log position of the event the step came before. */
   beforeEventIndex(step: Step): number;
+  /** How many ids each of the step's condensations lists in `forgotten_event_ids` (a V0 range lists every id in it). */
+  forgottenLengths(step: Step): readonly number[];
 }
 
 /** Who reads a view item by item: a logged event by its log position, a summary or placeholder by its text. */

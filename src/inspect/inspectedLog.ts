@@ -63,8 +63,19 @@ export interface InspectedLog {
   replay(request: ReplayRequest, tokens: Tokens | null): Prepared<ReplayedLog>;
   /** The work that writes the request's trace (spec/replay.md §6) a step at a time. */
   trace(request: ReplayRequest, tokens: Tokens | null, options: TraceOptions, write: (text: string) => void): Prepared<void>;
-  /** How many steps the request's replay has and how many view items they hold (the size of a full trace). */
-  traceSize(request: ReplayRequest, tokens: Tokens | null): Prepared<{ readonly steps: number; readonly items: number }>;
+  /** What a trace of the request would hold: its steps, their view items and the ids its condensations list. */
+  traceSize(request: ReplayRequest, tokens: Tokens | null): Prepared<TraceSize>;
+  /** About the most a trace of this log can hold, told without replaying (a full trace, or `compact`). */
+  traceBound(compact: boolean): TraceSize;
+}
+
+export interface TraceSize {
+  readonly steps: number;
+  readonly items: number;
+  /** Ids the condensations list in `forgotten_event_ids`, all together. */
+  readonly forgottenIds: number;
+  /** The condensation listing the most ids, and where. */
+  readonly widest: { readonly ids: number; readonly beforeEventId: EventId; readonly step: number } | null;
 }
 
 /** The engine's part of a replay's result. */
@@ -88,6 +99,8 @@ export interface FlavorLog<Step, View> {
   prepare(request: ReplayRequest, tokens: Tokens | null, onStep?: (step: Step, view: View | null) => void): Prepared<FlavorReplay<Step, View>>;
   encoder(): TraceEncoder<Step, View>;
   agentCalls(settings: AgentSettings, tokens: TextTokens): AgentCallsPort<Step, View>;
+  /** About the most a trace of this log can hold, without replaying. */
+  traceBound(compact: boolean): TraceSize;
   /** Event ids in log order, and whether the reference orders the log by sorted file names (quality). */
   readonly ids: readonly EventId[];
   readonly sortedFileNames: boolean;
@@ -148,16 +161,22 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
     },
     traceSize(request, tokens) {
       const encoder = flavor.encoder();
-      const size = { steps: 0, items: 0 };
-      const prepared = flavor.prepare(request, tokens, (_step, view) => {
-        size.steps++;
-        size.items += view === null ? 0 : encoder.viewLength(view);
+      let [steps, items, forgottenIds] = [0, 0, 0];
+      let widest: TraceSize['widest'] = null;
+      const prepared = flavor.prepare(request, tokens, (step, view) => {
+        items += view === null ? 0 : encoder.viewLength(view);
+        for (const ids of encoder.forgottenLengths(step)) {
+          forgottenIds += ids;
+          if (!widest || ids > widest.ids) widest = { ids, beforeEventId: flavor.ids[encoder.beforeEventIndex(step)]!, step: steps };
+        }
+        steps++;
       });
-      return then(prepared, function* (work) {
+      return then(prepared, function* (work): LlmWork<TraceSize> {
         yield* work;
-        return size;
+        return { steps, items, forgottenIds, widest };
       });
     },
+    traceBound: (compact) => flavor.traceBound(compact),
   };
 }
 

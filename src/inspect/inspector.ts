@@ -1,7 +1,7 @@
 import { type AnswerLlmAsync, type AnswerLog, type LearnedUsage, type LlmAnswer, type LlmWork, type TextTokens, answerProblem, cachingText, recordedLlm, recordingScript, requestKey, runAsync, runSync } from '../engine/index.ts';
 import { TemplateError } from '../templates/index.ts';
 import type { AgentRun } from './agentRun.ts';
-import { type AnyParsedLog, type EvalInstance, type LogInput, SHAPE_LABELS, expandArchives, extractInstance, readLog } from '../formats/index.ts';
+import { type AnyParsedLog, type EvalInstance, type ExpandOptions, type LogInput, SHAPE_LABELS, expandArchives, extractInstance, readLog } from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
 import type { InspectedLog, ReplayedLog, Tokens } from './inspectedLog.ts';
 import type {
@@ -86,6 +86,9 @@ function readingProgress(context: CallContext): ((done: number, total: number) =
   };
 }
 
+/** Milliseconds of unpacking between two pauses, so that a cancel gets through and progress shows. */
+const UNPACK_SLICE_MS = 50;
+
 function abortError(): Error {
   const error = new Error('cancelled');
   error.name = 'AbortError';
@@ -118,8 +121,26 @@ export class Inspector implements InspectorApi {
     return this.current;
   }
 
+  /**
+   * How an archive is unpacked here: a pause every UNPACK_SLICE_MS (a cancel then stops it), and
+   * "Unpacking: 45% of 10 MB" on the status line.
+   */
+  private unpacking(context: CallContext): ExpandOptions {
+    let sliceStart = this.clock();
+    return {
+      pace: async (done, total) => {
+        if (this.clock() - sliceStart < UNPACK_SLICE_MS) return;
+        const size = total >= 1e9 ? `${(total / 1e9).toFixed(1)} GB` : `${Math.max(1, Math.round(total / 1e6))} MB`;
+        context.progress?.({ kind: 'status', message: `Unpacking: ${Math.round((100 * done) / total)}% of ${size}`, done, total });
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (context.signal?.aborted) throw abortError();
+        sliceStart = this.clock();
+      },
+    };
+  }
+
   async open({ input, instance }: Parameters<InspectorApi['open']>[0], context: CallContext = {}): Promise<OpenedLog> {
-    const expanded = await expandArchives(input);
+    const expanded = await expandArchives(input, this.unpacking(context));
     return this.load(readLog(expanded, { ...(instance ? { instance } : {}), progress: readingProgress(context) }));
   }
 
@@ -137,7 +158,7 @@ export class Inspector implements InspectorApi {
    */
   async importLog({ input }: { input: LogInput }, context: CallContext = {}): Promise<ImportedLog> {
     // Archives are unpacked once; a run of several instances stays unpacked for instanceInput.
-    const expanded = await expandArchives(input);
+    const expanded = await expandArchives(input, this.unpacking(context));
     const parsed = readLog(expanded, { progress: readingProgress(context) });
     if (parsed.instances.length > 1) {
       this.surveyed = { input: expanded, instances: parsed.instances };

@@ -5,6 +5,7 @@ export interface LoggedCondensation {
   readonly index: number;
   readonly id: EventId;
   readonly forgottenEventIds: readonly EventId[];
+  readonly forgottenCount?: number;
   readonly summary: string | null;
   readonly summaryOffset: number | null;
 }
@@ -24,7 +25,8 @@ export function creditRecordedCondensations(
   for (const condensation of [...logged].sort((a, b) => a.index - b.index)) {
     while (stepIndex < steps.length && steps[stepIndex]!.beforeEventIndex < condensation.index) stepIndex++;
     if (stepIndex >= steps.length) break;
-    condensations.push({ id: condensation.id, stepIndex, forgottenEventIds: condensation.forgottenEventIds, summary: condensation.summary, summaryOffset: condensation.summaryOffset, llmCall: null });
+    const { forgottenEventIds, forgottenCount } = condensation;
+    condensations.push({ id: condensation.id, stepIndex, forgottenEventIds, ...(forgottenCount === undefined ? {} : { forgottenCount }), summary: condensation.summary, summaryOffset: condensation.summaryOffset, llmCall: null });
     idsByStep.set(stepIndex, [...(idsByStep.get(stepIndex) ?? []), condensation.id]);
   }
   return { steps: steps.map((step) => (idsByStep.has(step.index) ? { ...step, condensationIds: idsByStep.get(step.index)! } : step)), condensations };

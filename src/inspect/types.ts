@@ -61,7 +61,10 @@ export interface StepSummary {
 export interface CondensationSummary {
   readonly id: EventId;
   readonly stepIndex: number;
+  /** The log's events it forgets, in order (a V0 range counted against the log's ids); only the first of many. */
   readonly forgottenEventIds: readonly EventId[];
+  /** How many of the log's events it forgets, when forgottenEventIds lists only the first of them. */
+  readonly forgottenCount?: number;
   readonly summary: string | null;
   readonly summaryOffset: number | null;
   /** The LLM call that produced it, if any; `placeholder` when no real answer was available. */

@@ -33,6 +33,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     void dropStrayChunks(deps);
   };
   const reportImport = statusReport((message) => set({ importStatus: message }));
+  /** Aborts the engine's part of the import under way (unpacking, reading). */
+  let importing: AbortController | null = null;
   /** Stores a log the engine has opened, as a new session, and shows it. */
   const createSession = async (input: LogInput, name: string, sizeBytes: number, opened: OpenedLog, staged?: StagedLog) => {
     set({ importStatus: 'Saving it in this browser' });
@@ -83,6 +85,10 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       set({ sessions: await deps.sessions.list() });
     },
 
+    cancelImport() {
+      importing?.abort();
+    },
+
     async importLog(input: LogInput, name: string, sizeBytes: number) {
       if (input.kind === 'file' && isSessionFileText(fileHead(input.file))) return get().importSessionFile(input.file.bytes ?? input.file.text);
       if (input.kind === 'file' && isSweepResultText(fileHead(input.file))) {
@@ -94,9 +100,13 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       // file is found good (a bad file's are removed, and a session never shows half a log). Not for
       // eval outputs, which mostly hold many instances, of which only the one picked is kept.
       let staged: StagedLog | undefined = mostlyManyInstances(input) ? undefined : deps.sessions.stageLog(input);
+      const controller = new AbortController();
+      importing = controller;
       try {
         get().releaseEngine();
-        const imported = await deps.engine.call('importLog', { input }, { progress: reportImport });
+        const imported = await deps.engine.call('importLog', { input }, { progress: reportImport, signal: controller.signal });
+        // A cancel that came after the unpacking still counts: nothing of this import is kept.
+        if (controller.signal.aborted) throw new Error('cancelled');
         if (imported.kind === 'instances') {
           // Only the instance picked is kept.
           if (staged) void deps.sessions.discard(staged);
@@ -119,10 +129,12 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         return id;
       } catch (error) {
         if (staged) void deps.sessions.discard(staged);
-        set({ notice: { kind: 'error', text: `${name} was not imported: ${errorText(error)}` } });
+        const cancelled = controller.signal.aborted;
+        set({ notice: cancelled ? { kind: 'info', text: `${name} was not imported: you cancelled it.` } : { kind: 'error', text: `${name} was not imported: ${errorText(error)}` } });
         await reopenActive(get);
         return null;
       } finally {
+        if (importing === controller) importing = null;
         set({ importing: null, importStatus: null });
       }
     },

@@ -49,7 +49,8 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
       set({ unsavedAnswers: { sessionId, answers: pending, exported: false } });
       const count = Object.keys(pending).length;
       const why = error instanceof StorageFullError || error instanceof SessionGoneError ? error.message : `storage refused them (${errorText(error)})`;
-      set({ notice: { kind: 'error', text: `${why}. The ${count === 1 ? '1 paid answer stays' : `${count} paid answers stay`} in this tab until stored: export the session to keep them.` } });
+      // The storage-full sentence ends with its own full stop.
+      set({ notice: { kind: 'error', text: `${why.replace(/\.$/, '')}. The ${count === 1 ? '1 paid answer stays' : `${count} paid answers stay`} in this tab until stored: export the session to keep them.` } });
     }
   };
   const keepAnswers = (sessionId: string, answers: RecordedAnswers): Promise<void> => {

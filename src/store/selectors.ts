@@ -128,7 +128,7 @@ export function summaryHistory(summary: ReplaySummary): SummaryHistoryEntry[] {
     const entry: SummaryHistoryEntry = {
       condensation,
       beforeEventId: summary.steps[condensation.stepIndex]!.beforeEventId,
-      forgottenRange: describeIds(condensation.forgottenEventIds),
+      forgottenRange: describeIds(condensation.forgottenEventIds, condensation.forgottenCount),
       previousSummary: previous,
     };
     if (condensation.summary !== null) previous = condensation.summary;
@@ -136,17 +136,20 @@ export function summaryHistory(summary: ReplaySummary): SummaryHistoryEntry[] {
   });
 }
 
-/** "7–49 (43 ids)", "4, 6–8 (4 ids)", "none"; SDK ids (strings) by count and first/last. */
-export function describeIds(ids: readonly EventId[]): string {
+/**
+ * "7–49 (43 ids)", "4, 6–8 (4 ids)", "none"; SDK ids (strings) by count and first/last. `count` is how
+ * many there are when `ids` lists only the first of them.
+ */
+export function describeIds(ids: readonly EventId[], count = ids.length): string {
   if (ids.length === 0) return 'none';
   if (ids.some((id) => typeof id === 'string')) {
     const short = (id: EventId) => String(id).slice(0, 8);
     return ids.length === 1 ? `${short(ids[0]!)} (1 event)` : `${ids.length} events (${short(ids[0]!)} … ${short(ids[ids.length - 1]!)})`;
   }
-  return describeNumbers(ids as readonly number[]);
+  return describeNumbers(ids as readonly number[], count);
 }
 
-function describeNumbers(ids: readonly number[]): string {
+function describeNumbers(ids: readonly number[], count: number): string {
   const parts: string[] = [];
   let start = ids[0]!;
   let end = start;
@@ -158,8 +161,8 @@ function describeNumbers(ids: readonly number[]): string {
     }
   }
   parts.push(start === end ? `${start}` : `${start}–${end}`);
-  const shown = parts.length > 6 ? [...parts.slice(0, 5), '…'] : parts;
-  return `${shown.join(', ')} (${ids.length} id${ids.length === 1 ? '' : 's'})`;
+  const shown = parts.length > 6 ? [...parts.slice(0, 5), '…'] : count > ids.length ? [...parts, '…'] : parts;
+  return `${shown.join(', ')} (${count} id${count === 1 ? '' : 's'})`;
 }
 
 /** The max_size a chart should draw: the configuration's, or its first pipeline child's that has one. */

@@ -39,6 +39,8 @@ export interface LibrarySlice {
   init(): Promise<void>;
   refreshSessions(): Promise<void>;
   importLog(input: LogInput, name: string, sizeBytes: number): Promise<string | null>;
+  /** Stops the import under way (unpacking an archive, reading a log): nothing of it is kept. */
+  cancelImport(): void;
   /** A reproduction file's text, or its bytes (a long one cannot be one string). */
   importSessionFile(source: string | Uint8Array): Promise<string | null>;
   /** Imports one instance of the log waiting in the picker (only that instance is stored). */

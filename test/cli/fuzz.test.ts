@@ -1,6 +1,6 @@
 /**
- * The replay command's contract under hostile input: random mutations of real logs, configurations
- * and LLM scripts, with random options, run in-process (the same code `npm run replay` runs, without
+ * The replay command's contract under hostile input: random mutations of real logs (some inside
+ * archives, damaged or with forged size fields), configurations and LLM scripts, with random options, run in-process (the same code `npm run replay` runs, without
  * a process per case). Every case must end with exit status 0 and a JSON trace, or exit status 2 and
  * exactly one line on stderr. Bounded in time (FUZZ_MS, default 20 s); the count is printed.
  * FUZZ_KEEP=<folder> keeps the inputs of cases that failed unexpectedly or took over 2 s, to replay them.
@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReplayCommand } from '../../src/cli/replayCommand.ts';
 import { Random, prng } from '../engine/v0/fuzz/randomLog.ts';
+import { gzipSync, zipSync } from 'fflate';
+import { tarGz } from '../helpers/archives.ts';
 import { scratchFiles } from '../helpers/cli.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 
@@ -129,6 +131,25 @@ function mutateBytes(random: Random, text: string): Buffer {
   }
 }
 
+/** The log in an archive, as users bring them (gzip, zip, tar.gz), sometimes damaged or with a forged size field. */
+async function inArchive(random: Random, name: string, bytes: Buffer): Promise<Buffer> {
+  const kind = random.pick(['gzip', 'zip', 'tar.gz'] as const);
+  let archive = Buffer.from(kind === 'gzip' ? gzipSync(bytes) : kind === 'zip' ? zipSync({ [name]: bytes }) : await tarGz({ [name]: bytes }));
+  switch (random.int(0, 5)) {
+    case 0:
+      return archive.subarray(0, random.int(0, archive.length));
+    case 1:
+      for (let k = random.int(1, 6); k > 0; k--) archive[random.int(0, archive.length - 1)] = random.int(0, 255);
+      return archive;
+    case 2:
+      archive = Buffer.from(archive);
+      archive.writeUInt32LE(random.pick([0, 1, 2 ** 32 - 1, random.int(0, 2 ** 31)]), archive.length - 4);
+      return archive;
+    default:
+      return archive;
+  }
+}
+
 /** A mutated copy of a JSON or JSONL text. */
 function mutateText(random: Random, text: string): Buffer {
   if (random.chance(0.35)) return mutateBytes(random, text);
@@ -213,7 +234,8 @@ describe('replay command under random mutations of real logs and configurations'
       // Mostly one input mutated at a time, so the others stay valid and the mutation is reached.
       const target = random.pick(['log', 'log', 'log', 'config', 'script', 'args']);
       const logPath = join(dir, `${n % 4}-${seed.name}`);
-      writeFileSync(logPath, target === 'log' ? mutateText(random, seed.text) : seed.text);
+      const logBytes = target === 'log' ? mutateText(random, seed.text) : Buffer.from(seed.text);
+      writeFileSync(logPath, random.chance(0.2) ? await inArchive(random, seed.name, logBytes) : logBytes);
       const configSeed = random.pick(CONFIG_SEEDS);
       const configPath = file(`${n % 4}-config.${configSeed.startsWith('[') ? 'toml' : 'json'}`, '');
       writeFileSync(configPath, target === 'config' ? (configSeed.startsWith('[') ? mutateBytes(random, configSeed) : mutateText(random, configSeed)) : configSeed);

@@ -1,4 +1,7 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayCli, scratchFiles } from '../helpers/cli.ts';
@@ -70,6 +73,16 @@ describe('replay command', () => {
     expect(stderr).toMatch(message);
   });
 
+  it('numbers its own condensations past the largest id allowed (2^52 - 1) without two sharing one', () => {
+    const events = v0Events(12);
+    events.at(-1)!.id = 2 ** 52 - 1;
+    const { status, stdout } = replayCli(file('huge-id.json', JSON.stringify(events)), '--config', amortized);
+    expect(status).toBe(0);
+    const ids = (JSON.parse(stdout) as Trace).steps.flatMap((step) => step.condensations.map((c) => c.id));
+    expect(ids).toEqual([2 ** 52, 2 ** 52 + 1, 2 ** 52 + 2]);
+    expect(stdout).toContain('"id":4503599627370498');
+  });
+
   it('says on stderr which type it assumed for a configuration without one', () => {
     const { status, stdout, stderr } = replayCli(log, '--config', file('untyped.json', '{"type": "pipeline", "condensers": [{"max_size": 10}]}'));
     expect(status).toBe(0);
@@ -101,6 +114,20 @@ describe('replay command', () => {
     expect(fromTar.status).toBe(0);
     expect(fromTar.stderr).toContain('showing ponylang__ponyc-4593');
   });
+
+  it('says a value too long for a string is so, as the app does (600 MiB of one value from a 0.6 MB .gz)', async () => {
+    const path = join(dir, 'one-long-value.json.gz');
+    const gzip = createGzip({ level: 9 });
+    const done = pipeline(gzip, createWriteStream(path));
+    gzip.write('[{"id": 0, "source": "user", "action": "message", "args": {"content": "');
+    const mebibyte = Buffer.alloc(1 << 20, 'a');
+    for (let i = 0; i < 600; i++) if (!gzip.write(mebibyte)) await once(gzip, 'drain');
+    gzip.end('"}}]');
+    await done;
+    const { status, stderr } = replayCli(path, '--config', amortized);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^replay: one-long-value\.json: one value \(at line 1, column \d+\) is 600 MiB long, more than a JavaScript string can hold \(512 MiB\); it cannot be read\n$/);
+  }, 60_000);
 
   it('explains itself with --help', () => {
     const { status, stdout } = replayCli('--help');

@@ -20,6 +20,21 @@ interface MessageStep {
 
 const textOf = (message: ChatMessage) => contentParts(message).map((part) => (part.type === 'text' ? part.text : '')).join('');
 
+describe('replay at a step where the condenser raises (replay.md §3)', () => {
+  it('stops there in every output: that step carries only its error, and no step follows', () => {
+    const log = join(ROOT, 'test', 'fixtures', 'conformance', 'logs', 'synthetic-c-requests.json');
+    const config = file('amortized-fails.json', JSON.stringify({ type: 'amortized', max_size: 20, keep_first: 2 }));
+    for (const extra of [[], ['--messages', 'anthropic', '--usage', 'anthropic', '--tokens'], ['--compact', '--usage', 'openai'], ['--pretty', '--messages', 'openai']]) {
+      const { status, stdout } = replayCli(log, '--config', config, ...extra);
+      expect(status).toBe(0);
+      const steps = (JSON.parse(stdout) as { steps: Array<Record<string, unknown>> }).steps;
+      expect(steps).toHaveLength(53);
+      expect(steps.findIndex((step) => 'error' in step)).toBe(52);
+      expect(Object.keys(steps[52]!)).toEqual(['before_event_id', 'condensations', 'error']);
+    }
+  }, 60_000);
+});
+
 describe('replay --messages', () => {
   it('adds every step’s chat messages; after a recorded condensation the summary is a user message', () => {
     const { status, stdout, stderr } = replayCli(REAL_185, '--recorded', '--messages', 'anthropic', '--templates', TEMPLATES);

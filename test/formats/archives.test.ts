@@ -123,6 +123,6 @@ describe('a tar.gz of an eval run’s outputs', () => {
     const empty = await tarGz({ 'README.md': 'nothing' });
     expect((await rejected(loadLog({ kind: 'file', file: { path: 'x.tar.gz', bytes: empty } }), LogFormatError)).message).toBe('x.tar.gz: the archive holds no JSON or JSONL files');
     const cut = (await tarGz({ 'a.json': '[]'.repeat(5000) })).subarray(0, 40);
-    expect((await rejected(loadLog({ kind: 'file', file: { path: 'cut.tgz', bytes: cut } }), LogFormatError)).message).toMatch(/^cut\.tgz: the gzip archive cannot be read/);
+    expect((await rejected(loadLog({ kind: 'file', file: { path: 'cut.tgz', bytes: cut } }), LogFormatError)).message).toMatch(/^cut\.tgz: .*is the download complete\?\)?$/);
   });
 });

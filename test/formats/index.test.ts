@@ -106,6 +106,18 @@ describe('readLog: bad input gets a message with the place, never a crash', () =
     expect(refusal(() => readLog(textInput(JSON.stringify(events))))).toMatch(/^\[3\]\.id: the event has no id/);
   });
 
+  it('holds every integer id to one rule, from 0 to 2^52 - 1, and names the one that breaks it', () => {
+    const withLastId = (id: number) => {
+      const events = v0Events(2);
+      events[4]!.id = id;
+      return textInput(JSON.stringify(events).replace(`"id":${id}`, `"id":${id === 1e300 ? '1e300' : id}`));
+    };
+    expect(refusal(() => readLog(withLastId(-3)))).toBe('[4].id: id -3 is negative, and OpenHands numbers the events it stores from 0 (-1 marks an event never stored); condensers forget events by id, so this log cannot be replayed');
+    expect(refusal(() => readLog(withLastId(1e300)))).toMatch(/^\[4\]\.id: id 1e\+300 is past 4503599627370495 \(2\^52 - 1\), beyond which JavaScript numbers cannot keep ids apart; /);
+    expect(refusal(() => readLog(withLastId(2 ** 52)))).toMatch(/^\[4\]\.id: id 4503599627370496 is past 4503599627370495/);
+    expect(readLog(withLastId(2 ** 52 - 1)).events.map((event) => event.id)).toEqual([0, 1, 2, 3, 2 ** 52 - 1]);
+  });
+
   it('names both events that share an id', () => {
     const events = v0Events(2);
     events[4]!.id = 2;

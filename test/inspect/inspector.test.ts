@@ -7,7 +7,9 @@ import { LlmCallError } from '../../src/llm/llmErrors.ts';
 import { countEventTokens, loadTokenizer } from '../../src/llm/tokenCount.ts';
 import { Inspector } from '../../src/inspect/inspector.ts';
 import { REAL_LOGS } from '../helpers/logs.ts';
+import { ROOT } from '../helpers/cli.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
+import { wideRangeLog } from '../helpers/hostileLogs.ts';
 
 const sample = JSON.parse(sampleSessionText()) as { log: { kind: 'file'; file: { path: string; text: string } }; config: unknown; answers: Record<string, { content: string }>; session: { config: unknown } };
 
@@ -30,6 +32,39 @@ describe('Inspector', () => {
     await expect(host.instanceInput({ instance: 'ponylang__ponyc-4593' })).rejects.toThrow('no eval run is waiting');
     const single = await host.importLog({ input: sample.log });
     expect(single.kind === 'opened' && single.opened.rows).toHaveLength(185);
+  });
+
+  it('opens 150 condensations of the range 0..9,999,999 without expanding them, each counted against the log’s ids (issue 21)', async () => {
+    const host = new Inspector(() => 0);
+    const text = JSON.stringify(wideRangeLog(150));
+    expect(text.length).toBeGreaterThan(1.2e6);
+    const before = process.memoryUsage().heapUsed;
+    const opened = await host.open({ input: { kind: 'file', file: { path: 'wide.json', text } }, instance: null });
+    expect(opened.recordedCondensations).toBe(150);
+    const outcome = await host.replay({ config: { type: 'noop' }, mode: 'recorded', answers: {}, onMissing: 'stop' });
+    const condensations = outcome.ok ? outcome.summary.condensations : [];
+    expect(condensations).toHaveLength(150);
+    // Every event of the log has an id under 10 million: each condensation forgets all 451 of them, the first listed.
+    expect(condensations[0]).toMatchObject({ forgottenCount: 451, forgottenEventIds: Array.from({ length: 451 }, (_, id) => id) });
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(200 * 1024 ** 2);
+  });
+
+  it('stops where the condenser raises (replay.md §3): no later step, and the failed one has no view, messages or estimate', async () => {
+    const host = new Inspector(() => 0);
+    const text = readFileSync(join(ROOT, 'test', 'fixtures', 'conformance', 'logs', 'synthetic-c-requests.json'), 'utf8');
+    await host.open({ input: { kind: 'file', file: { path: 'c.json', text } }, instance: null });
+    const outcome = await host.replay({ config: { type: 'amortized', max_size: 20, keep_first: 2 }, mode: 'resimulate', answers: {}, onMissing: 'stop' });
+    const steps = outcome.ok ? outcome.summary.steps : [];
+    // OpenHands' own run of this case (the conformance corpus) fails at its 53rd step, on min([]).
+    expect(steps).toHaveLength(53);
+    expect(steps.findIndex((step) => step.failure !== null)).toBe(52);
+    expect(steps[52]!.failure).toMatch(/min\(\) arg is an empty sequence/);
+    expect(await host.stepView({ step: 52 })).toEqual([]);
+    const agent = { profile: 'anthropic' as const, templates: {} };
+    expect(await host.agentTranscript({ step: 52, agent })).toMatchObject({ messages: [], error: 'This step failed, so the agent made no call.' });
+    const usage = await host.agentUsage({ agent });
+    expect(usage.steps).toHaveLength(53);
+    expect(usage.steps[52]!.estimate).toBeNull();
   });
 
   it('opens a log into table rows and the log’s own summaries', async () => {

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { gzipSync, strToU8 } from 'fflate';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REAL_LOGS } from '../helpers/logs.ts';
@@ -18,6 +20,21 @@ describe('import progress', () => {
     expect(heard).toEqual(['Reading events: 100% of 1 MB', 'Saving it in this browser', 'Replaying', null]);
     expect(store.getState().importing).toBeNull();
   });
+
+  it('says how far an archive is unpacked, and stops it on Cancel: nothing is kept (issue 21)', async () => {
+    const { store } = await startedStore();
+    const sessions = store.getState().sessions.length;
+    const bytes = gzipSync(strToU8(randomBytes(24e6).toString('base64')), { level: 1 });
+    const unsubscribe = store.subscribe((state) => {
+      if (state.importStatus?.startsWith('Unpacking: ')) state.cancelImport();
+    });
+    const id = await store.getState().importLog({ kind: 'file', file: { path: 'big.json.gz', bytes } }, 'big', bytes.length);
+    unsubscribe();
+    expect(id).toBeNull();
+    expect(store.getState().notice).toEqual({ kind: 'info', text: 'big was not imported: you cancelled it.' });
+    expect(store.getState().importing).toBeNull();
+    expect(store.getState().sessions).toHaveLength(sessions);
+  }, 60_000);
 
   it('says where opening a stored session stands, and nothing once it is open', async () => {
     const { store } = await startedStore();

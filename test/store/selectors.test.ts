@@ -92,6 +92,8 @@ describe('small selectors', () => {
     expect(describeIds([7])).toBe('7 (1 id)');
     expect(describeIds([4, 6, 7, 8, 10])).toBe('4, 6–8, 10 (5 ids)');
     expect(describeIds(Array.from({ length: 43 }, (_, i) => i + 7))).toBe('7–49 (43 ids)');
+    // A V0 range counted against a big log lists only its first ids, and says how many there are.
+    expect(describeIds(Array.from({ length: 1000 }, (_, i) => i), 150_000)).toBe('0–999, … (150000 ids)');
   });
 
   it('finds the max_size to draw, also inside a pipeline', () => {

@@ -66,8 +66,9 @@ describe('storage full during a live run', () => {
     await store.getState().runLive();
     unsubscribe();
     expect(seen.find((text) => text.startsWith('storage is full'))).toMatch(
-      /^storage is full: 1 answer could not be kept: this browser lets the inspector store 300 MB here, 300 MB of it is used \(0 MB free\)\. .*\. The 1 paid answer stays in this tab until stored: export the session to keep them\.$/,
+      /^storage is full: 1 answer could not be kept: this browser lets the inspector store 300 MB here, 300 MB of it is used \(0 MB free\)\. .*[^.]\. The 1 paid answer stays in this tab until stored: export the session to keep them\.$/,
     );
+    expect(seen.find((text) => text.startsWith('storage is full'))).not.toContain('..');
   });
 
   it('keeps saying how many answers are not stored after the run ends, warns before leaving, and stops once they are exported', { timeout: 60_000 }, async () => {

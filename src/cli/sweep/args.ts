@@ -22,7 +22,8 @@ cache (the usage model), the condenser's prompt tokens, the estimated cost in do
   --config <c>         repeatable: a file (JSON or a config.toml [condenser] section for V0 logs, an SDK condenser
                        object for SDK logs), preset:<id> (v0-server-default, v0-complexity-trap-masking,
                        sdk-default-condenser, sdk-settings-default), or recorded (the log's own run)
-  --out <file>         write there (.csv or .json) instead of stdout
+  --out <file>         write there (.csv or .json) instead of stdout; never over the input or a configuration,
+                       written beside it and renamed into place, so a failed sweep leaves it as it was
   --format csv|json    default: from --out's extension, else csv
   --workers <n>        worker threads (default 2)
   --profile <p>        the agent's provider profile for the prompt cache: anthropic or openai (default: from the model)

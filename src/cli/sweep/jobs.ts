@@ -3,6 +3,7 @@ import { basename, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type LogInput, LogFormatError, expandArchives, extractInstance, readLog } from '../../formats/index.ts';
 import { readLogInput } from '../readInput.ts';
+import { cliUnpacking } from '../unpacking.ts';
 import type { SweepJob } from './types.ts';
 
 type Job = Omit<SweepJob, 'index'>;
@@ -48,12 +49,14 @@ async function* instancesOf(input: LogInput, source: string): AsyncGenerator<Job
   let expanded: LogInput;
   let instances;
   try {
-    expanded = await expandArchives(input);
+    const unpacking = cliUnpacking(source, process.stderr.isTTY ? (text) => process.stderr.write(text) : null);
+    expanded = await expandArchives(input, unpacking);
+    unpacking.done();
     instances = readLog(expanded).instances;
   } catch (error) {
-    // The worker reads it again and reports the problem in the rows.
+    // The rows report the problem; the worker is not made to unpack a bomb a second time.
     if (error instanceof LogFormatError) {
-      yield { source, input, instance: null };
+      yield { source, input: { kind: 'folder', name: source, files: [] }, instance: null, unreadable: error.message };
       return;
     }
     throw error;

@@ -45,8 +45,16 @@ export async function runPool(
       if (reply.fatal) failure ??= new Error(reply.fatal);
       finished.set(reply.index, reply.rows ?? []);
       done++;
-      flush();
-      onProgress(done, queued, false);
+      try {
+        flush();
+        onProgress(done, queued, false);
+      } catch (error) {
+        // Rows that cannot be written (a full disk, a closed pipe) end the sweep: no more work is sent.
+        failure ??= error instanceof Error ? error : new Error(String(error));
+        settle?.();
+        waiting.splice(0).forEach((wake) => wake());
+        return;
+      }
       release(worker);
       if (done === queued) settle?.();
     });

@@ -43,6 +43,7 @@ function requestFor(spec: SweepConfigSpec, opened: OpenedLog): { request: Replay
  */
 export async function replayInstance(host: Inspector, job: SweepJob, settings: SweepSettings): Promise<SweepRow[]> {
   const row = (config: string, fields: Partial<SweepRow>): SweepRow => ({ source: job.source, instance: job.instance, config, ...EMPTY, model: null, error: null, ...fields });
+  if (job.unreadable !== undefined) return settings.configs.map((spec) => row(spec.name, { error: job.unreadable! }));
   let opened: OpenedLog;
   try {
     opened = await host.open({ input: job.input, instance: job.instance });

@@ -15,6 +15,8 @@ export interface SweepJob {
   readonly input: LogInput;
   /** Which instance of the input (null: the input holds one). */
   readonly instance: string | null;
+  /** Why the input cannot be read, when reading it once already said so: its rows carry this error. */
+  readonly unreadable?: string;
 }
 
 export interface SweepSettings {

@@ -198,17 +198,6 @@ export function stringArg(event: ActionEvent | ObservationEvent, key: string): s
   return typeof value === 'string' ? value : '';
 }
 
-/** The ids a condensation forgets: the explicit list, or every integer of the inclusive range. */
-export function forgottenIdsOf(args: CondensationArgs): readonly number[] {
-  if (args.forgottenEventIds !== null) return args.forgottenEventIds;
-  const start = args.forgottenEventsStartId;
-  const end = args.forgottenEventsEndId;
-  if (start === null || end === null) return [];
-  const ids: number[] = [];
-  for (let id = start; id <= end; id++) ids.push(id);
-  return ids;
-}
-
 /**
  * OpenHands' CondensationAction validation ("Invalid configuration of the optional fields."):
  * exactly one of the id list and the complete range, and summary with offset or neither.

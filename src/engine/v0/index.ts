@@ -26,3 +26,4 @@ export { pyJsonDumps } from './prompts/pythonRepr.ts';
 export { type MatchingBlock, type Opcode, type OpcodeTag, SequenceMatcher } from './prompts/difflib.ts';
 export { DEFAULT_SUMMARY_TEMPLATE } from './prompts/summarizing.ts';
 export { DEFAULT_STRUCTURED_TEMPLATE, STATE_SUMMARY_FIELDS, renderStateSummary } from './prompts/structured.ts';
+export * from './forgotten.ts';

@@ -1,7 +1,8 @@
 import { OpenHandsFailure, LlmUnavailable, replayLoop } from '../core/index.ts';
 import type { ReplayFailure, ReplayMode, LlmWork, LoopCondenser, LoopHistory } from '../core/index.ts';
 import { type Condensation, type Condenser, isCondensation } from './condenser.ts';
-import { type ActionEvent, type CondensationArgs, type LogEvent, condensationArgsProblem, forgottenIdsOf, makeAction } from './events.ts';
+import { type ActionEvent, type CondensationArgs, type LogEvent, condensationArgsProblem, makeAction } from './events.ts';
+import { type ForgottenIds, forgottenIds } from './forgotten.ts';
 import type { PreparedLog } from './history.ts';
 import { type TokenEstimator, ZERO_TOKENS, cachingTextCounts, positionTokens, viewTokens } from './tokens.ts';
 import { type View, type ViewPosition, ViewTracker } from './view.ts';
@@ -11,8 +12,8 @@ export interface CondensationRecord {
   readonly id: number;
   readonly stepIndex: number;
   readonly args: CondensationArgs;
-  /** Every id it forgets, sorted, a range expanded, duplicates kept (as OpenHands lists them). */
-  readonly forgottenEventIds: readonly number[];
+  /** Every id it forgets, as OpenHands lists them (sorted, duplicates kept), a range left unexpanded. */
+  readonly forgotten: ForgottenIds;
   /** Index of the LLM call whose answer made it (its summary or ranking), if one did. */
   readonly llmCall: number | null;
 }
@@ -68,11 +69,6 @@ function syntheticCondensation(id: number, args: CondensationArgs): ActionEvent 
   return makeAction(base, 'condensation', {}, args);
 }
 
-/** The full sorted list (replay.md §6), duplicates kept: llm_attention forgets [-1, -1, 2, 6] when two placeholders go. */
-function sortedForgotten(args: CondensationArgs): number[] {
-  return [...forgottenIdsOf(args)].sort((a, b) => a - b);
-}
-
 /**
  * Replays a log as OpenHands' agent loop would have (the shared replay loop over V0's View and
  * condensers): just before each agent LLM call, the condenser's view (re-simulate) or the view the
@@ -96,7 +92,7 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
       }
       const action = syntheticCondensation(nextId++, result.args);
       tracker.append(action);
-      const record: CondensationRecord = { id: action.id, stepIndex, args: result.args, forgottenEventIds: sortedForgotten(result.args), llmCall };
+      const record: CondensationRecord = { id: action.id, stepIndex, args: result.args, forgotten: forgottenIds(result.args), llmCall };
       allCondensations.push(record);
       return record;
     },

@@ -2,9 +2,9 @@ import {
   type LogEvent,
   type SummaryEntry,
   type ViewEntry,
-  forgottenIdsOf,
   isAction,
 } from './events.ts';
+import { forgetsId, forgottenIds, lowerBound } from './forgotten.ts';
 import { pyInsertIndex } from '../core/index.ts';
 
 /** What a condenser receives and what the agent is shown: events in order plus the request flag. */
@@ -208,29 +208,20 @@ export class ViewTracker {
   }
 }
 
-function lowerBound(sorted: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** `View.from_events` over a whole history, rebuilt from scratch (the reference the tracker must match). */
 export function viewFromEvents(history: readonly LogEvent[]): View {
   const forgotten = new Set<number>();
+  // Ranges are tested, not expanded: a range can be millions of ids wide over a short history.
+  const forgetters: Array<(id: number) => boolean> = [];
   for (const event of history) {
     if (isAction(event, 'condensation') && event.condensation) {
-      for (const id of forgottenIdsOf(event.condensation)) forgotten.add(id);
+      forgetters.push(forgetsId(forgottenIds(event.condensation)));
       forgotten.add(event.id);
     } else if (isAction(event, 'condensation_request')) {
       forgotten.add(event.id);
     }
   }
-  const entries: ViewEntry[] = history.filter((event) => !forgotten.has(event.id));
+  const entries: ViewEntry[] = history.filter((event) => !forgotten.has(event.id) && !forgetters.some((forgets) => forgets(event.id)));
   for (let i = history.length - 1; i >= 0; i--) {
     const event = history[i]!;
     const args = isAction(event, 'condensation') ? event.condensation : undefined;

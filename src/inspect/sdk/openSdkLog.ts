@@ -1,4 +1,4 @@
-import { ConfigError, sdk } from '../../engine/index.ts';
+import { ConfigError, MAX_CONDENSER_CALLS_PER_STEP, sdk } from '../../engine/index.ts';
 import { SHAPE_LABELS, type SdkParsedLog } from '../../formats/index.ts';
 import { sdkAgentLlm } from '../../llm/tokenCount.ts';
 import { type FlavorLog, type FlavorReplay, type InspectedLog, inspectedLog, oneLine, stepSummary } from '../inspectedLog.ts';
@@ -132,6 +132,12 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
     },
     learnedFromLog: () => null,
     encoder: sdkTraceEncoder,
+    traceBound(compact) {
+      // SDK condensations list the ids they forget, each an event of the view.
+      const events = parsed.events.length;
+      const steps = prepared.stepBefore.reduce((sum, flag) => sum + flag, 0);
+      return { steps, items: compact ? events : events * events, forgottenIds: steps * MAX_CONDENSER_CALLS_PER_STEP * events, widest: null };
+    },
     ids: parsed.events.map((event) => event.id),
     sortedFileNames: false,
     agentCalls: (settings, tokens) => sdkAgentCalls(parsed.events, settings, tokens),

@@ -46,6 +46,7 @@ export function sdkTraceEncoder(): TraceEncoder<Step, View> {
       }
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
+    forgottenLengths: (step) => step.condensations.map((c) => c.forgottenEventIds.length),
     sharedPrefix(previous, view) {
       const [before, now] = [previous.events, view.events];
       const limit = Math.min(before.length, now.length);

@@ -1,5 +1,6 @@
-import { ConfigError } from '../../engine/index.ts';
+import { ConfigError, MAX_CONDENSER_CALLS_PER_STEP } from '../../engine/index.ts';
 import {
+  type CondensationArgs,
   type Condenser,
   type PreparedLog,
   type ReplayResult,
@@ -9,7 +10,8 @@ import {
   buildCondenser,
   eventMessage,
   eventPromptText,
-  forgottenIdsOf,
+  forgottenAmong,
+  forgottenIds,
   prepareLog,
   readCondenserConfig,
   replay,
@@ -38,11 +40,23 @@ function viewItem(entry: ViewEntry): ViewItem {
   }
 }
 
+/**
+ * The page lists at most this many of the ids a condensation forgets (it shows their first runs and
+ * the count): a log of 150 condensations of the range 0..9,999,999 must not become 1.5 billion ids.
+ */
+const FORGOTTEN_LISTED = 1000;
+
+/** The log's events a condensation forgets (a range counted against the log's own ids), the first of them listed. */
+function forgottenOfLog(prepared: PreparedLog, args: CondensationArgs): { forgottenEventIds: number[]; forgottenCount: number } {
+  const { ids, count } = forgottenAmong(forgottenIds(args), prepared.sortedIds, FORGOTTEN_LISTED);
+  return { forgottenEventIds: ids, forgottenCount: count };
+}
+
 /** The log's own condensations that entered the agent's history. */
 function loggedCondensations(prepared: PreparedLog): LoggedCondensation[] {
   return prepared.events.flatMap((event, i) =>
     event.kind === 'action' && event.condensation && prepared.inHistory.recorded[i]
-      ? [{ index: i, id: event.id, forgottenEventIds: [...forgottenIdsOf(event.condensation)].sort((a, b) => a - b), summary: event.condensation.summary, summaryOffset: event.condensation.summaryOffset }]
+      ? [{ index: i, id: event.id, ...forgottenOfLog(prepared, event.condensation), summary: event.condensation.summary, summaryOffset: event.condensation.summaryOffset }]
       : [],
   );
 }
@@ -83,6 +97,15 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
     needsTokens: () => false,
     countTokens: (countText, from, to, into) => countEventTokens(parsed.events, countText, from, to, into),
     encoder: v0TraceEncoder,
+    traceBound(compact) {
+      // Every step's view is at most the whole log; a condensation forgets ids of its view, or every id
+      // of a range between two of them, which runs past the view only over ids the log leaves unused.
+      const events = prepared.events.length;
+      const steps = prepared.stepBefore.reduce((sum, flag) => sum + flag, 0);
+      const span = prepared.sortedIds.length ? prepared.maxId - Math.min(prepared.sortedIds[0]!, -1) + 1 : 0;
+      const unused = Math.max(0, span - events);
+      return { steps, items: compact ? events : events * events, forgottenIds: steps * MAX_CONDENSER_CALLS_PER_STEP * unused, widest: null };
+    },
     ids: parsed.events.map((event) => event.id),
     sortedFileNames: parsed.shape === 'v0-events-folder',
     agentCalls: (settings, tokens) => v0AgentCalls(prepared, settings, tokens),
@@ -103,7 +126,7 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
       const active = request.mode === 'resimulate' ? condenser : null;
       const work = (function* () {
         const result = yield* replay({ log: prepared, mode: request.mode, condenser: condenser ?? undefined, tokens: estimator, onStep });
-        return replayed(result, active, logged);
+        return replayed(prepared, result, active, logged);
       })();
       return { work, notes };
     },
@@ -111,13 +134,13 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
   return inspectedLog(flavor);
 }
 
-function replayed(result: ReplayResult, condenser: Condenser | null, logged: readonly LoggedCondensation[]): FlavorReplay<ReplayStep, View> {
+function replayed(prepared: PreparedLog, result: ReplayResult, condenser: Condenser | null, logged: readonly LoggedCondensation[]): FlavorReplay<ReplayStep, View> {
   const made = {
     steps: result.steps.map(stepSummary),
     condensations: result.condensations.map((c) => ({
       id: c.id,
       stepIndex: c.stepIndex,
-      forgottenEventIds: c.forgottenEventIds,
+      ...forgottenOfLog(prepared, c.args),
       summary: c.args.summary,
       summaryOffset: c.args.summaryOffset,
       llmCall: c.llmCall,

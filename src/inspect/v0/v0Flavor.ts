@@ -8,6 +8,8 @@ import {
   type View,
   type ViewEntry,
   V0AgentCalls,
+  forgottenJson,
+  forgottenLength,
   learnFromRecordedRun,
   sharedPrefix,
   stepView,
@@ -37,8 +39,9 @@ function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
   return false;
 }
 
+/** One condensation as JSON text, its forgotten ids written without a list of numbers (a range can be wide). */
 const condensationJson = (record: CondensationRecord) =>
-  JSON.stringify({ id: record.id, forgotten_event_ids: record.forgottenEventIds, summary: record.args.summary, summary_offset: record.args.summaryOffset });
+  `{"id":${record.id},"forgotten_event_ids":${forgottenJson(record.forgotten)},"summary":${JSON.stringify(record.args.summary)},"summary_offset":${JSON.stringify(record.args.summaryOffset)}}`;
 
 /** V0 steps and views in the trace; remembers the JSON of what repeats (ids, summaries, placeholders). */
 export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
@@ -84,6 +87,7 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
       }
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
+    forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
       const known = sharedPrefix(previous, view);

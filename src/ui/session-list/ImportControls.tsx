@@ -23,7 +23,7 @@ export async function importPicked(reading: Promise<PickedInput | null>, actions
 }
 
 export function ImportControls() {
-  const { importLog, openSweep, reportProblem } = useActions();
+  const { importLog, cancelImport, openSweep, reportProblem } = useActions();
   const importing = useAppState((s) => s.importing);
   const importStatus = useAppState((s) => s.importStatus);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -76,9 +76,14 @@ export function ImportControls() {
         onChange={(e) => void onPick(e.currentTarget)}
       />
       {importing && (
-        <p className="importing" role="status">
-          Importing {importing}…{importStatus && ` ${importStatus}…`}
-        </p>
+        <>
+          <p className="importing" role="status">
+            Importing {importing}…{importStatus && ` ${importStatus}…`}
+          </p>
+          <button type="button" onClick={cancelImport}>
+            Cancel import
+          </button>
+        </>
       )}
     </div>
   );

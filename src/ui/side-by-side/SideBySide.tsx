@@ -15,7 +15,7 @@ function Left({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
     case 'condensation':
       return row.condensation ? (
         <span className="condensation-mark">
-          Condensation #{row.condensation.id} forgets {describeIds(row.condensation.forgottenEventIds)}
+          Condensation #{row.condensation.id} forgets {describeIds(row.condensation.forgottenEventIds, row.condensation.forgottenCount)}
         </span>
       ) : (
         <span className="condensation-mark">

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionLibrary } from '../../../src/ui/session-list/SessionLibrary.tsx';
 import { startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
@@ -28,11 +28,15 @@ describe('SessionLibrary', () => {
     expect(screen.getByRole('button', { name: 'Import folder' })).toBeDefined();
   });
 
-  it('shows where an import stands', async () => {
+  it('shows where an import stands, with a way to stop it', async () => {
     const { store } = await startedStore();
+    const cancelImport = vi.fn();
+    store.setState({ cancelImport });
     renderWithStore(<SessionLibrary />, store);
     act(() => store.setState({ importing: 'big-run', importStatus: 'Reading events: 45% of 1.0 GB' }));
     expect(screen.getByRole('status').textContent).toBe('Importing big-run… Reading events: 45% of 1.0 GB…');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel import' }));
+    expect(cancelImport).toHaveBeenCalledOnce();
     act(() => store.setState({ importing: null, importStatus: null }));
     expect(screen.queryByText(/Importing big-run/)).toBeNull();
   });

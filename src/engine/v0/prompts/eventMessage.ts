@@ -1,4 +1,4 @@
-import { forgottenIdsOf } from '../events.ts';
+import { type ForgottenIds, forgottenIds, forgottenLength, forgottenList } from '../forgotten.ts';
 import type { PyEvent } from './eventFromDict.ts';
 import { PyEnum, pyRepr, pySliceText, pyStr } from './pythonRepr.ts';
 import { ownEntry } from '../../core/index.ts';
@@ -21,14 +21,21 @@ function condensationMessage(fields: Fields): string {
     const value = fields.get(name);
     return typeof value === 'number' ? value : null;
   };
-  const forgotten = forgottenIdsOf({
-    forgottenEventIds: Array.isArray(fields.get('forgotten_event_ids')) ? (fields.get('forgotten_event_ids') as number[]) : null,
-    forgottenEventsStartId: intOrNull('forgotten_events_start_id'),
-    forgottenEventsEndId: intOrNull('forgotten_events_end_id'),
-    summary: null,
-    summaryOffset: null,
-  });
-  return `Condenser is dropping the events: ${pyRepr(forgotten)}.`;
+  const explicit = fields.get('forgotten_event_ids');
+  const forgotten = Array.isArray(explicit)
+    ? (explicit as number[])
+    : shownRange(forgottenIds({ forgottenEventIds: null, forgottenEventsStartId: intOrNull('forgotten_events_start_id'), forgottenEventsEndId: intOrNull('forgotten_events_end_id'), summary: null, summaryOffset: null }));
+  return `Condenser is dropping the events: ${typeof forgotten === 'string' ? forgotten : pyRepr(forgotten)}.`;
+}
+
+/** Ranges wider than this are shown by their ends: the message is read by people, never by a condenser. */
+const SHOWN_RANGE = 1000;
+
+/** A range as OpenHands lists it, or for a wide one its ends and how many ids lie between. */
+function shownRange(forgotten: ForgottenIds): number[] | string {
+  if (forgotten.kind === 'list' || forgottenLength(forgotten) <= SHOWN_RANGE) return forgottenList(forgotten);
+  const { start, end } = forgotten;
+  return `[${start}, ${start + 1}, ${start + 2}, … ${forgottenLength(forgotten) - 5} more …, ${end - 1}, ${end}]`;
 }
 
 function rejectMessage(fields: Fields): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, OpenHandsFailure } from '../../../../src/engine/index.ts';
-import { forgottenIdsOf, parseCondenserConfig, viewOf } from '../../../../src/engine/v0/index.ts';
+import { forgottenIds, forgottenList, parseCondenserConfig, viewOf } from '../../../../src/engine/v0/index.ts';
 import { thrown } from '../../../helpers/thrown.ts';
 import { build, cmd, cmdOut, condensationOf, condense, messages, msg, range } from '../factory.ts';
 
@@ -68,7 +68,7 @@ describe('amortized condenser: trigger and selection (§4.5)', () => {
     const view = viewOf([msg(0), msg(3), msg(7), msg(9), msg(12)]);
     const args = condensationOf(condense(amortized(4, 1), view).result);
     expect(args).toEqual(range(3, 9));
-    expect(forgottenIdsOf(args)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(forgottenList(forgottenIds(args))).toEqual([3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('never carries a summary', () => {
@@ -111,6 +111,6 @@ describe('amortized condenser: the synthetic -1 id pitfall (§4.5, §8.6)', () =
     const args = condensationOf(condense(pipeline, view).result);
     // head [C0], tail [C4]; forget {-1, 2, 3} → range -1..3, which contains the head id 0.
     expect(args).toEqual(range(-1, 3));
-    expect(forgottenIdsOf(args)).toContain(0);
+    expect(forgottenList(forgottenIds(args))).toContain(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LogEvent, type View, forgottenIdsOf, viewFromEvents, viewOf } from '../../../../src/engine/v0/index.ts';
+import { type LogEvent, type View, forgottenIds, forgottenList, viewFromEvents, viewOf } from '../../../../src/engine/v0/index.ts';
 import { build, cmd, cmdOut, cond, condensationOf, condense, explicit, ids, msg, range, recall, recallObs, req, systemMsg } from '../factory.ts';
 
 /** Runs conversation_window on `events` with a pending request (it only condenses then). */
@@ -20,7 +20,7 @@ describe('conversation_window: OpenHands test cases (§7.2) with their encoding 
   it('basic truncation [S1,U2,R3,RO4,C5,O6,C7,O8,C9,O10] → range 5–8', () => {
     const args = forget([S(1), U(2), R(3), RO(4, 3), C(5), O(6, 5), C(7), O(8, 7), C(9), O(10, 9)]);
     expect(args).toEqual(range(5, 8));
-    expect(forgottenIdsOf(args)).toEqual([5, 6, 7, 8]);
+    expect(forgottenList(forgottenIds(args))).toEqual([5, 6, 7, 8]);
   });
 
   it('no system message [U1,R2,RO3,C4,O5,C6,O7,C8,O9] → range 4–7', () => {
@@ -66,7 +66,7 @@ describe('conversation_window: OpenHands test cases (§7.2) with their encoding 
       O(11, 10),
     ]);
     expect(args).toEqual(range(5, 9));
-    expect(forgottenIdsOf(args)).toHaveLength(5);
+    expect(forgottenList(forgottenIds(args))).toHaveLength(5);
   });
 });
 

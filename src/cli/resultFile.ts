@@ -1,0 +1,130 @@
+import { closeSync, existsSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { UsageError } from './args.ts';
+
+/** A write that failed: the command's one line says where and why. */
+export class OutputError extends Error {}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'its folder does not exist',
+  ENOTDIR: 'a part of its path is not a folder',
+  EISDIR: 'it is a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space is left on its device',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file is too large for its file system',
+  EIO: 'the device reported an input/output error',
+  EPIPE: 'the reader closed the pipe before everything was written (as head does once it has its lines)',
+};
+
+/** The one line for a failed write to `where`, by the error's code. */
+export function outputFailure(error: unknown, where: string): OutputError {
+  if (error instanceof OutputError) return error;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const reason = (code && REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
+  return new OutputError(`cannot write ${where}: ${reason}${code && REASONS[code] ? ` (${code})` : ''}`);
+}
+
+/** Writes all of `text` to a file descriptor, a pipe that is full for now (EAGAIN) tried again. */
+export function writeAllSync(fd: number, text: string): void {
+  const buffer = Buffer.from(text);
+  for (let offset = 0; offset < buffer.length; ) {
+    try {
+      offset += writeSync(fd, buffer, offset);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    }
+  }
+}
+
+const statOrNull = (path: string) => {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Refuses an output path that is one of the command's inputs (the same file by any name: compared by
+ * device and inode, so links count), or an existing file inside an input folder.
+ */
+function refuseInputs(path: string, inputs: ReadonlyArray<{ path: string; what: string }>): void {
+  const out = statOrNull(path);
+  for (const input of inputs) {
+    const stats = statOrNull(input.path);
+    if (!stats) continue;
+    if (out && stats.dev === out.dev && stats.ino === out.ino) {
+      throw new UsageError(`--out ${path} is the ${input.what} (${input.path}); writing there would destroy it: give another file`);
+    }
+    if (out && stats.isDirectory()) {
+      const inside = relative(realpathSync(input.path), realpathSync(path));
+      if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
+        throw new UsageError(`--out ${path} is a file inside the ${input.what} (${input.path}), which the command reads; give a file elsewhere`);
+      }
+    }
+  }
+}
+
+export interface ResultFile {
+  write(text: string): void;
+  /** Puts the finished file in place. */
+  finish(): void;
+  /** Removes what was written: a failed command leaves the destination as it was. */
+  abandon(): void;
+}
+
+/**
+ * Opens `path` for a command's result, checked before any work starts. A regular file is written
+ * beside it under a hidden name and renamed into place when finished, so a failure never leaves half
+ * a file or destroys the old one; a device or pipe that already exists (/dev/null, a FIFO) is written
+ * directly. Every failure is an OutputError or UsageError with one line.
+ */
+export function openResultFile(path: string, inputs: ReadonlyArray<{ path: string; what: string }>): ResultFile {
+  refuseInputs(path, inputs);
+  const where = `to ${path}`;
+  const existing = statOrNull(path);
+  if (existing?.isDirectory()) throw new OutputError(`cannot write ${where}: it is a folder`);
+  const direct = existing !== null && !existing.isFile();
+  const partial = direct ? path : join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  let fd: number | null;
+  try {
+    fd = openSync(partial, direct ? 'w' : 'wx');
+  } catch (error) {
+    throw outputFailure(error, where);
+  }
+  const close = () => {
+    if (fd === null) return;
+    const open = fd;
+    fd = null;
+    closeSync(open);
+  };
+  return {
+    write(text) {
+      if (fd === null) throw new OutputError(`cannot write ${where}: it is already closed`);
+      try {
+        writeAllSync(fd, text);
+      } catch (error) {
+        throw outputFailure(error, where);
+      }
+    },
+    finish() {
+      try {
+        close();
+        if (!direct) renameSync(partial, path);
+      } catch (error) {
+        throw outputFailure(error, where);
+      }
+    },
+    abandon() {
+      try {
+        close();
+      } catch {
+        // Closing what failed may fail too; the partial file goes all the same.
+      }
+      if (!direct && existsSync(partial)) unlinkSync(partial);
+    },
+  };
+}
