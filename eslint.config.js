@@ -18,14 +18,23 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }] },
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
   },
   {
     // The layers (eslint/boundaries.js says which folder may import which) and no import circles.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { boundaries, 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
-    rules: { 'boundaries/layers': 'error', 'import-x/no-cycle': ['error', { ignoreExternal: true }], 'import-x/no-duplicates': 'error' },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/layers': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+    },
   },
   {
     files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/*.ts'],
@@ -41,11 +50,24 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'zustand', 'dexie', 'openai', 'node:*', 'gpt-tokenizer*', 'smol-toml'], message: 'The engine is pure; pass it a port instead.' },
+            {
+              group: ['react', 'react-dom', 'zustand', 'dexie', 'openai', 'node:*', 'gpt-tokenizer*', 'smol-toml'],
+              message: 'The engine is pure; pass it a port instead.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'indexedDB', 'fetch', 'localStorage', 'navigator', 'setTimeout', 'setInterval'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'indexedDB',
+        'fetch',
+        'localStorage',
+        'navigator',
+        'setTimeout',
+        'setInterval',
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'No clock in the engine.' },
@@ -58,7 +80,10 @@ export default tseslint.config(
     // The UI reaches storage, the LLM and the worker only through the store (eslint/boundaries.js for the project's own folders).
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['dexie', 'openai'], message: 'Go through the store.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['dexie', 'openai'], message: 'Go through the store.' }] },
+      ],
     },
   },
 );

@@ -31,10 +31,14 @@ function policyMetaTag(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
-        if (!html.includes(charset)) throw new Error(`index.html: no ${charset} to put the Content-Security-Policy after`);
+        if (!html.includes(charset))
+          throw new Error(`index.html: no ${charset} to put the Content-Security-Policy after`);
         const content = metaContentSecurityPolicy({ connect, dev }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
         // Right after the charset, before any script or style: a meta policy covers only what follows it.
-        return html.replace(charset, `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${content}" />`);
+        return html.replace(
+          charset,
+          `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${content}" />`,
+        );
       },
     },
   };
@@ -58,7 +62,16 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['test/engine/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/formats/**/*.test.ts', 'test/templates/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/llm/**/*.test.ts', 'test/fake-llm/**/*.test.ts', 'test/inspect/**/*.test.ts'],
+          include: [
+            'test/engine/**/*.test.ts',
+            'test/scripts/**/*.test.ts',
+            'test/formats/**/*.test.ts',
+            'test/templates/**/*.test.ts',
+            'test/cli/**/*.test.ts',
+            'test/llm/**/*.test.ts',
+            'test/fake-llm/**/*.test.ts',
+            'test/inspect/**/*.test.ts',
+          ],
         },
       },
       {
@@ -78,7 +91,12 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
-          include: ['test/ui/**/*.test.{ts,tsx}', 'test/store/**/*.test.{ts,tsx}', 'test/storage/**/*.test.ts', 'test/worker/**/*.test.ts'],
+          include: [
+            'test/ui/**/*.test.{ts,tsx}',
+            'test/store/**/*.test.{ts,tsx}',
+            'test/storage/**/*.test.ts',
+            'test/worker/**/*.test.ts',
+          ],
           setupFiles: ['test/setup.ts'],
         },
       },

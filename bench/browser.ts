@@ -21,15 +21,31 @@ const outDir = `${root}/node_modules/.cache/bench-dist`;
 const sizes = (process.env.BENCH_SIZES ?? '10e6,100e6,1e9').split(',').map(Number);
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
+const percentile = (values: readonly number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 4327, strictPort: false } });
+const server = await preview({
+  root,
+  logLevel: 'warn',
+  build: { outDir },
+  preview: { host: '127.0.0.1', port: 4327, strictPort: false },
+});
 const url = server.resolvedUrls!.local[0]!;
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--js-flags=--expose-gc',
+  ],
 };
 const browser = await chromium.launch(launchOptions);
 
@@ -49,10 +65,15 @@ async function jsonParseMs(page: Page, path: string): Promise<number> {
     const decoder = new TextDecoder();
     const started = performance.now();
     let count = 0;
-    for (let start = 0; start < bytes.length; ) {
+    for (let start = 0; start < bytes.length;) {
       let end = Math.min(bytes.length, start + 64 * 1024 * 1024);
       end = end === bytes.length ? end : bytes.indexOf(0x0a, end) + 1 || bytes.length;
-      const piece = decoder.decode(bytes.subarray(start, end)).trim().replace(/^\[/, '').replace(/\]$/, '').replace(/,$/, '');
+      const piece = decoder
+        .decode(bytes.subarray(start, end))
+        .trim()
+        .replace(/^\[/, '')
+        .replace(/\]$/, '')
+        .replace(/,$/, '');
       count += (JSON.parse(`[${piece}]`) as unknown[]).length;
       start = end;
     }
@@ -106,7 +127,11 @@ function scrollFrames(page: Page): Promise<number[]> {
   });
 }
 
-const tokensCounted = (page: Page) => page.locator('.legend.tokens').count().then((n) => n > 0);
+const tokensCounted = (page: Page) =>
+  page
+    .locator('.legend.tokens')
+    .count()
+    .then((n) => n > 0);
 
 try {
   for (const target of sizes) {
@@ -114,7 +139,9 @@ try {
     const generating = Date.now();
     const { path, bytes } = logFile(events);
     const label = `${(bytes / 1e6).toFixed(0)} MB (${events.toLocaleString('en-US')} events)`;
-    console.log(`\n== ${label}${Date.now() - generating > 1000 ? `, generated in ${((Date.now() - generating) / 1000).toFixed(0)} s` : ''}`);
+    console.log(
+      `\n== ${label}${Date.now() - generating > 1000 ? `, generated in ${((Date.now() - generating) / 1000).toFixed(0)} s` : ''}`,
+    );
 
     // The yardstick, in a context of its own so its parsed copy is gone before the import.
     const baselineContext = await browser.newContext();
@@ -126,7 +153,10 @@ try {
 
     // A profile on disk, as a user has: a fresh (incognito) context keeps IndexedDB in memory with a
     // quota of about 100 MB, and refuses the log.
-    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-profile-')), { ...launchOptions, viewport: { width: 1400, height: 1000 } });
+    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-profile-')), {
+      ...launchOptions,
+      viewport: { width: 1400, height: 1000 },
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -134,7 +164,10 @@ try {
     await page.getByText(/^Step \d+ of \d+$/).waitFor({ timeout: 60_000 });
     // The sample session has finished opening (its transcript counted, the tokenizer loaded): the
     // import is timed alone.
-    await page.getByText(/^[\d,]+ tok$/).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/^[\d,]+ tok$/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
     const started = Date.now();
     await page.getByLabel('Event log or session file').setInputFiles(path);
@@ -160,17 +193,24 @@ try {
     const countedMs = Date.now() - started;
 
     const changes: number[] = [];
-    for (const value of [110, 100, 90, 80, 70, 120, 95, 85, 75, 105, 115]) changes.push(await changeMaxSize(page, value));
+    for (const value of [110, 100, 90, 80, 70, 120, 95, 85, 75, 105, 115])
+      changes.push(await changeMaxSize(page, value));
     const warm = changes.slice(2);
-    console.log(`tokens counted ${ms(countedMs)} after the import started; max_size change after: median ${ms(median(warm))} (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))}, ${warm.length} changes)`);
+    console.log(
+      `tokens counted ${ms(countedMs)} after the import started; max_size change after: median ${ms(median(warm))} (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))}, ${warm.length} changes)`,
+    );
 
     const frames = await scrollFrames(page);
-    console.log(`scrolling the history: frame median ${ms(median(frames))}, p95 ${ms(percentile(frames, 0.95))}, max ${ms(Math.max(...frames))} (120 frames)`);
+    console.log(
+      `scrolling the history: frame median ${ms(median(frames))}, p95 ${ms(percentile(frames, 0.95))}, max ${ms(Math.max(...frames))} (120 frames)`,
+    );
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    console.log(`page JS heap after import: ${(heap.usedSize / 1e6).toFixed(0)} MB${errors.length ? `; page errors: ${errors.join(' | ')}` : ''}`);
+    console.log(
+      `page JS heap after import: ${(heap.usedSize / 1e6).toFixed(0)} MB${errors.length ? `; page errors: ${errors.join(' | ')}` : ''}`,
+    );
     await context.close();
   }
 } finally {

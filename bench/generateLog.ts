@@ -15,7 +15,10 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-const WORDS = 'alpha beta gamma delta parser handler cache token index window module config fixture summary test request response buffer stream retry'.split(' ');
+const WORDS =
+  'alpha beta gamma delta parser handler cache token index window module config fixture summary test request response buffer stream retry'.split(
+    ' ',
+  );
 
 export type RawEvent = Record<string, unknown>;
 
@@ -33,7 +36,8 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
   let made = 0;
   let id = 0;
   let second = 0;
-  const stamp = () => `2026-03-01T10:${String(Math.floor(second / 60) % 60).padStart(2, '0')}:${String(second++ % 60).padStart(2, '0')}.000000`;
+  const stamp = () =>
+    `2026-03-01T10:${String(Math.floor(second / 60) % 60).padStart(2, '0')}:${String(second++ % 60).padStart(2, '0')}.000000`;
   const push = (event: RawEvent) => {
     events.push({ id: id++, timestamp: stamp(), ...event });
     return id - 1;
@@ -41,12 +45,60 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
   const task = `Fix the failing ${words(4)} tests in the repository.`;
   const tools = ['execute_bash', 'str_replace_editor', 'browser', 'think'].map((name) => ({
     type: 'function',
-    function: { name, description: `${name}: ${words(40)}`, parameters: { type: 'object', properties: { [pick(WORDS)]: { type: 'string', description: words(10) } }, required: [] } },
+    function: {
+      name,
+      description: `${name}: ${words(40)}`,
+      parameters: {
+        type: 'object',
+        properties: { [pick(WORDS)]: { type: 'string', description: words(10) } },
+        required: [],
+      },
+    },
   }));
-  push({ source: 'agent', message: 'You are a careful software agent.', action: 'system', args: { content: `You are a careful software agent. ${words(60)}`, tools, openhands_version: 'bench', agent_class: 'CodeActAgent' } });
-  push({ source: 'user', message: task, action: 'message', args: { content: task, file_urls: null, image_urls: null, wait_for_response: false, security_risk: -1 } });
-  const recall = push({ source: 'user', message: `Retrieving content for: ${task.slice(0, 50)}`, action: 'recall', args: { recall_type: 'workspace_context', query: task, thought: '' } });
-  push({ source: 'environment', message: 'Added workspace context', cause: recall, observation: 'recall', content: '', extras: { recall_type: 'workspace_context', repo_name: 'acme/app', repo_directory: '', repo_branch: '', repo_instructions: '', runtime_hosts: {}, additional_agent_instructions: '', date: '', custom_secrets_descriptions: {}, conversation_instructions: '', working_dir: '/workspace', microagent_knowledge: [] } });
+  push({
+    source: 'agent',
+    message: 'You are a careful software agent.',
+    action: 'system',
+    args: {
+      content: `You are a careful software agent. ${words(60)}`,
+      tools,
+      openhands_version: 'bench',
+      agent_class: 'CodeActAgent',
+    },
+  });
+  push({
+    source: 'user',
+    message: task,
+    action: 'message',
+    args: { content: task, file_urls: null, image_urls: null, wait_for_response: false, security_risk: -1 },
+  });
+  const recall = push({
+    source: 'user',
+    message: `Retrieving content for: ${task.slice(0, 50)}`,
+    action: 'recall',
+    args: { recall_type: 'workspace_context', query: task, thought: '' },
+  });
+  push({
+    source: 'environment',
+    message: 'Added workspace context',
+    cause: recall,
+    observation: 'recall',
+    content: '',
+    extras: {
+      recall_type: 'workspace_context',
+      repo_name: 'acme/app',
+      repo_directory: '',
+      repo_branch: '',
+      repo_instructions: '',
+      runtime_hosts: {},
+      additional_agent_instructions: '',
+      date: '',
+      custom_secrets_descriptions: {},
+      conversation_instructions: '',
+      working_dir: '/workspace',
+      microagent_knowledge: [],
+    },
+  });
   let response = 0;
   const flush = function* () {
     for (const event of events) {
@@ -59,18 +111,31 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
     yield* flush();
     const roll = random();
     if (roll < 0.01) {
-      push({ source: 'environment', message: '', observation: 'agent_state_changed', content: '', extras: { agent_state: 'running', reason: '' } });
+      push({
+        source: 'environment',
+        message: '',
+        observation: 'agent_state_changed',
+        content: '',
+        extras: { agent_state: 'running', reason: '' },
+      });
       continue;
     }
     if (roll < 0.02) {
       const text = `Also: ${words(12)}`;
-      push({ source: 'user', message: text, action: 'message', args: { content: text, file_urls: null, image_urls: null, wait_for_response: false, security_risk: -1 } });
+      push({
+        source: 'user',
+        message: text,
+        action: 'message',
+        args: { content: text, file_urls: null, image_urls: null, wait_for_response: false, security_risk: -1 },
+      });
       continue;
     }
     response++;
     const calls = random() < 0.1 ? 2 : 1;
     // Actions record the whole LLM response (text, tool calls, usage) as real logs do; observations its id.
-    const toolNames = Array.from({ length: calls }, () => pick(['execute_bash', 'str_replace_editor', 'browser', 'think']));
+    const toolNames = Array.from({ length: calls }, () =>
+      pick(['execute_bash', 'str_replace_editor', 'browser', 'think']),
+    );
     const modelResponse = {
       id: `chatcmpl-${response}`,
       model: 'bench-model',
@@ -80,11 +145,20 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
           message: {
             role: 'assistant',
             content: words(10),
-            tool_calls: toolNames.map((name, index) => ({ id: `call_${response}_${index}`, type: 'function', function: { name, arguments: JSON.stringify({ command: words(3) }) } })),
+            tool_calls: toolNames.map((name, index) => ({
+              id: `call_${response}_${index}`,
+              type: 'function',
+              function: { name, arguments: JSON.stringify({ command: words(3) }) },
+            })),
           },
         },
       ],
-      usage: { prompt_tokens: 1000 + id * 40, completion_tokens: 60, cache_read_input_tokens: 900 + id * 38, cache_creation_input_tokens: 100 },
+      usage: {
+        prompt_tokens: 1000 + id * 40,
+        completion_tokens: 60,
+        cache_read_input_tokens: 900 + id * 38,
+        cache_creation_input_tokens: 100,
+      },
     };
     const metadata = (index: number, full: boolean) => ({
       function_name: toolNames[index],
@@ -97,19 +171,101 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
       const kind = random();
       if (kind < 0.45) {
         const command = `pytest -q tests/test_${pick(WORDS)}.py`;
-        actions.push([push({ source: 'agent', message: `Running command: ${command}`, action: 'run', args: { command, is_input: false, thought: words(12), blocking: false, is_static: false, cwd: null, hidden: false, confirmation_state: 'confirmed', security_risk: -1 }, tool_call_metadata: metadata(c, true) }), { observation: 'run', command }]);
+        actions.push([
+          push({
+            source: 'agent',
+            message: `Running command: ${command}`,
+            action: 'run',
+            args: {
+              command,
+              is_input: false,
+              thought: words(12),
+              blocking: false,
+              is_static: false,
+              cwd: null,
+              hidden: false,
+              confirmation_state: 'confirmed',
+              security_risk: -1,
+            },
+            tool_call_metadata: metadata(c, true),
+          }),
+          { observation: 'run', command },
+        ]);
       } else if (kind < 0.7) {
         const path = `/workspace/src/${pick(WORDS)}.py`;
-        actions.push([push({ source: 'agent', message: `Reading file: ${path}`, action: 'read', args: { path, start: 0, end: -1, thought: words(8), security_risk: -1, impl_source: 'default', view_range: null }, tool_call_metadata: metadata(c, true) }), { observation: 'read', path }]);
+        actions.push([
+          push({
+            source: 'agent',
+            message: `Reading file: ${path}`,
+            action: 'read',
+            args: {
+              path,
+              start: 0,
+              end: -1,
+              thought: words(8),
+              security_risk: -1,
+              impl_source: 'default',
+              view_range: null,
+            },
+            tool_call_metadata: metadata(c, true),
+          }),
+          { observation: 'read', path },
+        ]);
       } else if (kind < 0.85) {
         const path = `/workspace/src/${pick(WORDS)}.py`;
-        actions.push([push({ source: 'agent', message: '', action: 'edit', args: { path, command: 'str_replace', file_text: null, old_str: words(6), new_str: words(6), insert_line: null, content: '', start: 1, end: -1, thought: words(8), security_risk: -1, impl_source: 'oh_aci' }, tool_call_metadata: metadata(c, true) }), { observation: 'edit', path }]);
+        actions.push([
+          push({
+            source: 'agent',
+            message: '',
+            action: 'edit',
+            args: {
+              path,
+              command: 'str_replace',
+              file_text: null,
+              old_str: words(6),
+              new_str: words(6),
+              insert_line: null,
+              content: '',
+              start: 1,
+              end: -1,
+              thought: words(8),
+              security_risk: -1,
+              impl_source: 'oh_aci',
+            },
+            tool_call_metadata: metadata(c, true),
+          }),
+          { observation: 'edit', path },
+        ]);
       } else if (kind < 0.95) {
         const url = `http://localhost:7031/${pick(WORDS)}`;
-        actions.push([push({ source: 'agent', message: `I am interacting with the browser:\n\`\`\`\ngoto("${url}")\n\`\`\``, action: 'browse_interactive', args: { browser_actions: `goto("${url}")`, thought: words(6), browsergym_send_msg_to_user: '', security_risk: -1, return_axtree: false }, tool_call_metadata: metadata(c, true) }), { observation: 'browse', url }]);
+        actions.push([
+          push({
+            source: 'agent',
+            message: `I am interacting with the browser:\n\`\`\`\ngoto("${url}")\n\`\`\``,
+            action: 'browse_interactive',
+            args: {
+              browser_actions: `goto("${url}")`,
+              thought: words(6),
+              browsergym_send_msg_to_user: '',
+              security_risk: -1,
+              return_axtree: false,
+            },
+            tool_call_metadata: metadata(c, true),
+          }),
+          { observation: 'browse', url },
+        ]);
       } else {
         const thought = words(20);
-        actions.push([push({ source: 'agent', message: `I am thinking...: ${thought}`, action: 'think', args: { thought }, tool_call_metadata: metadata(c, true) }), { observation: 'think' }]);
+        actions.push([
+          push({
+            source: 'agent',
+            message: `I am thinking...: ${thought}`,
+            action: 'think',
+            args: { thought },
+            tool_call_metadata: metadata(c, true),
+          }),
+          { observation: 'think' },
+        ]);
       }
     }
     for (const [call, [cause, plan]] of actions.entries()) {
@@ -118,20 +274,90 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
       switch (plan.observation) {
         case 'run': {
           const exitCode = random() < 0.2 ? 1 : 0;
-          push({ source: 'agent', message: `Command \`${String(plan.command)}\` executed with exit code ${exitCode}.`, cause, observation: 'run', content: body, extras: { command: plan.command, metadata: { exit_code: exitCode, pid: -1, username: null, hostname: null, working_dir: '/workspace', py_interpreter_path: null, prefix: '', suffix: '' }, hidden: false }, success: exitCode === 0, tool_call_metadata });
+          push({
+            source: 'agent',
+            message: `Command \`${String(plan.command)}\` executed with exit code ${exitCode}.`,
+            cause,
+            observation: 'run',
+            content: body,
+            extras: {
+              command: plan.command,
+              metadata: {
+                exit_code: exitCode,
+                pid: -1,
+                username: null,
+                hostname: null,
+                working_dir: '/workspace',
+                py_interpreter_path: null,
+                prefix: '',
+                suffix: '',
+              },
+              hidden: false,
+            },
+            success: exitCode === 0,
+            tool_call_metadata,
+          });
           break;
         }
         case 'read':
-          push({ source: 'agent', message: `I read the file ${String(plan.path)}.`, cause, observation: 'read', content: body, extras: { path: plan.path, impl_source: 'default' }, tool_call_metadata });
+          push({
+            source: 'agent',
+            message: `I read the file ${String(plan.path)}.`,
+            cause,
+            observation: 'read',
+            content: body,
+            extras: { path: plan.path, impl_source: 'default' },
+            tool_call_metadata,
+          });
           break;
         case 'edit':
-          push({ source: 'agent', message: `I edited the file ${String(plan.path)}.`, cause, observation: 'edit', content: `The file ${String(plan.path)} has been edited. ${words(30)}`, extras: { path: plan.path, prev_exist: true, old_content: words(6), new_content: words(6), impl_source: 'oh_aci', diff: null, _diff_cache: null }, tool_call_metadata });
+          push({
+            source: 'agent',
+            message: `I edited the file ${String(plan.path)}.`,
+            cause,
+            observation: 'edit',
+            content: `The file ${String(plan.path)} has been edited. ${words(30)}`,
+            extras: {
+              path: plan.path,
+              prev_exist: true,
+              old_content: words(6),
+              new_content: words(6),
+              impl_source: 'oh_aci',
+              diff: null,
+              _diff_cache: null,
+            },
+            tool_call_metadata,
+          });
           break;
         case 'browse':
-          push({ source: 'agent', message: `Visited ${String(plan.url)}`, cause, observation: 'browse', content: body, extras: { url: plan.url, trigger_by_action: 'browse_interactive', screenshot_path: null, error: false, goal_image_urls: [], open_pages_urls: [plan.url], filter_visible_only: false }, tool_call_metadata });
+          push({
+            source: 'agent',
+            message: `Visited ${String(plan.url)}`,
+            cause,
+            observation: 'browse',
+            content: body,
+            extras: {
+              url: plan.url,
+              trigger_by_action: 'browse_interactive',
+              screenshot_path: null,
+              error: false,
+              goal_image_urls: [],
+              open_pages_urls: [plan.url],
+              filter_visible_only: false,
+            },
+            tool_call_metadata,
+          });
           break;
         default:
-          push({ source: 'agent', message: 'Your thought has been logged.', cause, observation: 'think', content: 'Your thought has been logged.', extras: {}, tool_call_metadata });
+          push({
+            source: 'agent',
+            message: 'Your thought has been logged.',
+            cause,
+            observation: 'think',
+            content: 'Your thought has been logged.',
+            extras: {},
+            tool_call_metadata,
+          });
       }
     }
   }

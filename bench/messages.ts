@@ -5,13 +5,31 @@
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { type ReplayMode, UsageSimulator, messageTokens, runSync } from '../src/engine/index.ts';
-import { type Condenser, type ReplayResult, V0AgentCalls, buildCondenser, cachingTextCounts, learnFromRecordedRun, parseCondenserConfig, prepareLog, replay, stepView } from '../src/engine/v0/index.ts';
+import {
+  type Condenser,
+  type ReplayResult,
+  V0AgentCalls,
+  buildCondenser,
+  cachingTextCounts,
+  learnFromRecordedRun,
+  parseCondenserConfig,
+  prepareLog,
+  replay,
+  stepView,
+} from '../src/engine/v0/index.ts';
 import { readV0Event } from '../src/formats/v0Event.ts';
 import { compileAgentTemplates } from '../src/templates/index.ts';
 import { generateLog } from './generateLog.ts';
 
 const EVENTS = 12_000;
-const SERVER_DEFAULT = { type: 'pipeline', condensers: [{ type: 'conversation_window' }, { type: 'browser_output_masking', attention_window: 2 }, { type: 'llm', keep_first: 4, max_size: 120 }] };
+const SERVER_DEFAULT = {
+  type: 'pipeline',
+  condensers: [
+    { type: 'conversation_window' },
+    { type: 'browser_output_masking', attention_window: 2 },
+    { type: 'llm', keep_first: 4, max_size: 120 },
+  ],
+};
 
 const log = prepareLog(generateLog(EVENTS).map((raw, i) => readV0Event(raw, i, `events[${i}]`)));
 const tokens = cachingTextCounts({ event: () => 0, text: countTokens });
@@ -21,7 +39,9 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function replayed(mode: ReplayMode): { result: ReplayResult; condenser: Condenser | null } {
   const condenser = mode === 'resimulate' ? buildCondenser(parseCondenserConfig(SERVER_DEFAULT)) : null;
-  const result = runSync(replay({ log, mode, condenser: condenser ?? undefined }), (_request, call) => ({ content: `USER_CONTEXT: summary ${call}` }));
+  const result = runSync(replay({ log, mode, condenser: condenser ?? undefined }), (_request, call) => ({
+    content: `USER_CONTEXT: summary ${call}`,
+  }));
   return { result, condenser };
 }
 
@@ -41,7 +61,7 @@ for (const mode of ['recorded', 'resimulate'] as const) {
   for (let index = 0; index < result.steps.length; index += 97) stepRequest(index);
   const single: number[] = [];
   for (let k = 0; k < 41; k++) {
-    const index = Math.floor(((k * 7919) % 997) / 997 * result.steps.length);
+    const index = Math.floor((((k * 7919) % 997) / 997) * result.steps.length);
     const started = performance.now();
     stepRequest(index);
     single.push(performance.now() - started);
@@ -49,7 +69,10 @@ for (const mode of ['recorded', 'resimulate'] as const) {
   const whole: number[] = [];
   for (let run = 0; run < 3; run++) {
     const started = performance.now();
-    const simulator = new UsageSimulator('anthropic', mode === 'recorded' ? 'earlier-steps' : learnFromRecordedRun(log, options));
+    const simulator = new UsageSimulator(
+      'anthropic',
+      mode === 'recorded' ? 'earlier-steps' : learnFromRecordedRun(log, options),
+    );
     result.steps.forEach((step) => {
       const view = stepView(step, active);
       simulator.next(calls.call(step, view));
@@ -57,5 +80,7 @@ for (const mode of ['recorded', 'resimulate'] as const) {
     whole.push(performance.now() - started);
   }
   const sorted = [...single].sort((a, b) => a - b);
-  console.log(`${mode.padEnd(12)}  ${String(result.steps.length).padStart(5)}   ${ms(median(single)).padStart(9)}, ${ms(sorted[Math.floor(0.9 * sorted.length)]!).padStart(9)}        ${ms(median(whole)).padStart(10)}`);
+  console.log(
+    `${mode.padEnd(12)}  ${String(result.steps.length).padStart(5)}   ${ms(median(single)).padStart(9)}, ${ms(sorted[Math.floor(0.9 * sorted.length)]!).padStart(9)}        ${ms(median(whole)).padStart(10)}`,
+  );
 }

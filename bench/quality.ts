@@ -37,7 +37,11 @@ const CONFIGS: Record<string, unknown> = {
   'masking 20': { type: 'observation_masking', attention_window: 20 },
   'server default': {
     type: 'pipeline',
-    condensers: [{ type: 'conversation_window' }, { type: 'browser_output_masking', attention_window: 2 }, { type: 'llm', keep_first: 4, max_size: 120 }],
+    condensers: [
+      { type: 'conversation_window' },
+      { type: 'browser_output_masking', attention_window: 2 },
+      { type: 'llm', keep_first: 4, max_size: 120 },
+    ],
   },
 };
 
@@ -49,13 +53,23 @@ function withVariedFacts(events: RawEvent[]): RawEvent[] {
   return events.map((event) => {
     const args = event.args as Record<string, unknown> | undefined;
     if (event.action === 'run' && args) {
-      const command = next() < 0.1 ? `cat > ${module()} <<'EOF'\nimport os\nprint(os.getcwd())\nEOF` : `cd /workspace && python -m pytest -q ${module()} -k case${Math.floor(next() * 300)}`;
+      const command =
+        next() < 0.1
+          ? `cat > ${module()} <<'EOF'\nimport os\nprint(os.getcwd())\nEOF`
+          : `cd /workspace && python -m pytest -q ${module()} -k case${Math.floor(next() * 300)}`;
       return { ...event, args: { ...args, command } };
     }
-    if ((event.action === 'read' || event.action === 'edit') && args) return { ...event, args: { ...args, path: module() } };
+    if ((event.action === 'read' || event.action === 'edit') && args)
+      return { ...event, args: { ...args, path: module() } };
     if (event.observation === 'run') {
-      const failing = next() < 0.3 ? `\nFAILED tests/test_${Math.floor(next() * 500)}.py::test_case - AssertionError: expected ${Math.floor(next() * 1000)}\nE   ValueError: bad value in ${module()}` : '';
-      return { ...event, content: `${String(event.content)}\n  File "${module()}", line ${Math.floor(next() * 400)}${failing}` };
+      const failing =
+        next() < 0.3
+          ? `\nFAILED tests/test_${Math.floor(next() * 500)}.py::test_case - AssertionError: expected ${Math.floor(next() * 1000)}\nE   ValueError: bad value in ${module()}`
+          : '';
+      return {
+        ...event,
+        content: `${String(event.content)}\n  File "${module()}", line ${Math.floor(next() * 400)}${failing}`,
+      };
     }
     return event;
   });
@@ -92,7 +106,14 @@ const cpuNow = () => {
 };
 
 function timeRun(config: CondenserConfig, variant: Variant): Timing {
-  const options: TraceOptions = { compact: true, viewTokens: false, messages: null, usage: null, textTokens: null, quality: variant === 'tracker' };
+  const options: TraceOptions = {
+    compact: true,
+    viewTokens: false,
+    messages: null,
+    usage: null,
+    textTokens: null,
+    quality: variant === 'tracker',
+  };
   const request = { config, mode: 'resimulate', answers: {}, onMissing: 'stop' } as const;
   let bytes = 0;
   let tail = '';
@@ -105,12 +126,17 @@ function timeRun(config: CondenserConfig, variant: Variant): Timing {
   runSync(prepared.work, answers);
   const [cpu, wall] = [cpuNow() - cpuStart, performance.now() - wallStart];
   if (bytes === 0) throw new Error('the replay wrote nothing');
-  const missing = variant === 'tracker' ? (JSON.parse(`{${tail.slice(tail.indexOf('"quality"'), -2)}}`) as { quality: { missing_used: number } }).quality.missing_used : 0;
+  const missing =
+    variant === 'tracker'
+      ? (JSON.parse(`{${tail.slice(tail.indexOf('"quality"'), -2)}}`) as { quality: { missing_used: number } }).quality
+          .missing_used
+      : 0;
   return { cpu, wall, missing };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+const spread = (values: number[]) =>
+  `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
 
 const text = JSON.stringify(raw);
@@ -128,7 +154,9 @@ for (let i = 0; i < RUNS; i++) {
 console.log(`${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB, median (min–max) of ${RUNS} runs`);
 console.log(`once per log, CPU ms: JSON.parse of the log ${spread(parses)}; finding its facts ${spread(findings)}`);
 console.log('');
-console.log('per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts');
+console.log(
+  'per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts',
+);
 for (const [name, rawConfig] of Object.entries(CONFIGS)) {
   const config = parseCondenserConfig(rawConfig);
   for (let i = 0; i < WARM_UPS; i++) for (const variant of ['replay', 'tracker'] as const) timeRun(config, variant);
@@ -141,7 +169,13 @@ for (const [name, rawConfig] of Object.entries(CONFIGS)) {
   }
   const column = (key: 'cpu' | 'wall') => {
     const [base, withTracker] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
-    return [spread(base).padStart(18), spread(withTracker).padStart(18), percent(median(withTracker) / median(base)).padStart(9)].join(' ');
+    return [
+      spread(base).padStart(18),
+      spread(withTracker).padStart(18),
+      percent(median(withTracker) / median(base)).padStart(9),
+    ].join(' ');
   };
-  console.log([name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(tracked[0]!.missing).padStart(13)].join(' '));
+  console.log(
+    [name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(tracked[0]!.missing).padStart(13)].join(' '),
+  );
 }

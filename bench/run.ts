@@ -4,7 +4,14 @@
  * Run with `npm run bench` (it passes --expose-gc so heap numbers are after a collection).
  */
 import { runSync } from '../src/engine/index.ts';
-import { type CondenserConfig, type PreparedLog, buildCondenser, parseCondenserConfig, prepareLog, replay } from '../src/engine/v0/index.ts';
+import {
+  type CondenserConfig,
+  type PreparedLog,
+  buildCondenser,
+  parseCondenserConfig,
+  prepareLog,
+  replay,
+} from '../src/engine/v0/index.ts';
 import { readV0Event } from '../src/formats/v0Event.ts';
 import { generateLog } from './generateLog.ts';
 
@@ -31,7 +38,9 @@ const heapMb = () => process.memoryUsage().heapUsed / 1e6;
 function timeReplay(log: PreparedLog, config: CondenserConfig): { ms: number; steps: number; condensations: number } {
   const condenser = buildCondenser(config);
   const started = performance.now();
-  const result = runSync(replay({ log, mode: 'resimulate', condenser }), (_request, call) => ({ content: `USER_CONTEXT: summary ${call}` }));
+  const result = runSync(replay({ log, mode: 'resimulate', condenser }), (_request, call) => ({
+    content: `USER_CONTEXT: summary ${call}`,
+  }));
   const ms = performance.now() - started;
   return { ms, steps: result.steps.length, condensations: result.condensations.length };
 }
@@ -60,7 +69,12 @@ for (const size of [1_000, 10_000, 100_000]) {
     // The heap is sampled during the replay (its working memory) and after it (what its result keeps).
     let peak = before;
     const kept = runSync(
-      replay({ log, mode: 'resimulate', condenser: buildCondenser(config), onStep: (step) => step.index % 200 === 0 && (peak = Math.max(peak, heapMb())) }),
+      replay({
+        log,
+        mode: 'resimulate',
+        condenser: buildCondenser(config),
+        onStep: (step) => step.index % 200 === 0 && (peak = Math.max(peak, heapMb())),
+      }),
       () => ({ content: 'summary' }),
     );
     peak = Math.max(peak, heapMb());
@@ -84,4 +98,6 @@ for (const size of [1_000, 10_000, 100_000]) {
 }
 console.log('events   configuration       median         min        p90    steps  conds  peak heap  kept heap');
 for (const row of rows) console.log(row);
-console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, heap now ${heapMb().toFixed(0)} MB (includes the generated logs)`);
+console.log(
+  `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, heap now ${heapMb().toFixed(0)} MB (includes the generated logs)`,
+);

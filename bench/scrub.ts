@@ -16,7 +16,12 @@ const EVENTS = Number(process.env.BENCH_SCRUB_EVENTS ?? 110_000);
 const root = join(import.meta.dirname, '..');
 const outDir = join(root, 'node_modules', '.cache', 'bench-scrub-dist');
 await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 4337, strictPort: false } });
+const server = await preview({
+  root,
+  logLevel: 'warn',
+  build: { outDir },
+  preview: { host: '127.0.0.1', port: 4337, strictPort: false },
+});
 const url = server.resolvedUrls!.local[0]!;
 
 const text = JSON.stringify(generateLog(EVENTS));
@@ -25,7 +30,16 @@ writeFileSync(logPath, text);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 /** Holds → for `ms` in the page and counts what got painted meanwhile. */
@@ -44,7 +58,10 @@ function hold(ms: number) {
       if (now - started < ms) requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
-    const timer = setInterval(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })), 33);
+    const timer = setInterval(
+      () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })),
+      33,
+    );
     setTimeout(() => {
       clearInterval(timer);
       // Let the last step settle before reading where the scrubber stands.
@@ -63,7 +80,9 @@ try {
   await page.getByLabel('Event log or session file').setInputFiles(logPath);
   await page.locator('.session-header h2', { hasText: 'bench-scrub' }).waitFor({ timeout: 600_000 });
   await page.locator('.sbs-row').first().waitFor({ timeout: 600_000 });
-  console.log(`\nscrubbing by holding →, ${EVENTS.toLocaleString('en-US')} events (${(text.length / 1e6).toFixed(0)} MB), imported in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nscrubbing by holding →, ${EVENTS.toLocaleString('en-US')} events (${(text.length / 1e6).toFixed(0)} MB), imported in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   for (const mode of ['Re-simulate', 'As recorded'] as const) {
     await page.getByRole('radio', { name: mode }).check();
     await page.waitForTimeout(2000);
@@ -72,7 +91,9 @@ try {
     const runs: Array<{ fps: number; longestFrame: number; moved: number }> = [];
     for (let k = 0; k < 3; k++) runs.push(await page.evaluate(hold, 3000));
     const median = (pick: (run: (typeof runs)[number]) => number) => runs.map(pick).sort((a, b) => a - b)[1]!;
-    console.log(`${mode.padEnd(12)} ${median((r) => r.fps).toFixed(0)} frames/s (runs ${runs.map((r) => r.fps.toFixed(0)).join(', ')}), longest frame ${median((r) => r.longestFrame).toFixed(0)} ms, ${median((r) => r.moved)} steps in 3 s`);
+    console.log(
+      `${mode.padEnd(12)} ${median((r) => r.fps).toFixed(0)} frames/s (runs ${runs.map((r) => r.fps.toFixed(0)).join(', ')}), longest frame ${median((r) => r.longestFrame).toFixed(0)} ms, ${median((r) => r.moved)} steps in 3 s`,
+    );
   }
 } finally {
   await browser.close();

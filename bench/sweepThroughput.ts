@@ -21,7 +21,9 @@ const input = join(dir, 'output.jsonl');
 const file = createWriteStream(input);
 for (let i = 0; i < instances; i++) {
   const history = generateLog(100 + ((i * 37) % 201), 1000 + i);
-  file.write(`${JSON.stringify({ instance_id: `bench__task-${i}`, instruction: 'Fix the failing tests.', metadata: { agent_class: 'CodeActAgent' }, history, test_result: { report: { resolved: i % 3 === 0 } } })}\n`);
+  file.write(
+    `${JSON.stringify({ instance_id: `bench__task-${i}`, instruction: 'Fix the failing tests.', metadata: { agent_class: 'CodeActAgent' }, history, test_result: { report: { resolved: i % 3 === 0 } } })}\n`,
+  );
 }
 await new Promise((resolve) => file.end(resolve));
 
@@ -30,10 +32,24 @@ const sweepRates: number[] = [];
 const wallRates: number[] = [];
 for (let run = 0; run < runs; run++) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [join(root, 'scripts', 'run-bundled.mjs'), 'src/cli/sweep.ts', input, '--config', 'preset:v0-server-default', '--workers', '2', '--out', join(dir, 'rows.csv')], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'scripts', 'run-bundled.mjs'),
+      'src/cli/sweep.ts',
+      input,
+      '--config',
+      'preset:v0-server-default',
+      '--workers',
+      '2',
+      '--out',
+      join(dir, 'rows.csv'),
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   const wallSeconds = (performance.now() - started) / 1000;
   const final = result.stderr.trim().split('\n').at(-1) ?? '';
   const reported = /· ([\d.]+) replays\/s · (\d+) errors$/.exec(final);
@@ -43,6 +59,12 @@ for (let run = 0; run < runs; run++) {
   wallRates.push(instances / wallSeconds);
 }
 const spread = (values: number[]) => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
-console.log(`\nsweep: ${instances} generated instances (${(statSync(input).size / 1e6).toFixed(0)} MB of output.jsonl), server default, 2 workers, ${runs} runs`);
-console.log(`  replays/s (the sweep's own count)   median ${median(sweepRates).toFixed(1)}   range ${spread(sweepRates)}`);
-console.log(`  replays/s (wall clock, start-up in) median ${median(wallRates).toFixed(1)}   range ${spread(wallRates)}`);
+console.log(
+  `\nsweep: ${instances} generated instances (${(statSync(input).size / 1e6).toFixed(0)} MB of output.jsonl), server default, 2 workers, ${runs} runs`,
+);
+console.log(
+  `  replays/s (the sweep's own count)   median ${median(sweepRates).toFixed(1)}   range ${spread(sweepRates)}`,
+);
+console.log(
+  `  replays/s (wall clock, start-up in) median ${median(wallRates).toFixed(1)}   range ${spread(wallRates)}`,
+);

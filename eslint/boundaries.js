@@ -37,7 +37,8 @@ function roomOf(file) {
   return parts[0];
 }
 
-const allows = (from, to) => from === to || (ALLOWED_IMPORTS[from] ?? []).some((room) => to === room || to.startsWith(`${room}/`));
+const allows = (from, to) =>
+  from === to || (ALLOWED_IMPORTS[from] ?? []).some((room) => to === room || to.startsWith(`${room}/`));
 
 /** The innermost folder with an index.ts that holds `target` but not `file`: imports from outside go through an index.ts. */
 function barrelFor(file, target) {
@@ -66,15 +67,26 @@ const rule = {
       if (BOUNDARY_DEBT.includes(debt)) return;
       const [from, to] = [roomOf(file), roomOf(target)];
       if (!allows(from, to)) {
-        context.report({ node: node.source, message: `${from}/ may not import ${to}/ (allowed: ${(ALLOWED_IMPORTS[from] ?? []).join(', ') || 'nothing of the project'}; see eslint/boundaries.js)` });
+        context.report({
+          node: node.source,
+          message: `${from}/ may not import ${to}/ (allowed: ${(ALLOWED_IMPORTS[from] ?? []).join(', ') || 'nothing of the project'}; see eslint/boundaries.js)`,
+        });
         return;
       }
       const barrel = barrelFor(file, target);
       if (barrel && !target.endsWith(`${sep}index.ts`)) {
-        context.report({ node: node.source, message: `import ${relative(SRC, barrel)}/ through its index.ts, not ${relative(SRC, target)}` });
+        context.report({
+          node: node.source,
+          message: `import ${relative(SRC, barrel)}/ through its index.ts, not ${relative(SRC, target)}`,
+        });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

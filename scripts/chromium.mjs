@@ -23,7 +23,10 @@ export function ensureChromium(env = process.env, isRoot = process.getuid?.() ==
     process.stdout.write(`${message}\n`);
     return { ok: false, path, message };
   };
-  if (!isRoot) return say(`Chromium is missing at ${path}; the browser tests need it: run \`${commandLine('sudo ')}\`, then npm test again.`);
+  if (!isRoot)
+    return say(
+      `Chromium is missing at ${path}; the browser tests need it: run \`${commandLine('sudo ')}\`, then npm test again.`,
+    );
   process.stdout.write(`\n== installing Debian's Chromium for the browser tests (${path} is missing)\n`);
   for (const [command, args] of INSTALL) {
     if (env.CHROMIUM_INSTALL_DRY_RUN === '1') {
@@ -31,8 +34,13 @@ export function ensureChromium(env = process.env, isRoot = process.getuid?.() ==
       continue;
     }
     const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (result.status !== 0) return say(`Installing Chromium failed (${command} ${args.join(' ')} exited with ${result.status ?? result.signal}); run \`${commandLine('')}\` by hand, then npm test again.`);
+    if (result.status !== 0)
+      return say(
+        `Installing Chromium failed (${command} ${args.join(' ')} exited with ${result.status ?? result.signal}); run \`${commandLine('')}\` by hand, then npm test again.`,
+      );
   }
   if (existsSync(path)) return { ok: true, path, message: null };
-  return say(`Chromium is still missing at ${path} after the install; apt-get puts it at ${DEFAULT_CHROMIUM}: unset CHROMIUM_PATH or point it there.`);
+  return say(
+    `Chromium is still missing at ${path} after the install; apt-get puts it at ${DEFAULT_CHROMIUM}: unset CHROMIUM_PATH or point it there.`,
+  );
 }

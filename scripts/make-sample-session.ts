@@ -18,15 +18,22 @@ const input = { kind: 'file', file: { path: logName, text } } as const;
 const log = readV0Log(input);
 const config = {
   type: 'pipeline',
-  condensers: [{ type: 'conversation_window' }, { type: 'browser_output_masking', attention_window: 2 }, { type: 'llm', keep_first: 4, max_size: 80 }],
+  condensers: [
+    { type: 'conversation_window' },
+    { type: 'browser_output_masking', attention_window: 2 },
+    { type: 'llm', keep_first: 4, max_size: 80 },
+  ],
 };
-const summaries = log.events.flatMap((event) => (event.kind === 'action' && event.condensation?.summary ? [{ content: event.condensation.summary }] : []));
+const summaries = log.events.flatMap((event) =>
+  event.kind === 'action' && event.condensation?.summary ? [{ content: event.condensation.summary }] : [],
+);
 const answers: Record<string, LlmAnswer> = {};
 const result = runSync(
   replay({ log: prepareLog(log.events), mode: 'resimulate', condenser: buildCondenser(parseCondenserConfig(config)) }),
   recordingScript(summaries, answers),
 );
-if (result.condensations.length !== 3 || Object.keys(answers).length !== 3) throw new Error('expected the three recorded condensations');
+if (result.condensations.length !== 3 || Object.keys(answers).length !== 3)
+  throw new Error('expected the three recorded condensations');
 const firstCondensation = result.condensations[0]!.stepIndex;
 
 writeFileSync(
@@ -49,4 +56,6 @@ writeFileSync(
     answers,
   }),
 );
-console.log(`wrote the sample session: ${result.steps.length} steps, condensations at steps ${result.condensations.map((c) => c.stepIndex + 1).join(', ')}`);
+console.log(
+  `wrote the sample session: ${result.steps.length} steps, condensations at steps ${result.condensations.map((c) => c.stepIndex + 1).join(', ')}`,
+);

@@ -25,7 +25,11 @@ function newestMtime(dir) {
 const outDir = join(root, 'node_modules', '.cache', 'condenser-inspector');
 // Named after the entry's path: src/cli/sweep.ts and bench/sweep.ts must not share a bundle.
 const outFile = join(outDir, `${entry.replace(/\.ts$/, '').replace(/[\\/]+/g, '-')}.mjs`);
-const sourcesChanged = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'bench')), statSync(join(root, 'package-lock.json')).mtimeMs);
+const sourcesChanged = Math.max(
+  newestMtime(join(root, 'src')),
+  newestMtime(join(root, 'bench')),
+  statSync(join(root, 'package-lock.json')).mtimeMs,
+);
 let builtAt = 0;
 try {
   builtAt = statSync(outFile).mtimeMs;
@@ -47,7 +51,9 @@ if (builtAt < sourcesChanged) {
     // Dependencies bundled too: one file loads faster than hundreds of node_modules files. The
     // tokenizer's tables (megabytes) stay outside, loaded only by the runs that count tokens.
     external: ['gpt-tokenizer', 'gpt-tokenizer/*'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   renameSync(partial, outFile);

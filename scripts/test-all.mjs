@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every check and test of the project and ends with one line: "N passed, M failed".
-// Typecheck and lint count as one test each; every vitest test (unit, component, conformance,
+// Typecheck, lint and the format check count as one test each; every vitest test (unit, component, conformance,
 // browser) counts as one. On a fresh machine it first installs what the browser tests need.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -30,10 +30,21 @@ const projects = browser.ok ? [] : ['--project', 'core', '--project', 'app'];
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('typecheck (pure core, no DOM or Node)', 'npx', ['tsc', '-p', 'tsconfig.core.json', '--noEmit']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('format (prettier --check; `npm run format` writes it)', 'npx', [
+  'prettier',
+  '--check',
+  '--log-level',
+  'warn',
+  '.',
+]);
 
 process.stdout.write('\n== tests\n');
 const report = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'report.json');
-const run = spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  { stdio: 'inherit' },
+);
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed += results.numPassedTests;

@@ -10,7 +10,6 @@ import { StoreProvider } from './ui/app/storeContext.tsx';
 import { createEngineClient } from './worker/index.ts';
 import './ui/app/app.css';
 
-
 const root = document.getElementById('root')!;
 if (isFramed(window)) root.textContent = FRAMED_TEXT;
 else start();

@@ -88,7 +88,14 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     '--max-trace-gb': null,
     '--out': null,
   };
-  const flags = { '--recorded': false, '--tokens': false, '--pretty': false, '--timing': false, '--compact': false, '--quality': false };
+  const flags = {
+    '--recorded': false,
+    '--tokens': false,
+    '--pretty': false,
+    '--timing': false,
+    '--compact': false,
+    '--quality': false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
@@ -109,7 +116,8 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
   if (log === null) throw new UsageError('no log given (see --help)');
   const profile = (option: '--messages' | '--usage'): ChatProfile | null => {
     const value = values[option] ?? null;
-    if (value !== null && !isChatProfile(value)) throw new UsageError(`unknown ${option} profile ${value} (known: ${CHAT_PROFILES.join(', ')})`);
+    if (value !== null && !isChatProfile(value))
+      throw new UsageError(`unknown ${option} profile ${value} (known: ${CHAT_PROFILES.join(', ')})`);
     return value;
   };
   return {
@@ -135,6 +143,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
 function maxTraceGb(value: string | null): number {
   if (value === null) return 2;
   const gb = Number(value);
-  if (!Number.isFinite(gb) || gb <= 0) throw new UsageError(`--max-trace-gb needs a positive number of gigabytes, not ${value.slice(0, 40)}`);
+  if (!Number.isFinite(gb) || gb <= 0)
+    throw new UsageError(`--max-trace-gb needs a positive number of gigabytes, not ${value.slice(0, 40)}`);
   return gb;
 }

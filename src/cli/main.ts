@@ -13,7 +13,12 @@ function writeAll(fd: number, text: string): void {
 // Whatever escapes (a failure in a callback, a rejected promise nobody awaited) still ends the
 // command the contracted way: one line on stderr, exit status 2.
 const crash = (error: unknown) => {
-  writeAll(2, `replay: unexpected failure: ${String(error instanceof Error ? error.message : error).replace(/\s+/g, ' ').slice(0, 300)}\n`);
+  writeAll(
+    2,
+    `replay: unexpected failure: ${String(error instanceof Error ? error.message : error)
+      .replace(/\s+/g, ' ')
+      .slice(0, 300)}\n`,
+  );
   process.exit(2);
 };
 process.on('uncaughtException', crash);

@@ -17,7 +17,9 @@ function listLogFiles(root: string, dir = root, found: string[] = []): string[] 
 }
 
 function readFile(path: string, name: string): LogFile {
-  return BYTE_FILE.test(name) ? { path: name, bytes: readFileSync(path) } : { path: name, text: decodeText(readFileSync(path)) };
+  return BYTE_FILE.test(name)
+    ? { path: name, bytes: readFileSync(path) }
+    : { path: name, text: decodeText(readFileSync(path)) };
 }
 
 /** Reads a log path (a file, an archive, or a folder of event files or eval outputs) from disk. */

@@ -1,5 +1,14 @@
 import { basename } from 'node:path';
-import { type ChatProfile, type LlmAnswer, type LlmWork, cachingText, noLlm, runSync, scriptedLlm, sdk } from '../engine/index.ts';
+import {
+  type ChatProfile,
+  type LlmAnswer,
+  type LlmWork,
+  cachingText,
+  noLlm,
+  runSync,
+  scriptedLlm,
+  sdk,
+} from '../engine/index.ts';
 import {
   type AnyParsedLog,
   ConfigTextError,
@@ -35,16 +44,27 @@ const MESSAGE_LENGTH = 500;
 /** A message as one line of at most MESSAGE_LENGTH characters (the CLI's contract: exit 2 with one line). */
 export function oneLineMessage(message: string): string {
   // Control characters are exactly what must not reach the terminal.
-  // eslint-disable-next-line no-control-regex
-  const line = message.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = message
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > MESSAGE_LENGTH ? `${line.slice(0, MESSAGE_LENGTH - 1)}…` : line;
 }
 
 /** What the command says about a failure, by what failed. */
 export function failureMessage(error: unknown): string {
-  if (error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError || error instanceof OutputError) return error.message;
-  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the input is nested too deeply to process (JavaScript ran out of stack)';
-  if (error instanceof RangeError && /string length|allocation failed|array buffer/i.test(error.message)) return `the input is too large to process in memory (${error.message})`;
+  if (
+    error instanceof UsageError ||
+    error instanceof LogFormatError ||
+    error instanceof ConfigTextError ||
+    error instanceof OutputError
+  )
+    return error.message;
+  if (error instanceof RangeError && /call stack/i.test(error.message))
+    return 'the input is nested too deeply to process (JavaScript ran out of stack)';
+  if (error instanceof RangeError && /string length|allocation failed|array buffer/i.test(error.message))
+    return `the input is too large to process in memory (${error.message})`;
   return `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
 }
 
@@ -99,7 +119,9 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
 async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const timing = new PhaseTimer(args.timing, io.stderr);
   const configText = args.config ? readTextFile(args.config, 'configuration') : null;
-  const script: LlmAnswer[] | null = args.llmScript ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript) : null;
+  const script: LlmAnswer[] | null = args.llmScript
+    ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript)
+    : null;
   const input = readLogInput(args.log);
   timing.mark('read files');
   const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
@@ -110,7 +132,13 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const { config, notes } = configFor(args, parsed, configText);
   const mode = args.recorded ? 'recorded' : 'resimulate';
   const log = openLog(parsed);
-  const request: ReplayRequest = { config, mode, answers: {}, onMissing: 'stop', ...(parsed.flavor === 'sdk' ? { sdkRules: rulesOf(args, parsed) } : {}) };
+  const request: ReplayRequest = {
+    config,
+    mode,
+    answers: {},
+    onMissing: 'stop',
+    ...(parsed.flavor === 'sdk' ? { sdkRules: rulesOf(args, parsed) } : {}),
+  };
   notes.forEach(note);
   const countText = args.tokens || args.usage || log.needsTokens(request) ? await loadTokenizer() : null;
   const tokens = countText && (args.tokens || log.needsTokens(request)) ? countAllTokens(log, countText) : null;
@@ -129,16 +157,32 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   // Every step writes its whole view (on a long log that never condenses the trace grows with the
   // square of its length: a 3.4 MB log of 50,000 events made 6.7 GB), and every condensation every id
   // it forgets (a range over far-apart ids lists each). Measured before writing anything.
-  checkTraceSize(log, { compact: args.compact, maxBytes: args.maxTraceGb * 1e9, measure: () => runSync(prepared(log.traceSize(request, tokens)), answers()) });
+  checkTraceSize(log, {
+    compact: args.compact,
+    maxBytes: args.maxTraceGb * 1e9,
+    measure: () => runSync(prepared(log.traceSize(request, tokens)), answers()),
+  });
   if (args.pretty) {
     const parts: string[] = [];
-    runSync(prepared(log.trace(request, tokens, options, (text) => parts.push(text)), note), answers());
+    runSync(
+      prepared(
+        log.trace(request, tokens, options, (text) => parts.push(text)),
+        note,
+      ),
+      answers(),
+    );
     io.stdout(`${JSON.stringify(JSON.parse(parts.join('')), null, 2)}\n`);
     return;
   }
   // Each step is written as soon as it is replayed: nothing of a long trace is kept in memory.
   const output = new BlockWriter(io.stdout);
-  runSync(prepared(log.trace(request, tokens, options, (text) => output.write(text)), note), answers());
+  runSync(
+    prepared(
+      log.trace(request, tokens, options, (text) => output.write(text)),
+      note,
+    ),
+    answers(),
+  );
   output.flush();
   timing.mark('replay and write the trace');
   timing.report();
@@ -168,21 +212,30 @@ function configFor(args: CliArgs, log: AnyParsedLog, configText: string | null):
   const sdkText = configText !== null && looksLikeSdkCondenserText(configText);
   if (log.flavor === 'sdk') {
     if (configText !== null && !sdkText) {
-      throw new ConfigTextError('this is an SDK log; its --config is an SDK condenser object such as {"kind": "LLMSummarizingCondenser", "max_size": 80, "keep_first": 4}');
+      throw new ConfigTextError(
+        'this is an SDK log; its --config is an SDK condenser object such as {"kind": "LLMSummarizingCondenser", "max_size": 80, "keep_first": 4}',
+      );
     }
     const rules = rulesOf(args, log);
     const notes = [...log.notes];
     if (args.sdkRules === null && rules !== sdk.PINNED_SDK_RULES) {
-      notes.push(`this log was written by a ${log.generation} SDK, so it is replayed under the ${rules} rules its condensations were made with (--sdk-rules ${sdk.PINNED_SDK_RULES} for the pinned SDK's)`);
+      notes.push(
+        `this log was written by a ${log.generation} SDK, so it is replayed under the ${rules} rules its condensations were made with (--sdk-rules ${sdk.PINNED_SDK_RULES} for the pinned SDK's)`,
+      );
     }
     const offBranch = sdk.prepareSdkLog(log.events, { leafId: log.leafId }).offBranch;
     if (offBranch > 0) notes.push(`${offBranch} events are not on the conversation's active branch and are left out`);
-    if (configText !== null) return { config: parseSdkCondenserText(configText, rules, args.config ?? 'the configuration'), notes };
+    if (configText !== null)
+      return { config: parseSdkCondenserText(configText, rules, args.config ?? 'the configuration'), notes };
     if (args.recorded) return { config: null, notes };
-    if (log.recordedCondenser !== null) return { config: parseSdkCondenserValue(log.recordedCondenser, rules, 'base_state.json agent.condenser'), notes };
+    if (log.recordedCondenser !== null)
+      return { config: parseSdkCondenserValue(log.recordedCondenser, rules, 'base_state.json agent.condenser'), notes };
     throw new UsageError(`${CONFIG_REQUIRED} (this SDK log records no condenser in a base_state.json)`);
   }
-  if (sdkText) throw new ConfigTextError('an SDK condenser object ("kind") applies to SDK logs; this V0 log takes a V0 configuration such as {"type": "llm", "max_size": 40}');
+  if (sdkText)
+    throw new ConfigTextError(
+      'an SDK condenser object ("kind") applies to SDK logs; this V0 log takes a V0 configuration such as {"type": "llm", "max_size": 40}',
+    );
   if (configText === null && !args.recorded) throw new UsageError(CONFIG_REQUIRED);
   const read = configText !== null ? readCondenserConfigText(configText) : null;
   return { config: read?.config ?? null, notes: [...log.notes, ...(read?.notes ?? [])] };
@@ -206,7 +259,8 @@ class PhaseTimer {
   }
 
   report(): void {
-    if (this.enabled) this.write(`replay timing (since start-up ${performance.now().toFixed(0)} ms): ${this.phases.join('; ')}\n`);
+    if (this.enabled)
+      this.write(`replay timing (since start-up ${performance.now().toFixed(0)} ms): ${this.phases.join('; ')}\n`);
   }
 }
 

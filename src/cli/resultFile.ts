@@ -30,7 +30,7 @@ export function outputFailure(error: unknown, where: string): OutputError {
 /** Writes all of `text` to a file descriptor, a pipe that is full for now (EAGAIN) tried again. */
 export function writeAllSync(fd: number, text: string): void {
   const buffer = Buffer.from(text);
-  for (let offset = 0; offset < buffer.length; ) {
+  for (let offset = 0; offset < buffer.length;) {
     try {
       offset += writeSync(fd, buffer, offset);
     } catch (error) {
@@ -57,12 +57,16 @@ function refuseInputs(path: string, inputs: ReadonlyArray<{ path: string; what: 
     const stats = statOrNull(input.path);
     if (!stats) continue;
     if (out && stats.dev === out.dev && stats.ino === out.ino) {
-      throw new UsageError(`--out ${path} is the ${input.what} (${input.path}); writing there would destroy it: give another file`);
+      throw new UsageError(
+        `--out ${path} is the ${input.what} (${input.path}); writing there would destroy it: give another file`,
+      );
     }
     if (out && stats.isDirectory()) {
       const inside = relative(realpathSync(input.path), realpathSync(path));
       if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
-        throw new UsageError(`--out ${path} is a file inside the ${input.what} (${input.path}), which the command reads; give a file elsewhere`);
+        throw new UsageError(
+          `--out ${path} is a file inside the ${input.what} (${input.path}), which the command reads; give a file elsewhere`,
+        );
       }
     }
   }

@@ -1,5 +1,14 @@
 import { isMainThread, workerData } from 'node:worker_threads';
-import { ConfigTextError, LogFormatError, SWEEP_FORMAT, SWEEP_VERSION, type SweepRow, sweepCsvHeader, sweepCsvRows, writeSweepJson } from '../formats/index.ts';
+import {
+  ConfigTextError,
+  LogFormatError,
+  SWEEP_FORMAT,
+  SWEEP_VERSION,
+  type SweepRow,
+  sweepCsvHeader,
+  sweepCsvRows,
+  writeSweepJson,
+} from '../formats/index.ts';
 import { UsageError } from './args.ts';
 import { oneLineMessage } from './replayCommand.ts';
 import { SWEEP_USAGE, type SweepArgs, parseSweepArgs } from './sweep/args.ts';
@@ -79,13 +88,22 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
     },
     progress,
   );
-  if (args.format === 'json') out.write(writeSweepJson({ format: SWEEP_FORMAT, version: SWEEP_VERSION, input: args.input, configs: described, rows }));
+  if (args.format === 'json')
+    out.write(
+      writeSweepJson({ format: SWEEP_FORMAT, version: SWEEP_VERSION, input: args.input, configs: described, rows }),
+    );
 }
 
 /** The one line a failed sweep prints. */
 function failureLine(error: unknown): string {
-  const known = error instanceof UsageError || error instanceof LogFormatError || error instanceof ConfigTextError || error instanceof OutputError;
-  const message = known ? (error as Error).message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  const known =
+    error instanceof UsageError ||
+    error instanceof LogFormatError ||
+    error instanceof ConfigTextError ||
+    error instanceof OutputError;
+  const message = known
+    ? (error as Error).message
+    : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
   return `sweep: ${oneLineMessage(message)}\n`;
 }
 

@@ -12,7 +12,8 @@ export function readTemplateDir(dir: string | null, note: (message: string) => v
   const sources: AgentTemplateSources = {};
   const missing: string[] = [];
   if (dir !== null) {
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new LogFormatError(dir, '--templates needs a folder of .j2 files');
+    if (!existsSync(dir) || !statSync(dir).isDirectory())
+      throw new LogFormatError(dir, '--templates needs a folder of .j2 files');
     for (const [name, file] of Object.entries(AGENT_TEMPLATE_FILES) as [AgentTemplateName, string][]) {
       const path = join(dir, file);
       if (existsSync(path)) sources[name] = readFileSync(path, 'utf8');

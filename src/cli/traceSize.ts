@@ -21,8 +21,13 @@ function idBytes(log: InspectedLog): number {
 /** `0 to 30000024 for 25 events`: where a log's ids lie. */
 function idSpan(log: InspectedLog): string {
   const ids = log.opened.rows.map((row) => row.id).filter((id): id is number => typeof id === 'number');
-  const [lowest, highest] = ids.reduce(([low, high], id) => [Math.min(low, id), Math.max(high, id)], [Infinity, -Infinity]);
-  return ids.length ? `${lowest} to ${highest} for ${log.opened.rows.length} events` : `${log.opened.rows.length} events`;
+  const [lowest, highest] = ids.reduce(
+    ([low, high], id) => [Math.min(low, id), Math.max(high, id)],
+    [Infinity, -Infinity],
+  );
+  return ids.length
+    ? `${lowest} to ${highest} for ${log.opened.rows.length} events`
+    : `${log.opened.rows.length} events`;
 }
 
 const bytesOf = (size: TraceSize, compact: boolean, perId: number) =>
@@ -33,7 +38,10 @@ const bytesOf = (size: TraceSize, compact: boolean, perId: number) =>
  * `compact`, and every id the condensations forget) or a condensation that forgets more ids than one
  * can be written with. `measure` replays once more, only where the trace could be large.
  */
-export function checkTraceSize(log: InspectedLog, options: { compact: boolean; maxBytes: number; measure: () => TraceSize }): void {
+export function checkTraceSize(
+  log: InspectedLog,
+  options: { compact: boolean; maxBytes: number; measure: () => TraceSize },
+): void {
   const { compact, maxBytes } = options;
   const perId = idBytes(log);
   if (bytesOf(log.traceBound(compact), compact, perId) < SMALL_TRACE_BYTES) return;
@@ -54,5 +62,7 @@ export function checkTraceSize(log: InspectedLog, options: { compact: boolean; m
       `the trace would be about ${gb(bytes)} GB, ${gb(forgottenBytes)} GB of it the ids its condensations forget (this log's ids lie far apart, ${idSpan(log)}, and a range lists every id in it); ${allow}`,
     );
   }
-  throw new UsageError(`the trace would be about ${gb(bytes)} GB (every step writes its whole view); write each step's view as a difference from the previous one with --compact, or ${allow}`);
+  throw new UsageError(
+    `the trace would be about ${gb(bytes)} GB (every step writes its whole view); write each step's view as a difference from the previous one with --compact, or ${allow}`,
+  );
 }

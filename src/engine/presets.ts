@@ -60,7 +60,8 @@ export const CONDENSER_PRESETS: readonly ConfigPreset[] = [
       'JetBrains’ observation masking: only the last 10 observations are shown, older ones become a placeholder; no LLM. The paper counts turns (SWE-agent’s last_n_observations, n = 10), OpenHands’ attention_window counts events of the view, and a turn is an action and its observation: 10 turns ≈ 20 events (fewer turns where a response makes several tool calls or messages come between).',
     // Lindenbauer et al., "The Complexity Trap" (arXiv 2508.21433); its SWE-agent configuration
     // config/default_no_demo_N=1_M=10.yaml: history_processors: - type: last_n_observations, n: 10.
-    source: 'Lindenbauer et al., “The Complexity Trap: Simple Observation Masking Is as Efficient as LLM Summarization for Agent Context Management” (arXiv 2508.21433), config/default_no_demo_N=1_M=10.yaml (last_n_observations, n = 10)',
+    source:
+      'Lindenbauer et al., “The Complexity Trap: Simple Observation Masking Is as Efficient as LLM Summarization for Agent Context Management” (arXiv 2508.21433), config/default_no_demo_N=1_M=10.yaml (last_n_observations, n = 10)',
     build: () => ({ type: 'observation_masking', attention_window: 20 }),
   },
   {

@@ -47,7 +47,8 @@ export function digest(text: string): string {
 
 /** Returns an error message when the body is not a chat-completion request. */
 export function chatBodyError(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The request body must be a JSON object.';
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return 'The request body must be a JSON object.';
   const record = body as Record<string, unknown>;
   if (typeof record.model !== 'string' || record.model === '') return 'you must provide a model parameter';
   if (!Array.isArray(record.messages)) return "'messages' is a required property";
@@ -58,7 +59,13 @@ export function chatBodyError(body: unknown): string | null {
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part: unknown) => (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : '')).join('');
+  return content
+    .map((part: unknown) =>
+      typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string'
+        ? (part as { text: string }).text
+        : '',
+    )
+    .join('');
 }
 
 function unique<T>(values: Iterable<T>): T[] {
@@ -68,7 +75,7 @@ function unique<T>(values: Iterable<T>): T[] {
 /** 3, 4, 5, 7, 9, 10 → "3-5, 7, 9-10". */
 export function idRanges(ids: readonly number[]): string {
   const ranges: string[] = [];
-  for (let start = 0; start < ids.length; ) {
+  for (let start = 0; start < ids.length;) {
     let end = start;
     while (end + 1 < ids.length && ids[end + 1] === ids[end]! + 1) end++;
     ranges.push(end === start ? `${ids[start]}` : `${ids[start]}-${ids[end]}`);
@@ -116,7 +123,9 @@ function pendingText(prompt: Prompt): string {
 }
 
 function previousText(prompt: Prompt): string {
-  return prompt.previousSummary === null ? 'no previous summary' : `previous summary of ${prompt.previousSummary.length} characters merged`;
+  return prompt.previousSummary === null
+    ? 'no previous summary'
+    : `previous summary of ${prompt.previousSummary.length} characters merged`;
 }
 
 function textSummary(prompt: Prompt): string {
@@ -133,7 +142,8 @@ function stateSummaryArguments(prompt: Prompt): string {
   const first = prompt.eventIds[0];
   return JSON.stringify({
     user_context: `Fake state summary ${prompt.digest} of ${describeEvents(prompt)}.`,
-    completed_tasks: first === undefined ? 'Nothing summarized yet.' : `Went through events ${first} to ${prompt.eventIds.at(-1)}.`,
+    completed_tasks:
+      first === undefined ? 'Nothing summarized yet.' : `Went through events ${first} to ${prompt.eventIds.at(-1)}.`,
     pending_tasks: pendingText(prompt),
     current_state: `${previousText(prompt)}; ${prompt.characters} characters of prompt.`,
     files_modified: prompt.files.join(', ') || 'none',
@@ -157,7 +167,9 @@ function wantsStateSummary(body: ChatBody): boolean {
   const choice = body.tool_choice as { function?: { name?: unknown } } | string | undefined;
   if (typeof choice === 'object' && choice !== null) return choice.function?.name === STATE_SUMMARY_TOOL;
   if (choice === 'none' || !Array.isArray(body.tools)) return false;
-  return body.tools.some((tool: { function?: { name?: unknown } } | null) => tool?.function?.name === STATE_SUMMARY_TOOL);
+  return body.tools.some(
+    (tool: { function?: { name?: unknown } } | null) => tool?.function?.name === STATE_SUMMARY_TOOL,
+  );
 }
 
 function wantsJsonSchema(body: ChatBody): boolean {
@@ -186,20 +198,29 @@ export function completionFor(body: ChatBody): FakeCompletion {
   const prompt = readPrompt(body);
   const answer = answerFor(body, prompt);
   const promptTokens = tokens(prompt.characters);
-  const answerCharacters = (answer.content ?? '').length + answer.toolCalls.reduce((sum, call) => sum + call.arguments.length, 0);
+  const answerCharacters =
+    (answer.content ?? '').length + answer.toolCalls.reduce((sum, call) => sum + call.arguments.length, 0);
   const completionTokens = tokens(answerCharacters);
   return {
     id: `chatcmpl-fake-${digest(JSON.stringify(body)).slice(0, 24)}`,
     model: body.model,
     answer,
-    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    usage: {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    },
   };
 }
 
 /** The non-streaming response body, in OpenAI's shape. */
 export function completionJson(completion: FakeCompletion): object {
   const { answer } = completion;
-  const toolCalls = answer.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
+  const toolCalls = answer.toolCalls.map((call) => ({
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: call.arguments },
+  }));
   return {
     id: completion.id,
     object: 'chat.completion',
@@ -208,7 +229,12 @@ export function completionJson(completion: FakeCompletion): object {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: answer.content, refusal: null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+        message: {
+          role: 'assistant',
+          content: answer.content,
+          refusal: null,
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
         logprobs: null,
         finish_reason: answer.finishReason,
       },

@@ -1,11 +1,24 @@
 /** An HTTP error answer in OpenAI's shape: `{"error": {message, type, param, code}}`. */
 export interface FakeError {
   readonly status: number;
-  readonly body: { readonly error: { readonly message: string; readonly type: string; readonly param: string | null; readonly code: string | null } };
+  readonly body: {
+    readonly error: {
+      readonly message: string;
+      readonly type: string;
+      readonly param: string | null;
+      readonly code: string | null;
+    };
+  };
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-function openAiError(status: number, message: string, type: string, code: string | null, headers?: Record<string, string>): FakeError {
+function openAiError(
+  status: number,
+  message: string,
+  type: string,
+  code: string | null,
+  headers?: Record<string, string>,
+): FakeError {
   return { status, body: { error: { message, type, param: null, code } }, ...(headers ? { headers } : {}) };
 }
 
@@ -25,13 +38,18 @@ export function unauthorized(authorization: string | undefined): FakeError {
     );
   }
   const masked = maskKey(key);
-  return openAiError(401, `Incorrect API key provided${masked ? `: ${masked}` : ''}.`, 'invalid_request_error', 'invalid_api_key');
+  return openAiError(
+    401,
+    `Incorrect API key provided${masked ? `: ${masked}` : ''}.`,
+    'invalid_request_error',
+    'invalid_api_key',
+  );
 }
 
 export function malformedJson(): FakeError {
   return openAiError(
     400,
-    'We could not parse the JSON body of your request. (HINT: This likely means you aren\'t using your HTTP library correctly. The OpenAI API expects a JSON payload.)',
+    "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload.)",
     'invalid_request_error',
     null,
   );
@@ -65,5 +83,10 @@ export function contextTooLong(): FakeError {
 }
 
 export function serverError(): FakeError {
-  return openAiError(500, 'The server had an error while processing your request. Sorry about that!', 'server_error', null);
+  return openAiError(
+    500,
+    'The server had an error while processing your request. Sorry about that!',
+    'server_error',
+    null,
+  );
 }

@@ -35,8 +35,10 @@ export type FaultAction =
   | { readonly kind: 'destroy'; readonly partialBody?: string }
   | { readonly kind: 'answer'; readonly body: object };
 
-const GATEWAY_PAGE = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
-const WEB_PAGE = '<!doctype html><html><head><title>Acme Cloud: sign in</title></head><body><h1>Sign in</h1><form>…</form></body></html>';
+const GATEWAY_PAGE =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+const WEB_PAGE =
+  '<!doctype html><html><head><title>Acme Cloud: sign in</title></head><body><h1>Sign in</h1><form>…</form></body></html>';
 
 /** An HTTP-date `seconds` from now, as servers write Retry-After. */
 function httpDate(seconds: number): string {
@@ -65,7 +67,9 @@ export function faultFor(model: FaultModel, body: ChatBody, seen: Set<string>): 
     case 'disconnect-once':
       return once() ? { kind: 'destroy' } : null;
     case 'cut-body-once':
-      return once() ? { kind: 'destroy', partialBody: JSON.stringify(completionJson(completionFor(body))).slice(0, 40) } : null;
+      return once()
+        ? { kind: 'destroy', partialBody: JSON.stringify(completionJson(completionFor(body))).slice(0, 40) }
+        : null;
     case 'retry-after-seconds':
       return once() ? { kind: 'error', error: withRetryAfter('1') } : null;
     case 'retry-after-date':
@@ -81,7 +85,12 @@ export function faultFor(model: FaultModel, body: ChatBody, seen: Set<string>): 
       return { kind: 'answer', body: { ...completion, choices: undefined } };
     }
     case 'malformed-body':
-      return { kind: 'raw', status: 200, contentType: 'application/json', body: '{"id": "chatcmpl-broken", "choices": [{"message": {"role": "assistant", "content": "USER_CON' };
+      return {
+        kind: 'raw',
+        status: 200,
+        contentType: 'application/json',
+        body: '{"id": "chatcmpl-broken", "choices": [{"message": {"role": "assistant", "content": "USER_CON',
+      };
     case 'null-content':
       return { kind: 'answer', body: answerWith(body, { role: 'assistant', content: null }) };
     case 'wrong-tool':
@@ -90,7 +99,9 @@ export function faultFor(model: FaultModel, body: ChatBody, seen: Set<string>): 
         body: answerWith(body, {
           role: 'assistant',
           content: 'I will look at the files first.',
-          tool_calls: [{ id: 'call_wrong', type: 'function', function: { name: 'execute_bash', arguments: '{"command": "ls"}' } }],
+          tool_calls: [
+            { id: 'call_wrong', type: 'function', function: { name: 'execute_bash', arguments: '{"command": "ls"}' } },
+          ],
         }),
       };
   }
@@ -102,14 +113,20 @@ function answerWith(body: ChatBody, message: object): object {
 }
 
 /** Carries out a fault on the response; returns the status sent, or 'aborted' for a dropped connection. */
-export function sendFault(action: Exclude<FaultAction, { kind: 'error' } | { kind: 'answer' }>, response: ServerResponse): number | 'aborted' {
+export function sendFault(
+  action: Exclude<FaultAction, { kind: 'error' } | { kind: 'answer' }>,
+  response: ServerResponse,
+): number | 'aborted' {
   if (action.kind === 'raw') {
     response.writeHead(action.status, { 'Content-Type': action.contentType }).end(action.body);
     return action.status;
   }
   if (action.partialBody !== undefined) {
     // Headers and the start of the body, then the connection drops (a proxy timing out mid-answer).
-    response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(action.partialBody.length * 4) });
+    response.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Length': String(action.partialBody.length * 4),
+    });
     response.write(action.partialBody);
     setTimeout(() => response.socket?.destroy(), 20);
     return 'aborted';

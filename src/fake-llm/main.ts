@@ -26,7 +26,9 @@ const server = await startFakeOpenAiServer({
   delayMs,
   onRequest: (request) => {
     const model = (request.body as { model?: unknown } | undefined)?.model;
-    console.log(`${request.method} ${request.path}${typeof model === 'string' ? ` ${model}` : ''} -> ${request.status}`);
+    console.log(
+      `${request.method} ${request.path}${typeof model === 'string' ? ` ${model}` : ''} -> ${request.status}`,
+    );
     // A demo can run for hours: the CLI logs requests instead of keeping them.
     server.requests.length = 0;
   },

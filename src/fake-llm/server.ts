@@ -1,13 +1,30 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ChatBody, chatBodyError, completionFor, completionJson, digest } from './answers.ts';
-import { type FakeError, contextTooLong, invalidRequest, malformedJson, notFound, rateLimited, serverError, unauthorized } from './errors.ts';
+import {
+  type FakeError,
+  contextTooLong,
+  invalidRequest,
+  malformedJson,
+  notFound,
+  rateLimited,
+  serverError,
+  unauthorized,
+} from './errors.ts';
 import { FAULT_MODELS, faultFor, isFaultModel, sendFault } from './faults.ts';
 import { completionChunks, sseBody } from './sse.ts';
 import { STALL_MODELS, isStallModel, sendStall } from './stalls.ts';
 
 /** Models with a special behaviour (faults.ts has the broken-endpoint ones); any other model name gets ordinary answers. */
-export const FAKE_MODELS = ['fake-model', 'rate-limit-once', 'context-too-long', 'slow', 'server-error', ...FAULT_MODELS, ...STALL_MODELS] as const;
+export const FAKE_MODELS = [
+  'fake-model',
+  'rate-limit-once',
+  'context-too-long',
+  'slow',
+  'server-error',
+  ...FAULT_MODELS,
+  ...STALL_MODELS,
+] as const;
 
 export interface RecordedRequest {
   readonly method: string;
@@ -72,7 +89,9 @@ function preflightHeaders(request: IncomingMessage): Record<string, string> {
     'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
     'Access-Control-Allow-Headers': ['*', 'authorization', 'content-type', ...(asked ? [asked] : [])].join(', '),
     'Access-Control-Max-Age': '600',
-    ...(request.headers['access-control-request-private-network'] === 'true' ? { 'Access-Control-Allow-Private-Network': 'true' } : {}),
+    ...(request.headers['access-control-request-private-network'] === 'true'
+      ? { 'Access-Control-Allow-Private-Network': 'true' }
+      : {}),
   };
 }
 
@@ -110,9 +129,13 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
     const isChat = method === 'POST' && route === '/chat/completions';
     const isModels = method === 'GET' && route === '/models';
     if (!isChat && !isModels) return sendError(notFound(method, path));
-    if (request.headers.authorization !== `Bearer ${apiKey}`) return sendError(unauthorized(request.headers.authorization));
+    if (request.headers.authorization !== `Bearer ${apiKey}`)
+      return sendError(unauthorized(request.headers.authorization));
     if (isModels) {
-      return sendJson(200, { object: 'list', data: FAKE_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake-llm' })) });
+      return sendJson(200, {
+        object: 'list',
+        data: FAKE_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake-llm' })),
+      });
     }
 
     try {
@@ -135,7 +158,11 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
     }
     if (body.model === 'slow' && !(await waitUnlessClosed(response, delayMs))) return;
     if (isStallModel(body.model)) {
-      const stall = { dripMs: options.dripMs ?? 1000, hugeBodyBytes: options.hugeBodyBytes ?? 16 * 1024 * 1024, redirectOrigin: `http://localhost:${port}` };
+      const stall = {
+        dripMs: options.dripMs ?? 1000,
+        hugeBodyBytes: options.hugeBodyBytes ?? 16 * 1024 * 1024,
+        redirectOrigin: `http://localhost:${port}`,
+      };
       record.status = await sendStall(body.model, body, request, response, stall);
       return;
     }
@@ -150,7 +177,10 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
     const completion = completionFor(body);
     if (body.stream === true) {
       const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
-      return send(200, sseBody(completionChunks(completion, includeUsage)), { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      return send(200, sseBody(completionChunks(completion, includeUsage)), {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+      });
     }
     sendJson(200, completionJson(completion));
   }

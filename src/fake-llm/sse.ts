@@ -31,13 +31,23 @@ export function completionChunks(completion: FakeCompletion, includeUsage: boole
   } else {
     chunks.push(chunk({ role: 'assistant', content: null, refusal: null }));
     answer.toolCalls.forEach((call, index) => {
-      chunks.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }));
-      for (const piece of pieces(call.arguments)) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+      chunks.push(
+        chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }),
+      );
+      for (const piece of pieces(call.arguments))
+        chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
     });
   }
   chunks.push(chunk({}, answer.finishReason));
   if (includeUsage) {
-    chunks.push({ id: completion.id, object: 'chat.completion.chunk', created: 0, model: completion.model, choices: [], usage: completion.usage });
+    chunks.push({
+      id: completion.id,
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: completion.model,
+      choices: [],
+      usage: completion.usage,
+    });
   }
   return chunks;
 }

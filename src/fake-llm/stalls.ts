@@ -72,7 +72,13 @@ async function sendDrip(body: ChatBody, response: ServerResponse, ms: number): P
  * Carries out the behaviour of `model`; resolves with the status sent, or 'aborted' when the client
  * went away first (or the server cut the connection on purpose).
  */
-export async function sendStall(model: StallModel, body: ChatBody, request: IncomingMessage, response: ServerResponse, options: StallOptions): Promise<number | 'aborted'> {
+export async function sendStall(
+  model: StallModel,
+  body: ChatBody,
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: StallOptions,
+): Promise<number | 'aborted'> {
   switch (model) {
     case 'never-answer':
       // Nothing, ever: only the client's own deadline ends this.

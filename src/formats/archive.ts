@@ -57,7 +57,13 @@ function zipAnnounced(bytes: Uint8Array, budget: ExpansionBudget): void {
   if (announced > budget.remaining) throw budget.exceeded(` (its files say ${(announced / 1024 ** 3).toFixed(1)} GiB)`);
 }
 
-async function entriesOf(bytes: Uint8Array, kind: ArchiveKind, where: string, budget: ExpansionBudget, options: ExpandOptions): Promise<Array<{ path: string; bytes: Uint8Array }>> {
+async function entriesOf(
+  bytes: Uint8Array,
+  kind: ArchiveKind,
+  where: string,
+  budget: ExpansionBudget,
+  options: ExpandOptions,
+): Promise<Array<{ path: string; bytes: Uint8Array }>> {
   try {
     if (kind === 'zip') {
       zipAnnounced(bytes, budget);
@@ -69,7 +75,8 @@ async function entriesOf(bytes: Uint8Array, kind: ArchiveKind, where: string, bu
     const entries = await unpackTar(bytes, {
       filter: (header) => {
         if ((header.type ?? 'file') !== 'file' || !wanted(safePath(header.name))) return false;
-        if (header.size > budget.remaining) throw budget.exceeded(` (${safePath(header.name)} alone is ${(header.size / 1024 ** 3).toFixed(1)} GiB)`);
+        if (header.size > budget.remaining)
+          throw budget.exceeded(` (${safePath(header.name)} alone is ${(header.size / 1024 ** 3).toFixed(1)} GiB)`);
         budget.take(header.size);
         return true;
       },
@@ -77,7 +84,10 @@ async function entriesOf(bytes: Uint8Array, kind: ArchiveKind, where: string, bu
     return entries.flatMap((entry) => {
       if (!entry.data) return [];
       if (entry.data.length !== entry.header.size) {
-        throw new LogFormatError(where, `the tar archive is damaged: ${safePath(entry.header.name)} holds ${entry.data.length} bytes where its header says ${entry.header.size}; is the download complete?`);
+        throw new LogFormatError(
+          where,
+          `the tar archive is damaged: ${safePath(entry.header.name)} holds ${entry.data.length} bytes where its header says ${entry.header.size}; is the download complete?`,
+        );
       }
       return [{ path: safePath(entry.header.name), bytes: entry.data }];
     });
@@ -98,21 +108,35 @@ export function withoutArchiveExtension(path: string): string {
  * entries of the dropped archive keep their own paths; those of an archive inside it go under its
  * path without the extension (`conversations/django-1.tar.gz` → `conversations/django-1/...`).
  */
-async function expandFile(file: LogFile, depth: number, budget: ExpansionBudget, options: ExpandOptions): Promise<LogFile[]> {
+async function expandFile(
+  file: LogFile,
+  depth: number,
+  budget: ExpansionBudget,
+  options: ExpandOptions,
+): Promise<LogFile[]> {
   let kind = file.bytes ? archiveKind(file.bytes) : null;
   if (!kind || !file.bytes) return [file];
-  if (depth >= MAX_DEPTH) throw new LogFormatError(file.path, `archives nested more than ${MAX_DEPTH} deep are not opened`);
+  if (depth >= MAX_DEPTH)
+    throw new LogFormatError(file.path, `archives nested more than ${MAX_DEPTH} deep are not opened`);
   const prefix = depth === 0 ? '' : withoutArchiveExtension(file.path);
   let bytes = file.bytes;
   if (kind === 'gzip') {
     bytes = (await entriesOf(bytes, 'gzip', file.path, budget, options))[0]!.bytes;
     kind = archiveKind(bytes);
     // A gzip holds one unnamed stream: a tar (a .tar.gz), or a file named after the archive.
-    if (kind !== 'tar') return [{ path: withoutArchiveExtension(depth === 0 ? baseName(file.path) : file.path), bytes }];
+    if (kind !== 'tar')
+      return [{ path: withoutArchiveExtension(depth === 0 ? baseName(file.path) : file.path), bytes }];
   }
   const found: LogFile[] = [];
   for (const entry of await entriesOf(bytes, kind, file.path, budget, options)) {
-    found.push(...(await expandFile({ path: prefix ? `${prefix}/${entry.path}` : entry.path, bytes: entry.bytes }, depth + 1, budget, options)));
+    found.push(
+      ...(await expandFile(
+        { path: prefix ? `${prefix}/${entry.path}` : entry.path, bytes: entry.bytes },
+        depth + 1,
+        budget,
+        options,
+      )),
+    );
   }
   return found;
 }

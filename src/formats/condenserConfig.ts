@@ -28,7 +28,9 @@ function tomlProblem(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, 200);
   const first = error.message.split('\n')[0]!.slice(0, 200);
   const place = error as { line?: unknown; column?: unknown };
-  return typeof place.line === 'number' && typeof place.column === 'number' ? `${first} (line ${place.line}, column ${place.column})` : first;
+  return typeof place.line === 'number' && typeof place.column === 'number'
+    ? `${first} (line ${place.line}, column ${place.column})`
+    : first;
 }
 
 function readToml(text: string): Record<string, unknown> {

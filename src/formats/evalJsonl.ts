@@ -28,14 +28,24 @@ export class EvalScan {
     private readonly resolvedIds: ReadonlySet<string> | null = null,
   ) {}
 
-  add(record: Record<string, unknown>, lineNumber: number, override: { id?: string; history?: unknown; label?: string } = {}): void {
+  add(
+    record: Record<string, unknown>,
+    lineNumber: number,
+    override: { id?: string; history?: unknown; label?: string } = {},
+  ): void {
     const position = this.instances.length + 1;
     const id = override.id ?? String(record.instance_id ?? record.id ?? `line ${lineNumber}`);
     const history = 'history' in override ? override.history : record.history;
     const events = Array.isArray(history) ? history : [];
     if (this.sample === undefined && events.length > 0) this.sample = events[0];
     const resolved = resolvedOf(record) ?? (this.resolvedIds ? this.resolvedIds.has(id) : null);
-    this.instances.push({ id, position, eventCount: events.length, condensations: countCondensations(events), resolved });
+    this.instances.push({
+      id,
+      position,
+      eventCount: events.length,
+      condensations: countCondensations(events),
+      resolved,
+    });
     const entry: Chosen = { record, label: override.label ?? `line ${lineNumber}: history`, history };
     this.first ??= entry;
     if (this.byId === null && id === this.options.instance) this.byId = entry;
@@ -47,8 +57,15 @@ export class EvalScan {
     const index = chooseInstance(this.instances, this.options.instance);
     const chosen = (this.options.instance === undefined ? this.first : (this.byId ?? this.byPosition))!;
     const instance = this.instances[index]!;
-    if (Array.isArray(this.sample) && shape === 'v0-eval-jsonl') return legacyPairs(this.finishAs('v0-legacy-pairs', chosen, instance));
-    if (isRecord(this.sample) && !('id' in this.sample) && !('args' in this.sample) && !('extras' in this.sample) && !('kind' in this.sample)) {
+    if (Array.isArray(this.sample) && shape === 'v0-eval-jsonl')
+      return legacyPairs(this.finishAs('v0-legacy-pairs', chosen, instance));
+    if (
+      isRecord(this.sample) &&
+      !('id' in this.sample) &&
+      !('args' in this.sample) &&
+      !('extras' in this.sample) &&
+      !('kind' in this.sample)
+    ) {
       throw new LogFormatError(
         'history',
         'this is an OpenHands resolver output from 2024 whose history items carry no ids (nor sources); condensers forget events by id, so it cannot be replayed',
@@ -101,7 +118,11 @@ export function looksLikeJsonl(file: LogFile): boolean {
 }
 
 /** Eval output (lines with `history`) or events one per line. */
-export function locateJsonl(file: LogFile, options: LocateOptions, resolvedIds: ReadonlySet<string> | null = null): LocatedEvents {
+export function locateJsonl(
+  file: LogFile,
+  options: LocateOptions,
+  resolvedIds: ReadonlySet<string> | null = null,
+): LocatedEvents {
   let mode: 'eval' | 'events' | null = null;
   const scan = new EvalScan(options, resolvedIds);
   const events: Record<string, unknown>[] = [];

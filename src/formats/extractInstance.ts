@@ -29,7 +29,14 @@ export function extractInstance(input: LogInput, id: string, position: number): 
   const jsonl = input.kind === 'file' ? input.file : evalJsonlOf(input.files);
   if (jsonl && looksLikeJsonl(jsonl)) {
     const line = lineOf(jsonl, id, position);
-    if (line !== null) return { kind: 'file', file: { path: `${jsonl.path.replace(/\.jsonl$/, '')}-${id.replace(/[^\w.-]+/g, '_')}.jsonl`, text: `${line}\n` } };
+    if (line !== null)
+      return {
+        kind: 'file',
+        file: {
+          path: `${jsonl.path.replace(/\.jsonl$/, '')}-${id.replace(/[^\w.-]+/g, '_')}.jsonl`,
+          text: `${line}\n`,
+        },
+      };
   }
   if (input.kind === 'file') return input;
   // A folder of conversations: the one whose folder is named `id`.
@@ -37,6 +44,8 @@ export function extractInstance(input: LogInput, id: string, position: number): 
   if (!eventFile) throw new LogFormatError(input.name, `no instance "${id}" in this folder`);
   const parts = eventFile.path.split('/');
   const root = parts.slice(0, parts.indexOf(id) + 1).join('/');
-  const files = input.files.filter((file) => file.path.startsWith(`${root}/`)).map((file) => ({ ...file, path: file.path.slice(root.length + 1) }) as LogFile);
+  const files = input.files
+    .filter((file) => file.path.startsWith(`${root}/`))
+    .map((file) => ({ ...file, path: file.path.slice(root.length + 1) }) as LogFile);
   return { kind: 'folder', name: id, files };
 }

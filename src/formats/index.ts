@@ -11,7 +11,12 @@ import { type SdkParsedLog, readSdkLog } from './sdk/index.ts';
 import { checkUniqueIds, readV0Event } from './v0Event.ts';
 
 export { LogFormatError } from './errors.ts';
-export { ConfigTextError, condenserConfigToToml, parseCondenserConfigText, readCondenserConfigText } from './condenserConfig.ts';
+export {
+  ConfigTextError,
+  condenserConfigToToml,
+  parseCondenserConfigText,
+  readCondenserConfigText,
+} from './condenserConfig.ts';
 export type { EvalInstance, LocateOptions, LogFile, LogInput } from './types.ts';
 export { LOG_READERS, type LogReader, type LogShape, SHAPE_LABELS, isSdkShape } from './readers/index.ts';
 export { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
@@ -24,7 +29,14 @@ export type { RecordedBill, RecordedCall, RecordedFigures, RecordedRole } from '
 export { MODEL_NOT_RECORDED, recordedCallJson, recordedUsageJson } from './recorded/index.ts';
 export { MAX_STRING_BYTES } from './jsonBytes.ts';
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './sdk/index.ts';
-export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, isSessionFileText, parseSessionFile, writeSessionFile, writeSessionFileParts } from './sessionFile.ts';
+export {
+  SESSION_FILE_FORMAT,
+  SESSION_FILE_VERSION,
+  isSessionFileText,
+  parseSessionFile,
+  writeSessionFile,
+  writeSessionFileParts,
+} from './sessionFile.ts';
 export type { SessionFile } from './sessionFile.ts';
 export { parseLlmScript } from './llmScript.ts';
 export { withoutSecrets } from './secrets.ts';
@@ -52,7 +64,8 @@ export type AnyParsedLog = ParsedLog | SdkParsedLog;
 export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsedLog {
   const files = input.kind === 'file' ? [input.file] : input.files;
   const archive = files.find((file) => file.bytes && archiveKind(file.bytes));
-  if (archive) throw new LogFormatError(archive.path, 'this is an archive: open it with loadLog, which unpacks it first');
+  if (archive)
+    throw new LogFormatError(archive.path, 'this is an archive: open it with loadLog, which unpacks it first');
   const found = locateEvents(plainInput(input), options);
   if (found.items.length === 0) throw new LogFormatError('', 'the log holds no events');
   if (isSdkShape(logShape(found.shape))) return readSdkLog(found);
@@ -77,7 +90,10 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
 }
 
 /** Reads a log of any shape, archives (zip, tar.gz) included: they are unpacked first (`unpacking` paces that). */
-export async function loadLog(input: LogInput, options: LocateOptions & { unpacking?: ExpandOptions } = {}): Promise<AnyParsedLog> {
+export async function loadLog(
+  input: LogInput,
+  options: LocateOptions & { unpacking?: ExpandOptions } = {},
+): Promise<AnyParsedLog> {
   const { unpacking, ...locate } = options;
   return readLog(await expandArchives(input, unpacking), locate);
 }
@@ -89,9 +105,21 @@ export async function loadLog(input: LogInput, options: LocateOptions & { unpack
 export function readV0Log(input: LogInput, options: LocateOptions = {}): ParsedLog {
   const log = readLog(input, options);
   if (log.flavor === 'sdk') {
-    throw new LogFormatError('', 'this is an OpenHands SDK (V1) log (events with "kind" and string ids); only V0 logs (events with "action"/"observation" and integer ids) can be used here');
+    throw new LogFormatError(
+      '',
+      'this is an OpenHands SDK (V1) log (events with "kind" and string ids); only V0 logs (events with "action"/"observation" and integer ids) can be used here',
+    );
   }
   return log;
 }
-export { SWEEP_COLUMNS, SWEEP_FORMAT, SWEEP_VERSION, isSweepResultText, parseSweepResult, sweepCsvHeader, sweepCsvRows, writeSweepJson } from './sweepResult.ts';
+export {
+  SWEEP_COLUMNS,
+  SWEEP_FORMAT,
+  SWEEP_VERSION,
+  isSweepResultText,
+  parseSweepResult,
+  sweepCsvHeader,
+  sweepCsvRows,
+  writeSweepJson,
+} from './sweepResult.ts';
 export type { SweepConfig, SweepResult, SweepRow } from './sweepResult.ts';

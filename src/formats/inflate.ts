@@ -48,7 +48,10 @@ export class ExpansionBudget {
   }
 
   exceeded(detail = ''): LogFormatError {
-    return new LogFormatError(this.where, `the archive expands to more than ${size(this.limit)}${detail}; open the log inside it instead`);
+    return new LogFormatError(
+      this.where,
+      `the archive expands to more than ${size(this.limit)}${detail}; open the log inside it instead`,
+    );
   }
 }
 
@@ -95,7 +98,8 @@ class Gathered {
   }
 }
 
-const damaged = (where: string, kind: string, problem: string) => new LogFormatError(where, `the ${kind} is damaged: ${problem}; is the download complete?`);
+const damaged = (where: string, kind: string, problem: string) =>
+  new LogFormatError(where, `the ${kind} is damaged: ${problem}; is the download complete?`);
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -103,7 +107,12 @@ const problemOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Feeds `bytes` to `push` a piece at a time (it says how many bytes `made()` has made so far), pacing
  * the caller every PACE_EVERY_READ bytes read or PACE_EVERY_MADE bytes made.
  */
-async function feed(bytes: Uint8Array, push: (piece: Uint8Array, final: boolean) => void, made: () => number, pace: Pace | undefined): Promise<void> {
+async function feed(
+  bytes: Uint8Array,
+  push: (piece: Uint8Array, final: boolean) => void,
+  made: () => number,
+  pace: Pace | undefined,
+): Promise<void> {
   let pacedRead = 0;
   let pacedMade = 0;
   for (let at = 0; at < bytes.length || at === 0; at += PIECE) {
@@ -126,16 +135,33 @@ async function feed(bytes: Uint8Array, push: (piece: Uint8Array, final: boolean)
  * read too, then counted by the budget alone; as long as the first is the only one seen, the last
  * one's size field holds it (what stops a bomb at its size field rather than at the budget).
  */
-export async function gunzipWithin(bytes: Uint8Array, where: string, budget: ExpansionBudget, pace?: Pace): Promise<Uint8Array> {
-  if (bytes.length < 18) throw damaged(where, 'gzip file', `it is ${bytes.length} bytes long, shorter than any gzip stream`);
-  const sizeField = (bytes[bytes.length - 4]! | (bytes[bytes.length - 3]! << 8) | (bytes[bytes.length - 2]! << 16) | (bytes[bytes.length - 1]! << 24)) >>> 0;
+export async function gunzipWithin(
+  bytes: Uint8Array,
+  where: string,
+  budget: ExpansionBudget,
+  pace?: Pace,
+): Promise<Uint8Array> {
+  if (bytes.length < 18)
+    throw damaged(where, 'gzip file', `it is ${bytes.length} bytes long, shorter than any gzip stream`);
+  const sizeField =
+    (bytes[bytes.length - 4]! |
+      (bytes[bytes.length - 3]! << 8) |
+      (bytes[bytes.length - 2]! << 16) |
+      (bytes[bytes.length - 1]! << 24)) >>>
+    0;
   // Deflate makes at most 1032 bytes of one: a larger size field is no size (a damaged or cut file).
   if (sizeField > bytes.length * MAX_DEFLATE_RATIO) {
-    throw damaged(where, 'gzip file', `its size field says ${size(sizeField)}, more than ${bytes.length} compressed bytes can hold`);
+    throw damaged(
+      where,
+      'gzip file',
+      `its size field says ${size(sizeField)}, more than ${bytes.length} compressed bytes can hold`,
+    );
   }
   // Its last member alone would be past the budget; or the file was cut, and its last bytes are no size.
   if (sizeField > budget.remaining) {
-    throw budget.exceeded(` (its size field says ${size(sizeField)}; unless the file was cut short and that is no size field: is the download complete?)`);
+    throw budget.exceeded(
+      ` (its size field says ${size(sizeField)}; unless the file was cut short and that is no size field: is the download complete?)`,
+    );
   }
   const out = new Gathered(sizeField);
   let members = 1;
@@ -149,7 +175,11 @@ export async function gunzipWithin(bytes: Uint8Array, where: string, budget: Exp
           out.unbound();
           out.add(piece);
         } else {
-          failure = damaged(where, 'gzip file', `its stream holds more than the ${sizeField} bytes its size field gives (or over 4 GiB, which is past ${size(budget.limit)} too)`);
+          failure = damaged(
+            where,
+            'gzip file',
+            `its stream holds more than the ${sizeField} bytes its size field gives (or over 4 GiB, which is past ${size(budget.limit)} too)`,
+          );
         }
       }
     } catch (error) {
@@ -171,10 +201,12 @@ export async function gunzipWithin(bytes: Uint8Array, where: string, budget: Exp
       pace,
     );
   } catch (error) {
-    if (error === failure || error instanceof LogFormatError || (error as Error | null)?.name === 'AbortError') throw error;
+    if (error === failure || error instanceof LogFormatError || (error as Error | null)?.name === 'AbortError')
+      throw error;
     throw damaged(where, 'gzip file', `it cannot be inflated (${problemOf(error)})`);
   }
-  if (members === 1 && out.length !== sizeField) throw damaged(where, 'gzip file', `its stream holds ${out.length} bytes where its size field says ${sizeField}`);
+  if (members === 1 && out.length !== sizeField)
+    throw damaged(where, 'gzip file', `its stream holds ${out.length} bytes where its size field says ${sizeField}`);
   return out.bytes();
 }
 
@@ -222,7 +254,12 @@ export async function unzipWithin(
       try {
         if (announced === null) budget.take(piece.length);
         made += piece.length;
-        if (!entry.out.add(piece)) failure = damaged(where, 'zip archive', `${file.name} holds more than the ${announced} bytes its header gives`);
+        if (!entry.out.add(piece))
+          failure = damaged(
+            where,
+            'zip archive',
+            `${file.name} holds more than the ${announced} bytes its header gives`,
+          );
       } catch (thrown) {
         failure = thrown as Error;
       }
@@ -242,12 +279,17 @@ export async function unzipWithin(
       pace,
     );
   } catch (error) {
-    if (error === failure || error instanceof LogFormatError || (error as Error | null)?.name === 'AbortError') throw error;
+    if (error === failure || error instanceof LogFormatError || (error as Error | null)?.name === 'AbortError')
+      throw error;
     throw damaged(where, 'zip archive', `it cannot be read (${problemOf(error)})`);
   }
   return found.map((entry) => {
     if (!entry.done || (entry.size !== null && entry.out.length !== entry.size)) {
-      throw damaged(where, 'zip archive', `${entry.name} holds ${entry.out.length} bytes where its header says ${entry.size ?? 'more'}`);
+      throw damaged(
+        where,
+        'zip archive',
+        `${entry.name} holds ${entry.out.length} bytes where its header says ${entry.size ?? 'more'}`,
+      );
     }
     return { name: entry.name, bytes: entry.out.bytes() };
   });

@@ -6,10 +6,18 @@ export function chooseInstance(instances: readonly EvalInstance[], wanted: strin
   if (wanted === undefined) return 0;
   const byId = instances.findIndex((instance) => instance.id === wanted);
   if (byId >= 0) return byId;
-  const byPosition = /^\d+$/.test(wanted) ? instances.findIndex((instance) => instance.position === Number(wanted)) : -1;
+  const byPosition = /^\d+$/.test(wanted)
+    ? instances.findIndex((instance) => instance.position === Number(wanted))
+    : -1;
   if (byPosition >= 0) return byPosition;
-  const listed = instances.slice(0, 10).map((instance) => instance.id).join(', ');
-  throw new LogFormatError('', `no instance "${wanted}" in this file (${instances.length} instances: ${listed}${instances.length > 10 ? ', …' : ''})`);
+  const listed = instances
+    .slice(0, 10)
+    .map((instance) => instance.id)
+    .join(', ');
+  throw new LogFormatError(
+    '',
+    `no instance "${wanted}" in this file (${instances.length} instances: ${listed}${instances.length > 10 ? ', …' : ''})`,
+  );
 }
 
 export function severalInstancesNote(instances: readonly EvalInstance[], shown: string): string[] {
@@ -19,8 +27,16 @@ export function severalInstancesNote(instances: readonly EvalInstance[], shown: 
 /** How an evaluation recorded the outcome: SWE-bench's `test_result.report.resolved`, or a top-level `resolved`. */
 export function resolvedOf(record: Record<string, unknown>): boolean | null {
   const testResult = record.test_result;
-  const report = typeof testResult === 'object' && testResult !== null ? (testResult as Record<string, unknown>).report : record.report;
-  if (typeof report === 'object' && report !== null && typeof (report as Record<string, unknown>).resolved === 'boolean') return (report as Record<string, boolean>).resolved!;
+  const report =
+    typeof testResult === 'object' && testResult !== null
+      ? (testResult as Record<string, unknown>).report
+      : record.report;
+  if (
+    typeof report === 'object' &&
+    report !== null &&
+    typeof (report as Record<string, unknown>).resolved === 'boolean'
+  )
+    return (report as Record<string, boolean>).resolved!;
   return typeof record.resolved === 'boolean' ? record.resolved : null;
 }
 

@@ -68,7 +68,8 @@ class Reader {
   ) {}
 
   fail(offset: number, problem: string): never {
-    if (offset >= this.bytes.length) throw new LogFormatError(this.where, 'the JSON ends before it is complete (is the file truncated?)');
+    if (offset >= this.bytes.length)
+      throw new LogFormatError(this.where, 'the JSON ends before it is complete (is the file truncated?)');
     throw new LogFormatError(this.where, `invalid JSON at ${lineAndColumnAt(this.bytes, offset)} (${problem})`);
   }
 
@@ -100,7 +101,14 @@ class Reader {
     if (first !== 0x7b && first !== 0x5b) {
       // A number, true, false or null: up to the next delimiter.
       let end = i;
-      while (end < bytes.length && !isSpace(bytes[end]) && bytes[end] !== 0x2c && bytes[end] !== 0x5d && bytes[end] !== 0x7d) end++;
+      while (
+        end < bytes.length &&
+        !isSpace(bytes[end]) &&
+        bytes[end] !== 0x2c &&
+        bytes[end] !== 0x5d &&
+        bytes[end] !== 0x7d
+      )
+        end++;
       if (end === i) this.fail(i, 'expected a value');
       return end;
     }
@@ -120,7 +128,10 @@ class Reader {
   /** JSON.parse of one span, its errors placed in the whole file. */
   parseSpan(start: number, end: number): unknown {
     if (end - start > MAX_STRING_BYTES) {
-      throw new LogFormatError(this.where, `one value (at ${lineAndColumnAt(this.bytes, start)}) is ${(end - start) / 1024 ** 2 | 0} MiB long, more than a JavaScript string can hold (512 MiB); it cannot be read`);
+      throw new LogFormatError(
+        this.where,
+        `one value (at ${lineAndColumnAt(this.bytes, start)}) is ${((end - start) / 1024 ** 2) | 0} MiB long, more than a JavaScript string can hold (512 MiB); it cannot be read`,
+      );
     }
     const text = decoder.decode(this.bytes.subarray(start, end));
     try {
@@ -133,7 +144,10 @@ class Reader {
       const [line, column] = [Number(offset[1]), Number(offset[2])];
       let at = start;
       for (let k = 1; k < line; k++) at = this.bytes.indexOf(0x0a, at) + 1;
-      this.fail(at + new TextEncoder().encode(text.split('\n')[line - 1]!.slice(0, column - 1)).length, described.replace(/^invalid JSON at line \d+, column \d+ \((.*)\)$/, '$1'));
+      this.fail(
+        at + new TextEncoder().encode(text.split('\n')[line - 1]!.slice(0, column - 1)).length,
+        described.replace(/^invalid JSON at line \d+, column \d+ \((.*)\)$/, '$1'),
+      );
     }
   }
 
@@ -255,7 +269,13 @@ class Reader {
         at = this.skipSpace(next + 1);
         if (at >= pieceStart + this.pieceTarget) break;
       }
-      pieces.push({ start: pieceStart, first, count: starts.length, starts: Float64Array.from(starts), ends: Float64Array.from(ends) });
+      pieces.push({
+        start: pieceStart,
+        first,
+        count: starts.length,
+        starts: Float64Array.from(starts),
+        ends: Float64Array.from(ends),
+      });
       this.progress?.(closed >= 0 ? closed : at, bytes.length);
       if (closed >= 0) {
         spansByList.set(items, new ListSpans(bytes, this, pieces, items.length));
@@ -310,7 +330,8 @@ function valueKind(byte: number | undefined): number {
 
 /** A "__proto__" key is data, as JSON.parse makes it, not the object's prototype. */
 function setMember(record: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
   else record[key] = value;
 }
 

@@ -20,7 +20,10 @@ export function parseLlmScript(text: string, where = 'LLM script'): LlmAnswer[] 
   return value.map((item, i) => {
     const result = answerSchema.safeParse(item);
     if (!result.success) {
-      throw new LogFormatError(`${where}[${i}]`, 'expected {"content": "text"} or {"tool_calls": [{"name": "...", "arguments": "..."}]}');
+      throw new LogFormatError(
+        `${where}[${i}]`,
+        'expected {"content": "text"} or {"tool_calls": [{"name": "...", "arguments": "..."}]}',
+      );
     }
     const answer = result.data;
     return 'tool_calls' in answer

@@ -9,7 +9,11 @@ import { type LocateOptions, type LocatedEvents, type LogFile, type LogInput, is
 /** Readers tried before files that merely resemble events are refused as another format. */
 const BEFORE_REFUSALS = new Set(['v0-feedback', 'v0-trajectory', 'v0-http-recording', 'v0-eval-jsonl']);
 
-function tryReaders(input: ReaderInput, options: LocateOptions, which: (shape: string) => boolean): LocatedEvents | null {
+function tryReaders(
+  input: ReaderInput,
+  options: LocateOptions,
+  which: (shape: string) => boolean,
+): LocatedEvents | null {
   for (const reader of LOG_READERS) {
     if (!which(reader.shape)) continue;
     const found = reader.locate?.(input, options) ?? null;
@@ -21,12 +25,19 @@ function tryReaders(input: ReaderInput, options: LocateOptions, which: (shape: s
 /** Things that are not logs, or logs of other formats: one sentence saying what they are. */
 function refusal(value: unknown): { where: string; why: string } | null {
   if (isRecord(value)) {
-    if (value.trajectory === null && 'error' in value) return { where: 'trajectory', why: `the server could not produce this trajectory: ${String(value.error)}` };
+    if (value.trajectory === null && 'error' in value)
+      return { where: 'trajectory', why: `the server could not produce this trajectory: ${String(value.error)}` };
     if (Array.isArray(value.events) && 'conversation_id' in value) {
-      return { where: 'events', why: 'this file only lists event files by name (an OpenHands-CLI trajectory summary); open the folder of event files instead' };
+      return {
+        where: 'events',
+        why: 'this file only lists event files by name (an OpenHands-CLI trajectory summary); open the folder of event files instead',
+      };
     }
     if (isRecord(value.agent) && typeof value.id === 'string' && !('action' in value) && !('observation' in value)) {
-      return { where: '', why: 'this is an SDK conversation’s base_state.json, which holds no events; open the whole conversation folder (with its events/ folder) instead' };
+      return {
+        where: '',
+        why: 'this is an SDK conversation’s base_state.json, which holds no events; open the whole conversation folder (with its events/ folder) instead',
+      };
     }
   }
   const foreign = foreignFormat(value);
@@ -36,17 +47,30 @@ function refusal(value: unknown): { where: string; why: string } | null {
 /** A parsed JSON document (a list or an object) through the readers, in the registry's order. */
 function fromDocument(value: unknown, where: string, options: LocateOptions): LocatedEvents {
   if (Array.isArray(value) && value.length === 0) throw new LogFormatError(where, 'the log holds no events');
-  const input: ReaderInput = Array.isArray(value) ? { kind: 'list', items: value, where } : { kind: 'object', value: value as Record<string, unknown> };
+  const input: ReaderInput = Array.isArray(value)
+    ? { kind: 'list', items: value, where }
+    : { kind: 'object', value: value as Record<string, unknown> };
   const found = tryReaders(input, options, (shape) => BEFORE_REFUSALS.has(shape));
   if (found) return found;
   const refused = refusal(value);
   if (refused) throw new LogFormatError(refused.where || where, refused.why);
   const rest = tryReaders(input, options, (shape) => !BEFORE_REFUSALS.has(shape));
   if (rest) return rest;
-  throw new LogFormatError('', `no OpenHands events found (top-level keys: ${Object.keys(value as object).slice(0, 8).join(', ') || 'none'})`);
+  throw new LogFormatError(
+    '',
+    `no OpenHands events found (top-level keys: ${
+      Object.keys(value as object)
+        .slice(0, 8)
+        .join(', ') || 'none'
+    })`,
+  );
 }
 
-function fromFile(file: LogFile, options: LocateOptions, resolvedIds: ReadonlySet<string> | null = null): LocatedEvents {
+function fromFile(
+  file: LogFile,
+  options: LocateOptions,
+  resolvedIds: ReadonlySet<string> | null = null,
+): LocatedEvents {
   if (file.bytes && file.bytes.length === 0) throw new LogFormatError(file.path, 'the file is empty');
   if (looksLikeJsonl(file)) return tryReaders({ kind: 'lines', file, resolvedIds }, options, () => true)!;
   let value: unknown;
@@ -59,9 +83,15 @@ function fromFile(file: LogFile, options: LocateOptions, resolvedIds: ReadonlySe
   }
   if (Array.isArray(value) || isRecord(value)) return fromDocument(value, '', options);
   if (typeof value === 'string') {
-    throw new LogFormatError(file.path, 'the file holds one JSON string (a Python repr dump, not events); it cannot be read as a log');
+    throw new LogFormatError(
+      file.path,
+      'the file holds one JSON string (a Python repr dump, not events); it cannot be read as a log',
+    );
   }
-  throw new LogFormatError(file.path, 'no OpenHands events found (expected a list, an object with "trajectory", or JSONL)');
+  throw new LogFormatError(
+    file.path,
+    'no OpenHands events found (expected a list, an object with "trajectory", or JSONL)',
+  );
 }
 
 /** SWE-bench's report.json beside the outputs lists the resolved instances. */

@@ -5,10 +5,22 @@ function isSdkEvent(value: unknown): boolean {
 }
 
 /** The SDK shape of a container that turned out to hold SDK events. */
-const SDK_SHAPE_OF: Readonly<Record<string, string>> = { 'v0-events-jsonl': 'sdk-events-jsonl', 'v0-eval-jsonl': 'sdk-eval-jsonl' };
+const SDK_SHAPE_OF: Readonly<Record<string, string>> = {
+  'v0-events-jsonl': 'sdk-events-jsonl',
+  'v0-eval-jsonl': 'sdk-eval-jsonl',
+};
 
 /** Events found in a container; containers shared by both flavors are named by the events they hold. */
-export function located(shape: string, items: readonly unknown[], label: (index: number) => string, extra: Partial<LocatedEvents> = {}): LocatedEvents {
-  const actual = shape.startsWith('sdk-') ? shape : items.some(isSdkEvent) ? (SDK_SHAPE_OF[shape] ?? 'sdk-list') : shape;
+export function located(
+  shape: string,
+  items: readonly unknown[],
+  label: (index: number) => string,
+  extra: Partial<LocatedEvents> = {},
+): LocatedEvents {
+  const actual = shape.startsWith('sdk-')
+    ? shape
+    : items.some(isSdkEvent)
+      ? (SDK_SHAPE_OF[shape] ?? 'sdk-list')
+      : shape;
   return { shape: actual, items, label, instances: [], instanceId: null, notes: [], recordedCondenser: null, ...extra };
 }

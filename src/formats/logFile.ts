@@ -11,11 +11,15 @@ export function fileText(file: LogFile): string {
 
 /** The file as plain UTF-8 (no byte-order mark, UTF-16 converted): what the readers expect. */
 export function plainFile(file: LogFile): LogFile {
-  return file.text !== undefined ? { path: file.path, text: withoutBom(file.text) } : { path: file.path, bytes: utf8Bytes(file.bytes) };
+  return file.text !== undefined
+    ? { path: file.path, text: withoutBom(file.text) }
+    : { path: file.path, bytes: utf8Bytes(file.bytes) };
 }
 
 export function plainInput(input: LogInput): LogInput {
-  return input.kind === 'file' ? { kind: 'file', file: plainFile(input.file) } : { kind: 'folder', name: input.name, files: input.files.map(plainFile) };
+  return input.kind === 'file'
+    ? { kind: 'file', file: plainFile(input.file) }
+    : { kind: 'folder', name: input.name, files: input.files.map(plainFile) };
 }
 
 export function fileSize(file: LogFile): number {
@@ -40,7 +44,10 @@ export function utf8Length(text: string): number {
 /** Line `n` of a byte file as text; a line longer than a string can hold is refused by name, not by a decoder's riddle. */
 function lineText(file: LogFile & { bytes: Uint8Array }, start: number, end: number, n: number): string {
   if (end - start > MAX_STRING_BYTES) {
-    throw new LogFormatError(`${file.path}: line ${n}`, `the line is ${((end - start) / 1024 ** 2) | 0} MiB long, more than a JavaScript string can hold (512 MiB); it cannot be read`);
+    throw new LogFormatError(
+      `${file.path}: line ${n}`,
+      `the line is ${((end - start) / 1024 ** 2) | 0} MiB long, more than a JavaScript string can hold (512 MiB); it cannot be read`,
+    );
   }
   return strFromU8(file.bytes.subarray(start, end));
 }
@@ -75,7 +82,8 @@ export function forEachLine(file: LogFile, visit: (line: string, lineNumber: num
 export function fileHead(file: LogFile, length = 4096): string {
   if (file.text !== undefined) return withoutBom(file.text).slice(0, length);
   const encoding = encodingOf(file.bytes);
-  if (encoding === 'utf-16le' || encoding === 'utf-16be') return decodeText(file.bytes.subarray(0, 2 * length + 2)).slice(0, length);
+  if (encoding === 'utf-16le' || encoding === 'utf-16be')
+    return decodeText(file.bytes.subarray(0, 2 * length + 2)).slice(0, length);
   if (encoding === 'utf-8-bom') return fileHead({ path: file.path, bytes: file.bytes.subarray(3) }, length);
   // Cut at a character boundary: drop a partial UTF-8 sequence at the end.
   let end = Math.min(length, file.bytes.length);
@@ -91,15 +99,25 @@ export function firstLine(file: LogFile): { readonly line: string | null; readon
   if (file.text !== undefined) {
     const text = file.text.trimStart();
     const end = text.indexOf('\n');
-    return end < 0 ? { line: text, more: false } : { line: text.slice(0, end), more: text.slice(end + 1).trim() !== '' };
+    return end < 0
+      ? { line: text, more: false }
+      : { line: text.slice(0, end), more: text.slice(end + 1).trim() !== '' };
   }
   const bytes = file.bytes;
   let start = 0;
-  while (start < bytes.length && (bytes[start] === 0x20 || bytes[start] === 0x0a || bytes[start] === 0x0d || bytes[start] === 0x09)) start++;
+  while (
+    start < bytes.length &&
+    (bytes[start] === 0x20 || bytes[start] === 0x0a || bytes[start] === 0x0d || bytes[start] === 0x09)
+  )
+    start++;
   const end = bytes.indexOf(0x0a, start);
   if (end < 0) return { line: null, more: false };
   let rest = end + 1;
-  while (rest < bytes.length && (bytes[rest] === 0x20 || bytes[rest] === 0x0a || bytes[rest] === 0x0d || bytes[rest] === 0x09)) rest++;
+  while (
+    rest < bytes.length &&
+    (bytes[rest] === 0x20 || bytes[rest] === 0x0a || bytes[rest] === 0x0d || bytes[rest] === 0x09)
+  )
+    rest++;
   if (rest >= bytes.length) return { line: null, more: false };
   return { line: lineText(file, start, end, 1), more: true };
 }

@@ -1,7 +1,22 @@
 const REMOVED = '[removed by Condenser Inspector]';
 
 /** Words that make a field's name a credential's (`api_key`, `aws_secret_access_key`, `auth_token`, `password`...). */
-const SECRET_WORDS = new Set(['key', 'secret', 'token', 'password', 'passwd', 'pwd', 'passphrase', 'credential', 'credentials', 'authorization', 'auth', 'cookie', 'bearer', 'signature']);
+const SECRET_WORDS = new Set([
+  'key',
+  'secret',
+  'token',
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'credential',
+  'credentials',
+  'authorization',
+  'auth',
+  'cookie',
+  'bearer',
+  'signature',
+]);
 /** Compound words that end like one without being one: counts and names (`max_tokens`, `custom_tokenizer`, `keys`). */
 const SAFE_ENDINGS = /(tokens|tokenizer|keys|keyword|keywords|monkey|turkey)$/;
 
@@ -16,14 +31,25 @@ function wordsOf(name: string): string[] {
 
 /** Whether a field of this name holds a credential. */
 export function isSecretName(name: string): boolean {
-  return wordsOf(name).some((word) => SECRET_WORDS.has(word) || (!SAFE_ENDINGS.test(word) && /(key|secret|token|password)$/.test(word) && word.length > 3));
+  return wordsOf(name).some(
+    (word) =>
+      SECRET_WORDS.has(word) ||
+      (!SAFE_ENDINGS.test(word) && /(key|secret|token|password)$/.test(word) && word.length > 3),
+  );
 }
 
 /** Fields whose every value is a header: a custom `Authorization` or `X-Api-Key` travels in them. */
 const isHeaders = (name: string) => /headers?$/i.test(name);
 
 /** Values that are credentials whatever their field is called: well-known key formats. */
-const SECRET_VALUES = [/^(sk|rk|pk)-[\w-]{16,}$/, /^AKIA[0-9A-Z]{16}$/, /^gh[pousr]_[A-Za-z0-9]{20,}$/, /^xox[abprs]-[\w-]{10,}$/, /^AIza[\w-]{30,}$/, /^Bearer\s+\S{8,}$/i];
+const SECRET_VALUES = [
+  /^(sk|rk|pk)-[\w-]{16,}$/,
+  /^AKIA[0-9A-Z]{16}$/,
+  /^gh[pousr]_[A-Za-z0-9]{20,}$/,
+  /^xox[abprs]-[\w-]{10,}$/,
+  /^AIza[\w-]{30,}$/,
+  /^Bearer\s+\S{8,}$/i,
+];
 
 function decoded(text: string): string {
   try {
@@ -36,7 +62,9 @@ function decoded(text: string): string {
 /** A URL's user and password (`https://user:pass@host`), and query parameters named like credentials (`?api_key=`). */
 function withoutUrlSecrets(text: string): string {
   const withoutUser = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i, `$1${encodeURIComponent(REMOVED)}@`);
-  return withoutUser.replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, sep: string, name: string) => (isSecretName(decoded(name)) ? `${sep}${name}=${encodeURIComponent(REMOVED)}` : whole));
+  return withoutUser.replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, sep: string, name: string) =>
+    isSecretName(decoded(name)) ? `${sep}${name}=${encodeURIComponent(REMOVED)}` : whole,
+  );
 }
 
 function cleanString(text: string): string {
@@ -50,7 +78,9 @@ function allStringsRemoved(value: unknown): unknown {
   if (typeof value === 'string') return value === '' ? value : REMOVED;
   if (Array.isArray(value)) return value.map(allStringsRemoved);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, allStringsRemoved(item)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, allStringsRemoved(item)]),
+  );
 }
 
 /**
@@ -67,7 +97,8 @@ export function withoutSecrets<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    if (isHeaders(key) || (isSecretName(key) && typeof item === 'object' && item !== null)) copy[key] = allStringsRemoved(item);
+    if (isHeaders(key) || (isSecretName(key) && typeof item === 'object' && item !== null))
+      copy[key] = allStringsRemoved(item);
     else if (isSecretName(key) && typeof item === 'string' && item !== '') copy[key] = REMOVED;
     else copy[key] = withoutSecrets(item);
   }

@@ -73,7 +73,11 @@ const sessionFileSchema = z.strictObject({
     agent: z
       .strictObject({
         profile: z.enum(CHAT_PROFILES as [ChatProfile, ...ChatProfile[]]),
-        templates: z.strictObject({ system_prompt: z.string().optional(), additional_info: z.string().optional(), microagent_info: z.string().optional() }),
+        templates: z.strictObject({
+          system_prompt: z.string().optional(),
+          additional_info: z.string().optional(),
+          microagent_info: z.string().optional(),
+        }),
       })
       .optional(),
   }),
@@ -85,7 +89,10 @@ const sessionFileSchema = z.strictObject({
 });
 
 function pathOf(issue: z.core.$ZodIssue): string {
-  return issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+  return issue.path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '');
 }
 
 /**
@@ -94,7 +101,8 @@ function pathOf(issue: z.core.$ZodIssue): string {
  */
 export function parseSessionFile(source: string | Uint8Array, where = 'session file'): SessionFile {
   // As any file the app reads: UTF-8 or UTF-16, with or without a byte-order mark.
-  const value = typeof source === 'string' ? parseJson(withoutBom(source), where) : parseJsonBytes(utf8Bytes(source), where);
+  const value =
+    typeof source === 'string' ? parseJson(withoutBom(source), where) : parseJsonBytes(utf8Bytes(source), where);
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== SESSION_FILE_FORMAT) {
     throw new LogFormatError(where, 'this is not a Condenser Inspector session file');
   }
@@ -116,7 +124,11 @@ export function parseSessionFile(source: string | Uint8Array, where = 'session f
     const pieces = 'base64' in file ? [file.base64] : file.base64_pieces;
     const decoded = pieces.map((piece, k) => {
       const bytes = fromBase64(piece);
-      if (!bytes) throw new LogFormatError(`${where}: ${place}.${'base64' in file ? 'base64' : `base64_pieces[${k}]`}`, 'not valid base64');
+      if (!bytes)
+        throw new LogFormatError(
+          `${where}: ${place}.${'base64' in file ? 'base64' : `base64_pieces[${k}]`}`,
+          'not valid base64',
+        );
       return bytes;
     });
     if (decoded.length === 1) return { path: file.path, bytes: decoded[0]! };
@@ -129,7 +141,9 @@ export function parseSessionFile(source: string | Uint8Array, where = 'session f
     return { path: file.path, bytes };
   };
   const input: LogInput =
-    log.kind === 'file' ? { kind: 'file', file: read(log.file, 'log.file') } : { kind: 'folder', name: log.name, files: log.files.map((file, i) => read(file, `log.files[${i}]`)) };
+    log.kind === 'file'
+      ? { kind: 'file', file: read(log.file, 'log.file') }
+      : { kind: 'folder', name: log.name, files: log.files.map((file, i) => read(file, `log.files[${i}]`)) };
   return { ...rest, log: input } as SessionFile;
 }
 
@@ -143,7 +157,10 @@ export function isSessionFileText(text: string): boolean {
  * one string. Logs given as bytes go in as base64 (the file stays JSON), in pieces past
  * PIECES_ABOVE_BYTES; `piecesAbove` lets tests use small logs.
  */
-export function writeSessionFileParts(file: Omit<SessionFile, 'format' | 'version'>, piecesAbove = PIECES_ABOVE_BYTES): string[] {
+export function writeSessionFileParts(
+  file: Omit<SessionFile, 'format' | 'version'>,
+  piecesAbove = PIECES_ABOVE_BYTES,
+): string[] {
   const files = file.log.kind === 'file' ? [file.log.file] : file.log.files;
   const long = (logFile: LogFile) => (logFile.bytes ? logFile.bytes.length : logFile.text!.length) > piecesAbove;
   const version = files.some(long) ? SESSION_FILE_VERSION : PLAIN_VERSION;
@@ -151,7 +168,13 @@ export function writeSessionFileParts(file: Omit<SessionFile, 'format' | 'versio
   const parts = [JSON.stringify({ format: SESSION_FILE_FORMAT, version, ...rest }).slice(0, -1)];
   const writeFile = (logFile: LogFile) => {
     if (!long(logFile)) {
-      parts.push(JSON.stringify(logFile.bytes ? { path: logFile.path, base64: toBase64(logFile.bytes) } : { path: logFile.path, text: logFile.text }));
+      parts.push(
+        JSON.stringify(
+          logFile.bytes
+            ? { path: logFile.path, base64: toBase64(logFile.bytes) }
+            : { path: logFile.path, text: logFile.text },
+        ),
+      );
       return;
     }
     const bytes = logFile.bytes ?? new TextEncoder().encode(logFile.text);

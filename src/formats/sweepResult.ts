@@ -52,7 +52,10 @@ const resultSchema = z.strictObject({
 export type SweepResult = z.infer<typeof resultSchema>;
 
 function pathOf(issue: z.core.$ZodIssue): string {
-  return issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+  return issue.path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '');
 }
 
 export function writeSweepJson(result: SweepResult): string {
@@ -67,7 +70,10 @@ export function sweepCsvHeader(): string {
 export function sweepCsvRows(rows: readonly SweepRow[], configs: readonly SweepConfig[]): string {
   if (rows.length === 0) return '';
   const byName = new Map(configs.map((config) => [config.name, config]));
-  const cells = rows.map((row) => [...SWEEP_COLUMNS.map((column) => row[column] ?? ''), JSON.stringify(byName.get(row.config)?.config ?? null)]);
+  const cells = rows.map((row) => [
+    ...SWEEP_COLUMNS.map((column) => row[column] ?? ''),
+    JSON.stringify(byName.get(row.config)?.config ?? null),
+  ]);
   return `${Papa.unparse(cells)}\n`;
 }
 
@@ -81,22 +87,34 @@ function fromCsv(text: string, where: string): SweepResult {
   const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true });
   const [header, ...lines] = parsed.data;
   const expected = [...SWEEP_COLUMNS, 'config_json'];
-  if (!header || header.join(',') !== expected.join(',')) throw new LogFormatError(where, `not a sweep CSV (expected the columns ${expected.join(', ')})`);
+  if (!header || header.join(',') !== expected.join(','))
+    throw new LogFormatError(where, `not a sweep CSV (expected the columns ${expected.join(', ')})`);
   const configs = new Map<string, SweepConfig>();
   const rows = lines.map((cells, i) => {
     const line = `${where}: line ${i + 2}`;
-    if (cells.length !== expected.length) throw new LogFormatError(line, `expected ${expected.length} cells, found ${cells.length}`);
+    if (cells.length !== expected.length)
+      throw new LogFormatError(line, `expected ${expected.length} cells, found ${cells.length}`);
     const record: Record<string, unknown> = {};
     SWEEP_COLUMNS.forEach((column, k) => {
       const cell = cells[k]!;
-      const numeric = column !== 'source' && column !== 'instance' && column !== 'config' && column !== 'model' && column !== 'error';
-      record[column] = cell === '' ? (column === 'source' || column === 'config' ? '' : null) : numeric ? Number(cell) : cell;
+      const numeric =
+        column !== 'source' && column !== 'instance' && column !== 'config' && column !== 'model' && column !== 'error';
+      record[column] =
+        cell === '' ? (column === 'source' || column === 'config' ? '' : null) : numeric ? Number(cell) : cell;
     });
     const name = String(record.config);
-    if (!configs.has(name)) configs.set(name, { name, config: parseJson(cells[expected.length - 1]!, `${line}: config_json`), sdkRules: null });
+    if (!configs.has(name))
+      configs.set(name, {
+        name,
+        config: parseJson(cells[expected.length - 1]!, `${line}: config_json`),
+        sdkRules: null,
+      });
     return record;
   });
-  return checked({ format: SWEEP_FORMAT, version: SWEEP_VERSION, input: where, configs: [...configs.values()], rows }, where);
+  return checked(
+    { format: SWEEP_FORMAT, version: SWEEP_VERSION, input: where, configs: [...configs.values()], rows },
+    where,
+  );
 }
 
 function checked(value: unknown, where: string): SweepResult {
@@ -113,8 +131,17 @@ export function parseSweepResult(text: string, where = 'sweep result'): SweepRes
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('{')) return fromCsv(text, where);
   const value = parseJson(text, where);
-  if (typeof value === 'object' && value !== null && (value as { format?: unknown }).format === SWEEP_FORMAT && typeof (value as { version?: unknown }).version === 'number' && (value as { version: number }).version > SWEEP_VERSION) {
-    throw new LogFormatError(where, `this sweep was written by a newer Condenser Inspector (version ${(value as { version: number }).version}); update the app to open it`);
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { format?: unknown }).format === SWEEP_FORMAT &&
+    typeof (value as { version?: unknown }).version === 'number' &&
+    (value as { version: number }).version > SWEEP_VERSION
+  ) {
+    throw new LogFormatError(
+      where,
+      `this sweep was written by a newer Condenser Inspector (version ${(value as { version: number }).version}); update the app to open it`,
+    );
   }
   return checked(value, where);
 }

@@ -7,7 +7,9 @@
  * One file of a log: its text, or its bytes (archives, and eval JSONL files too big to hold as one
  * string). `path` is the path inside the dropped folder or archive, or the file name.
  */
-export type LogFile = { readonly path: string; readonly text: string; readonly bytes?: undefined } | { readonly path: string; readonly bytes: Uint8Array; readonly text?: undefined };
+export type LogFile =
+  | { readonly path: string; readonly text: string; readonly bytes?: undefined }
+  | { readonly path: string; readonly bytes: Uint8Array; readonly text?: undefined };
 
 export type LogInput =
   | { readonly kind: 'file'; readonly file: LogFile }

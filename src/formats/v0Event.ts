@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { type CondensationArgs, type LogEvent, condensationArgsProblem, makeAction, makeObservation } from '../engine/v0/index.ts';
+import {
+  type CondensationArgs,
+  type LogEvent,
+  condensationArgsProblem,
+  makeAction,
+  makeObservation,
+} from '../engine/v0/index.ts';
 import { LogFormatError } from './errors.ts';
 import { readToolCallMetadata } from './v0ToolCall.ts';
 
 /** A JSON object, checked without copying it (args and extras can be large: browser trees, file contents). */
-const payload = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-  error: 'expected an object',
-});
+const payload = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  {
+    error: 'expected an object',
+  },
+);
 
 // Unknown keys are allowed and not copied: the raw event is kept separately for display.
 const v0EventSchema = z.object({
@@ -23,13 +32,23 @@ const v0EventSchema = z.object({
   tool_call_metadata: z.object({ model_response: z.object({ id: z.string().nullish() }).nullish() }).nullish(),
 });
 
-const intOrNull = z.number().int().nullish().transform((value) => value ?? null);
+const intOrNull = z
+  .number()
+  .int()
+  .nullish()
+  .transform((value) => value ?? null);
 
 const condensationArgsSchema = z.looseObject({
-  forgotten_event_ids: z.array(z.number().int()).nullish().transform((value) => value ?? null),
+  forgotten_event_ids: z
+    .array(z.number().int())
+    .nullish()
+    .transform((value) => value ?? null),
   forgotten_events_start_id: intOrNull,
   forgotten_events_end_id: intOrNull,
-  summary: z.string().nullish().transform((value) => value ?? null),
+  summary: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
   summary_offset: intOrNull,
 });
 
@@ -56,7 +75,10 @@ function condensationArgs(args: Record<string, unknown>, where: string, id: numb
   };
   const problem = condensationArgsProblem(result);
   if (problem) {
-    throw new LogFormatError(`${where}.args`, `condensation ${id} is invalid (${problem}); OpenHands itself refuses to load such an event`);
+    throw new LogFormatError(
+      `${where}.args`,
+      `condensation ${id} is invalid (${problem}); OpenHands itself refuses to load such an event`,
+    );
   }
   // A range of any width is fine: it is counted against the log's ids, never expanded.
   return result;
@@ -70,14 +92,17 @@ function condensationArgs(args: Record<string, unknown>, where: string, id: numb
 export const MAX_EVENT_ID = 2 ** 52 - 1;
 
 function eventIdProblem(id: number): string | null {
-  if (id < 0) return `id ${id} is negative, and OpenHands numbers the events it stores from 0 (-1 marks an event never stored)`;
-  if (id > MAX_EVENT_ID) return `id ${id} is past ${MAX_EVENT_ID} (2^52 - 1), beyond which JavaScript numbers cannot keep ids apart`;
+  if (id < 0)
+    return `id ${id} is negative, and OpenHands numbers the events it stores from 0 (-1 marks an event never stored)`;
+  if (id > MAX_EVENT_ID)
+    return `id ${id} is past ${MAX_EVENT_ID} (2^52 - 1), beyond which JavaScript numbers cannot keep ids apart`;
   return null;
 }
 
 type V0Fields = z.infer<typeof v0EventSchema>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isIntOrAbsent = (value: unknown) => value === undefined || value === null || Number.isInteger(value);
 const isStringOrAbsent = (value: unknown) => value === undefined || value === null || typeof value === 'string';
 const SOURCES = new Set([undefined, null, 'agent', 'user', 'environment']);
@@ -89,7 +114,19 @@ const SOURCES = new Set([undefined, null, 'agent', 'user', 'environment']);
  */
 function quickFields(value: unknown): V0Fields | null {
   if (!isObject(value)) return null;
-  const { id, source, message, cause, action, observation, args, content, extras, success, tool_call_metadata: meta } = value;
+  const {
+    id,
+    source,
+    message,
+    cause,
+    action,
+    observation,
+    args,
+    content,
+    extras,
+    success,
+    tool_call_metadata: meta,
+  } = value;
   const plain =
     isIntOrAbsent(id) &&
     SOURCES.has(source as string) &&
@@ -105,7 +142,8 @@ function quickFields(value: unknown): V0Fields | null {
   if (meta !== undefined && meta !== null) {
     if (!isObject(meta)) return null;
     const response = meta.model_response;
-    if (response !== undefined && response !== null && (!isObject(response) || !isStringOrAbsent(response.id))) return null;
+    if (response !== undefined && response !== null && (!isObject(response) || !isStringOrAbsent(response.id)))
+      return null;
   }
   return value as V0Fields;
 }
@@ -132,10 +170,17 @@ export function readV0Event(value: unknown, index: number, where: string | (() =
     throw new LogFormatError(place(), 'an OpenHands event needs an "action" or an "observation" key');
   }
   if (event.id === undefined || event.id === null) {
-    throw new LogFormatError(`${place()}.id`, 'the event has no id; condensers forget events by id, so this log cannot be replayed');
+    throw new LogFormatError(
+      `${place()}.id`,
+      'the event has no id; condensers forget events by id, so this log cannot be replayed',
+    );
   }
   const idProblem = eventIdProblem(event.id);
-  if (idProblem) throw new LogFormatError(`${place()}.id`, `${idProblem}; condensers forget events by id, so this log cannot be replayed`);
+  if (idProblem)
+    throw new LogFormatError(
+      `${place()}.id`,
+      `${idProblem}; condensers forget events by id, so this log cannot be replayed`,
+    );
   const base = {
     id: event.id,
     index,
@@ -149,10 +194,21 @@ export function readV0Event(value: unknown, index: number, where: string | (() =
   if (isAction) {
     const args = event.args ?? {};
     const type = event.action ?? 'null';
-    return makeAction(base, type, args, type === 'condensation' ? condensationArgs(args, place(), event.id) : undefined);
+    return makeAction(
+      base,
+      type,
+      args,
+      type === 'condensation' ? condensationArgs(args, place(), event.id) : undefined,
+    );
   }
   // Some logs write the string "null", others JSON null: both are NullObservation.
-  return makeObservation(base, event.observation ?? 'null', event.content ?? '', event.extras ?? {}, event.success ?? null);
+  return makeObservation(
+    base,
+    event.observation ?? 'null',
+    event.content ?? '',
+    event.extras ?? {},
+    event.success ?? null,
+  );
 }
 
 /**
@@ -168,7 +224,10 @@ export function checkUniqueIds(
   for (const event of events) {
     const earlier = seen.get(event.id);
     if (earlier !== undefined) {
-      throw new LogFormatError(label(event.index), `id ${event.id} is used twice (also by ${label(earlier)}); ${forgetters} forget events by id, so this log cannot be replayed`);
+      throw new LogFormatError(
+        label(event.index),
+        `id ${event.id} is used twice (also by ${label(earlier)}); ${forgetters} forget events by id, so this log cannot be replayed`,
+      );
     }
     seen.set(event.id, event.index);
   }

@@ -1,5 +1,10 @@
 import type { ChatToolCall, RecordedUsage } from '../engine/index.ts';
-import { type RecordedAssistantMessage, type RecordedResponse, type RecordedToolCall, pyJsonDumps } from '../engine/v0/index.ts';
+import {
+  type RecordedAssistantMessage,
+  type RecordedResponse,
+  type RecordedToolCall,
+  pyJsonDumps,
+} from '../engine/v0/index.ts';
 
 /*
  * `tool_call_metadata` as litellm's ModelResponse would read it. Only what the agent's messages and the
@@ -9,7 +14,8 @@ import { type RecordedAssistantMessage, type RecordedResponse, type RecordedTool
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 function toolCallOf(value: unknown): ChatToolCall | null {

@@ -35,7 +35,10 @@ export class StepUsageStream<Step, View> {
     calibration: Calibration,
     learnedFromLog: () => LearnedUsage,
   ) {
-    this.simulator = new UsageSimulator(settings.profile, calibration === 'earlier-steps' ? 'earlier-steps' : learnedFromLog());
+    this.simulator = new UsageSimulator(
+      settings.profile,
+      calibration === 'earlier-steps' ? 'earlier-steps' : learnedFromLog(),
+    );
   }
 
   next(step: Step, view: View | null): StepUsage & { readonly error: string | null } {
@@ -66,7 +69,11 @@ export function agentRun<Step, View>(
       const { messages, eventIds } = request;
       return {
         ...base(index),
-        messages: messages.map((message, k) => ({ message, eventIds: eventIds?.[k] ?? [], tokens: messageTokens(message, context.tokens) })),
+        messages: messages.map((message, k) => ({
+          message,
+          eventIds: eventIds?.[k] ?? [],
+          tokens: messageTokens(message, context.tokens),
+        })),
         error: null,
       };
     },

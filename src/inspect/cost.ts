@@ -11,7 +11,10 @@ export interface ResolvedPrices {
 }
 
 /** The user's prices for the model, else its preset, else none (costs then stay unknown). */
-export function pricesFor(model: string | null, overrides: Readonly<Record<string, ModelPrices>>): ResolvedPrices | null {
+export function pricesFor(
+  model: string | null,
+  overrides: Readonly<Record<string, ModelPrices>>,
+): ResolvedPrices | null {
   if (model && overrides[model]) return { prices: overrides[model], preset: null, userSet: true };
   const preset = presetForModel(model);
   return preset ? { prices: preset.prices, preset, userSet: false } : null;
@@ -68,10 +71,28 @@ export function runCost(report: UsageReport, prices: ModelPrices): RunCost {
     promptTokens += step.estimate?.promptTokens ?? 0;
   }
   const condenser = report.condenserCalls.reduce(
-    (sum, call) => sum + callCost({ promptTokens: call.promptTokens, cacheReadTokens: 0, cacheWriteTokens: 0, completionTokens: call.completionTokens }, prices),
+    (sum, call) =>
+      sum +
+      callCost(
+        {
+          promptTokens: call.promptTokens,
+          cacheReadTokens: 0,
+          cacheWriteTokens: 0,
+          completionTokens: call.completionTokens,
+        },
+        prices,
+      ),
     0,
   );
-  return { agentEstimated, agentRecorded: anyRecorded ? agentRecorded : null, condenser, total: agentEstimated + condenser, cacheReadTokens, cacheWriteTokens, promptTokens };
+  return {
+    agentEstimated,
+    agentRecorded: anyRecorded ? agentRecorded : null,
+    condenser,
+    total: agentEstimated + condenser,
+    cacheReadTokens,
+    cacheWriteTokens,
+    promptTokens,
+  };
 }
 
 export interface CondensationCacheCost {
@@ -92,13 +113,23 @@ const median = (values: readonly number[]) => {
  * What each condensation cost in cache rewrites: after it, the prompt from the first changed message on
  * is written to the cache again. Measured against the median write of the steps that did not condense.
  */
-export function condensationCacheCosts(summary: ReplaySummary, report: UsageReport, prices: ModelPrices): CondensationCacheCost[] {
+export function condensationCacheCosts(
+  summary: ReplaySummary,
+  report: UsageReport,
+  prices: ModelPrices,
+): CondensationCacheCost[] {
   const condensingSteps = new Set(summary.condensations.map((c) => c.stepIndex));
-  const usual = median(report.steps.filter((_, k) => !condensingSteps.has(k)).map((step) => step.estimate?.cacheWriteTokens ?? 0));
+  const usual = median(
+    report.steps.filter((_, k) => !condensingSteps.has(k)).map((step) => step.estimate?.cacheWriteTokens ?? 0),
+  );
   return summary.condensations.map((condensation) => {
     const written = report.steps[condensation.stepIndex]?.estimate?.cacheWriteTokens ?? 0;
     const rewriteTokens = Math.max(0, written - usual);
-    return { condensationId: condensation.id, stepIndex: condensation.stepIndex, rewriteTokens, rewriteCost: (rewriteTokens * (prices.cacheWrite - prices.cacheRead)) / 1e6 };
+    return {
+      condensationId: condensation.id,
+      stepIndex: condensation.stepIndex,
+      rewriteTokens,
+      rewriteCost: (rewriteTokens * (prices.cacheWrite - prices.cacheRead)) / 1e6,
+    };
   });
 }
-

@@ -69,5 +69,7 @@ export function eventDetailText(raw: RawEvents, index: number): string {
   }
   const cut = text.length > MAX_DETAIL_CHARS;
   const shown = indentJson(cut ? text.slice(0, MAX_DETAIL_CHARS) : text);
-  return cut ? `${shown}\n… (cut: the event's JSON is ${(source?.length ?? text.length).toLocaleString('en-US')} characters long; the whole of it is in the log file)` : shown;
+  return cut
+    ? `${shown}\n… (cut: the event's JSON is ${(source?.length ?? text.length).toLocaleString('en-US')} characters long; the whole of it is in the log file)`
+    : shown;
 }

@@ -37,7 +37,11 @@ export interface ViewItemVisitor {
 
 /** The messages the agent's LLM received at a step, or why the agent would have built none. */
 export type StepRequest =
-  | { readonly messages: readonly ChatMessage[]; readonly eventIds: ReadonlyArray<readonly EventId[]> | null; readonly error?: undefined }
+  | {
+      readonly messages: readonly ChatMessage[];
+      readonly eventIds: ReadonlyArray<readonly EventId[]> | null;
+      readonly error?: undefined;
+    }
   | { readonly messages?: undefined; readonly error: string };
 
 /** The agent's LLM calls of one replay: built per agent settings, fed steps in order. */

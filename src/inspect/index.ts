@@ -5,7 +5,14 @@
  */
 export { Inspector, type CreateLiveLlm } from './inspector.ts';
 export type * from './types.ts';
-export { type InspectedLog, type Prepared, type ReplayedLog, type TraceOptions, type TraceSize, type Tokens } from './inspectedLog.ts';
+export {
+  type InspectedLog,
+  type Prepared,
+  type ReplayedLog,
+  type TraceOptions,
+  type TraceSize,
+  type Tokens,
+} from './inspectedLog.ts';
 export { countAllTokens, openLog } from './openLog.ts';
 export type * from './trace/types.ts';
 export * from './cost.ts';

@@ -6,7 +6,15 @@ import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } fr
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
 import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
 import { type StepFigure, TraceWriter } from './trace/traceWriter.ts';
-import type { AgentSettings, CondensationSummary, EventId, OpenedLog, ReplayRequest, StepSummary, ViewItem } from './types.ts';
+import type {
+  AgentSettings,
+  CondensationSummary,
+  EventId,
+  OpenedLog,
+  ReplayRequest,
+  StepSummary,
+  ViewItem,
+} from './types.ts';
 
 /** A finished replay, whatever the log's engine: the steps and condensations, and each step's view on demand. */
 export interface ReplayedLog {
@@ -41,7 +49,8 @@ export interface TraceOptions {
 }
 
 /** Where a request stands before its replay runs: the work, or what is wrong with its configuration. */
-export type Prepared<T> = { readonly work: LlmWork<T>; readonly notes: readonly string[] } | { readonly configError: string };
+export type Prepared<T> =
+  { readonly work: LlmWork<T>; readonly notes: readonly string[] } | { readonly configError: string };
 
 /**
  * One opened log of either engine (OpenHands V0 or the Agent SDK): what the host and the commands ask
@@ -62,7 +71,12 @@ export interface InspectedLog {
   /** The engine work for a request (it yields LLM requests). */
   replay(request: ReplayRequest, tokens: Tokens | null): Prepared<ReplayedLog>;
   /** The work that writes the request's trace (spec/replay.md §6) a step at a time. */
-  trace(request: ReplayRequest, tokens: Tokens | null, options: TraceOptions, write: (text: string) => void): Prepared<void>;
+  trace(
+    request: ReplayRequest,
+    tokens: Tokens | null,
+    options: TraceOptions,
+    write: (text: string) => void,
+  ): Prepared<void>;
   /** What a trace of the request would hold: its steps, their view items and the ids its condensations list. */
   traceSize(request: ReplayRequest, tokens: Tokens | null): Prepared<TraceSize>;
   /** About the most a trace of this log can hold, told without replaying (a full trace, or `compact`). */
@@ -96,7 +110,11 @@ export interface FlavorLog<Step, View> {
   countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
   learnedFromLog(settings: AgentSettings, tokens: TextTokens): LearnedUsage | null;
   /** The engine replay of a request, each step handed to `onStep` as it is replayed. */
-  prepare(request: ReplayRequest, tokens: Tokens | null, onStep?: (step: Step, view: View | null) => void): Prepared<FlavorReplay<Step, View>>;
+  prepare(
+    request: ReplayRequest,
+    tokens: Tokens | null,
+    onStep?: (step: Step, view: View | null) => void,
+  ): Prepared<FlavorReplay<Step, View>>;
   encoder(): TraceEncoder<Step, View>;
   agentCalls(settings: AgentSettings, tokens: TextTokens): AgentCallsPort<Step, View>;
   /** About the most a trace of this log can hold, without replaying. */
@@ -135,18 +153,31 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
           condensations: result.condensations,
           notes,
           stepView: (step) => result.stepView(step),
-          agent: (settings, context) => agentRun(flavor.agentCalls(settings, context.tokens), result.walk, settings, calibrationOf(result.mode), context),
+          agent: (settings, context) =>
+            agentRun(
+              flavor.agentCalls(settings, context.tokens),
+              result.walk,
+              settings,
+              calibrationOf(result.mode),
+              context,
+            ),
         };
       });
     },
     trace(request, tokens, options, write) {
       const figures: StepFigure<Step, View>[] = [];
-      if (options.messages) figures.push(messagesFigure(flavor.agentCalls(options.messages, options.textTokens ?? { text: () => 0 })));
+      if (options.messages)
+        figures.push(messagesFigure(flavor.agentCalls(options.messages, options.textTokens ?? { text: () => 0 })));
       if (options.usage) {
         const settings = options.usage;
         const textTokens = options.textTokens ?? { text: () => 0 };
         const learned = () => flavor.learnedFromLog(settings, textTokens) ?? NO_LEARNING;
-        const stream = new StepUsageStream(flavor.agentCalls(settings, textTokens), settings, calibrationOf(request.mode), learned);
+        const stream = new StepUsageStream(
+          flavor.agentCalls(settings, textTokens),
+          settings,
+          calibrationOf(request.mode),
+          learned,
+        );
         figures.push(usageFigure(stream, { withMessages: options.messages !== null }));
       }
       const encoder = flavor.encoder();
@@ -167,7 +198,8 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
         items += view === null ? 0 : encoder.viewLength(view);
         for (const ids of encoder.forgottenLengths(step)) {
           forgottenIds += ids;
-          if (!widest || ids > widest.ids) widest = { ids, beforeEventId: flavor.ids[encoder.beforeEventIndex(step)]!, step: steps };
+          if (!widest || ids > widest.ids)
+            widest = { ids, beforeEventId: flavor.ids[encoder.beforeEventIndex(step)]!, step: steps };
         }
         steps++;
       });

@@ -1,7 +1,30 @@
-import { type AnswerLlmAsync, type AnswerLog, type LearnedUsage, type LlmAnswer, type LlmWork, type TextTokens, answerProblem, cachingText, recordedLlm, recordingScript, requestKey, runAsync, runSync } from '../engine/index.ts';
+import {
+  type AnswerLlmAsync,
+  type AnswerLog,
+  type LearnedUsage,
+  type LlmAnswer,
+  type LlmWork,
+  type TextTokens,
+  answerProblem,
+  cachingText,
+  recordedLlm,
+  recordingScript,
+  requestKey,
+  runAsync,
+  runSync,
+} from '../engine/index.ts';
 import { TemplateError } from '../templates/index.ts';
 import type { AgentRun } from './agentRun.ts';
-import { type AnyParsedLog, type EvalInstance, type ExpandOptions, type LogInput, SHAPE_LABELS, expandArchives, extractInstance, readLog } from '../formats/index.ts';
+import {
+  type AnyParsedLog,
+  type EvalInstance,
+  type ExpandOptions,
+  type LogInput,
+  SHAPE_LABELS,
+  expandArchives,
+  extractInstance,
+  readLog,
+} from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
 import type { InspectedLog, ReplayedLog, Tokens } from './inspectedLog.ts';
 import type {
@@ -131,7 +154,12 @@ export class Inspector implements InspectorApi {
       pace: async (done, total) => {
         if (this.clock() - sliceStart < UNPACK_SLICE_MS) return;
         const size = total >= 1e9 ? `${(total / 1e9).toFixed(1)} GB` : `${Math.max(1, Math.round(total / 1e6))} MB`;
-        context.progress?.({ kind: 'status', message: `Unpacking: ${Math.round((100 * done) / total)}% of ${size}`, done, total });
+        context.progress?.({
+          kind: 'status',
+          message: `Unpacking: ${Math.round((100 * done) / total)}% of ${size}`,
+          done,
+          total,
+        });
         await new Promise((resolve) => setTimeout(resolve, 0));
         if (context.signal?.aborted) throw abortError();
         sliceStart = this.clock();
@@ -200,7 +228,7 @@ export class Inspector implements InspectorApi {
     const countText = this.countText;
     const total = loaded.log.opened.rows.length;
     const counts = new Uint32Array(total);
-    for (let next = 0; next < total; ) {
+    for (let next = 0; next < total;) {
       const sliceStart = this.clock();
       while (next < total && this.clock() - sliceStart < TOKEN_SLICE_MS) {
         const end = Math.min(total, next + TOKEN_BATCH);
@@ -228,14 +256,25 @@ export class Inspector implements InspectorApi {
     return loaded.log.replay(request, tokens);
   }
 
-  private finish(request: ReplayRequest, replayed: ReplayedLog, calls: readonly CallRecord[], started: number): ReplayOutcome {
+  private finish(
+    request: ReplayRequest,
+    replayed: ReplayedLog,
+    calls: readonly CallRecord[],
+    started: number,
+  ): ReplayOutcome {
     const durationMs = this.clock() - started;
     const last = { replayed, calls, agentRuns: new Map() };
     if (request.slot === 'compare') this.lastCompare = last;
     else this.last = last;
     const llm = llmUse(calls, request.measureLlm ?? false, this.countText);
-    const condensations = replayed.condensations.map((c) => ({ ...c, placeholder: c.llmCall !== null && calls[c.llmCall]?.source === 'placeholder' }));
-    return { ok: true, summary: { mode: replayed.mode, steps: replayed.steps, condensations, llm, durationMs, notes: replayed.notes } };
+    const condensations = replayed.condensations.map((c) => ({
+      ...c,
+      placeholder: c.llmCall !== null && calls[c.llmCall]?.source === 'placeholder',
+    }));
+    return {
+      ok: true,
+      summary: { mode: replayed.mode, steps: replayed.steps, condensations, llm, durationMs, notes: replayed.notes },
+    };
   }
 
   /** Answers from the recorded answers; what nobody recorded gets a placeholder or stops the replay. */
@@ -245,14 +284,19 @@ export class Inspector implements InspectorApi {
     const log: AnswerLog = { hits: 0, misses: 0, calls: [] };
     const started = this.clock();
     const replayed = runSync(prepared.work, recordedLlm(request.answers, request.onMissing, log));
-    const calls = log.calls.map(
-      (call): CallRecord => ({ request: call.request, answer: call.answer, source: call.placeholder ? 'placeholder' : call.answer ? 'recorded' : 'none' }),
-    );
+    const calls = log.calls.map((call): CallRecord => ({
+      request: call.request,
+      answer: call.answer,
+      source: call.placeholder ? 'placeholder' : call.answer ? 'recorded' : 'none',
+    }));
     return this.finish(request, replayed, calls, started);
   }
 
   /** Asks the endpoint for every answer not recorded yet, reporting each new answer as it arrives. */
-  async liveReplay({ endpoint, expectedCalls, ...request }: ReplayRequest & { endpoint: LlmEndpointArgs; expectedCalls?: number }, context: CallContext = {}): Promise<ReplayOutcome> {
+  async liveReplay(
+    { endpoint, expectedCalls, ...request }: ReplayRequest & { endpoint: LlmEndpointArgs; expectedCalls?: number },
+    context: CallContext = {},
+  ): Promise<ReplayOutcome> {
     const prepared = await this.work(request);
     if ('configError' in prepared) return { ok: false, configError: prepared.configError };
     if (!this.createLiveLlm) throw new Error('this engine host cannot call an LLM');
@@ -276,7 +320,12 @@ export class Inspector implements InspectorApi {
       }
       // Later prompts depend on earlier answers, so the count of new calls is the estimate's, not a promise.
       const of = expectedCalls ? ` of ${Math.max(expectedCalls, asked + 1)}` : '';
-      report({ kind: 'status', message: `Asking ${endpoint.model}: new answer ${asked + 1}${of} (LLM call ${call + 1} of the replay)…`, done: asked, total: expectedCalls ?? null });
+      report({
+        kind: 'status',
+        message: `Asking ${endpoint.model}: new answer ${asked + 1}${of} (LLM call ${call + 1} of the replay)…`,
+        done: asked,
+        total: expectedCalls ?? null,
+      });
       // The network is waited on outside the queue: imports and step views go on meanwhile.
       const fresh = await outside(() => live(req, call));
       asked++;
@@ -295,13 +344,29 @@ export class Inspector implements InspectorApi {
   async testEndpoint({ endpoint }: { endpoint: LlmEndpointArgs }, context: CallContext = {}): Promise<string> {
     if (!this.createLiveLlm) throw new Error('this engine host cannot call an LLM');
     const started = this.clock();
-    const answer = await this.createLiveLlm(endpoint, { maxRetries: 0, ...limitsOf(endpoint), ...(context.signal ? { signal: context.signal } : {}) })({ condenser: 'llm', identity: 'connection-test', messages: [{ role: 'user', content: 'Reply with the word OK.' }] }, 0);
+    const answer = await this.createLiveLlm(endpoint, {
+      maxRetries: 0,
+      ...limitsOf(endpoint),
+      ...(context.signal ? { signal: context.signal } : {}),
+    })(
+      {
+        condenser: 'llm',
+        identity: 'connection-test',
+        messages: [{ role: 'user', content: 'Reply with the word OK.' }],
+      },
+      0,
+    );
     const ms = Math.round(this.clock() - started);
     const said = (answer.content ?? '').trim().slice(0, 40);
     return `Connected: ${endpoint.model} answered${said ? ` "${said}"` : ''} in ${ms} ms.`;
   }
 
-  async recordScript({ config, script, prompts, sdkRules }: Parameters<InspectorApi['recordScript']>[0]): Promise<Record<string, LlmAnswer>> {
+  async recordScript({
+    config,
+    script,
+    prompts,
+    sdkRules,
+  }: Parameters<InspectorApi['recordScript']>[0]): Promise<Record<string, LlmAnswer>> {
     const prepared = await this.work({ config, mode: 'resimulate', answers: {}, onMissing: 'stop', prompts, sdkRules });
     if ('configError' in prepared) throw new Error(prepared.configError);
     const recorded: Record<string, LlmAnswer> = {};
@@ -369,10 +434,24 @@ export class Inspector implements InspectorApi {
     try {
       run = await this.agentRun(this.last, agent);
     } catch (error) {
-      if (error instanceof TemplateError) return { step, messages: [], tools: null, toolTokens: 0, error: `The session's templates cannot be used: ${error.message}` };
+      if (error instanceof TemplateError)
+        return {
+          step,
+          messages: [],
+          tools: null,
+          toolTokens: 0,
+          error: `The session's templates cannot be used: ${error.message}`,
+        };
       throw error;
     }
-    if (!run) return { step, messages: [], tools: null, toolTokens: 0, error: 'The agent’s messages cannot be built for this log.' };
+    if (!run)
+      return {
+        step,
+        messages: [],
+        tools: null,
+        toolTokens: 0,
+        error: 'The agent’s messages cannot be built for this log.',
+      };
     return run.transcript(step);
   }
 
@@ -384,19 +463,26 @@ export class Inspector implements InspectorApi {
       if (!call) return [];
       const placeholder = call.source === 'placeholder';
       const usage = placeholder ? undefined : call.answer?.usage;
-      const answerText = [call.answer?.content ?? '', ...(call.answer?.toolCalls ?? []).map((tool) => tool.arguments)].join('\n');
+      const answerText = [
+        call.answer?.content ?? '',
+        ...(call.answer?.toolCalls ?? []).map((tool) => tool.arguments),
+      ].join('\n');
       return [
         {
           stepIndex: condensation.stepIndex,
           promptTokens: usage?.promptTokens ?? promptTokens(call.request, counter),
-          completionTokens: usage?.completionTokens ?? (counter ? counter(answerText) : Math.ceil(answerText.length / 4)),
+          completionTokens:
+            usage?.completionTokens ?? (counter ? counter(answerText) : Math.ceil(answerText.length / 4)),
           placeholder,
         },
       ];
     });
   }
 
-  async agentUsage({ agent, slot }: { agent: AgentSettings; slot?: 'main' | 'compare' }, context: CallContext = {}): Promise<UsageReport> {
+  async agentUsage(
+    { agent, slot }: { agent: AgentSettings; slot?: 'main' | 'compare' },
+    context: CallContext = {},
+  ): Promise<UsageReport> {
     const last = slot === 'compare' ? this.lastCompare : this.last;
     if (!last) throw new Error('nothing has been replayed yet');
     const model = this.loaded().log.opened.agentModel;
@@ -423,7 +509,12 @@ export class Inspector implements InspectorApi {
     for (const usage of run.usage()) {
       steps.push(usage);
       if (this.clock() - sliceStart > USAGE_SLICE_MS) {
-        context.progress?.({ kind: 'status', message: `Estimating usage: step ${steps.length} of ${total}`, done: steps.length, total });
+        context.progress?.({
+          kind: 'status',
+          message: `Estimating usage: step ${steps.length} of ${total}`,
+          done: steps.length,
+          total,
+        });
         await new Promise((resolve) => setTimeout(resolve, 0));
         while (this.clock() - this.lastForeground < QUIET_BEFORE_BACKGROUND_MS && !context.signal?.aborted) {
           await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_BACKGROUND_MS));
@@ -432,7 +523,15 @@ export class Inspector implements InspectorApi {
         sliceStart = this.clock();
       }
     }
-    return { profile: agent.profile, model, steps, condenserCalls: this.condenserCalls(last), calibration: run.calibration, learned: run.learned(), error: null };
+    return {
+      profile: agent.profile,
+      model,
+      steps,
+      condenserCalls: this.condenserCalls(last),
+      calibration: run.calibration,
+      learned: run.learned(),
+      error: null,
+    };
   }
 
   async search({ query }: { query: string }): Promise<Int32Array> {

@@ -14,7 +14,11 @@ export function promptTokens(request: LlmRequest, countText: ((text: string) => 
   return countText ? countText(text) : Math.ceil(text.length / 4);
 }
 
-export function llmUse(calls: readonly CallRecord[], measure: boolean, countText: ((text: string) => number) | null): LlmUse {
+export function llmUse(
+  calls: readonly CallRecord[],
+  measure: boolean,
+  countText: ((text: string) => number) | null,
+): LlmUse {
   let prompt = 0;
   let missing = 0;
   let completion = 0;
@@ -41,4 +45,3 @@ export function llmUse(calls: readonly CallRecord[], measure: boolean, countText
     completionTokens: completionKnown ? completion : null,
   };
 }
-

@@ -9,7 +9,10 @@ export function openLog(parsed: AnyParsedLog): InspectedLog {
 }
 
 /** Every event's token count with the counter, as the host and the commands load them. */
-export function countAllTokens(log: InspectedLog, countText: (text: string) => number): { counts: Uint32Array; countText: (text: string) => number } {
+export function countAllTokens(
+  log: InspectedLog,
+  countText: (text: string) => number,
+): { counts: Uint32Array; countText: (text: string) => number } {
   const counts = new Uint32Array(log.opened.rows.length);
   log.countTokens(countText, 0, counts.length, counts);
   return { counts, countText };

@@ -26,8 +26,21 @@ export function creditRecordedCondensations(
     while (stepIndex < steps.length && steps[stepIndex]!.beforeEventIndex < condensation.index) stepIndex++;
     if (stepIndex >= steps.length) break;
     const { forgottenEventIds, forgottenCount } = condensation;
-    condensations.push({ id: condensation.id, stepIndex, forgottenEventIds, ...(forgottenCount === undefined ? {} : { forgottenCount }), summary: condensation.summary, summaryOffset: condensation.summaryOffset, llmCall: null });
+    condensations.push({
+      id: condensation.id,
+      stepIndex,
+      forgottenEventIds,
+      ...(forgottenCount === undefined ? {} : { forgottenCount }),
+      summary: condensation.summary,
+      summaryOffset: condensation.summaryOffset,
+      llmCall: null,
+    });
     idsByStep.set(stepIndex, [...(idsByStep.get(stepIndex) ?? []), condensation.id]);
   }
-  return { steps: steps.map((step) => (idsByStep.has(step.index) ? { ...step, condensationIds: idsByStep.get(step.index)! } : step)), condensations };
+  return {
+    steps: steps.map((step) =>
+      idsByStep.has(step.index) ? { ...step, condensationIds: idsByStep.get(step.index)! } : step,
+    ),
+    condensations,
+  };
 }

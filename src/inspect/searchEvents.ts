@@ -14,7 +14,7 @@ function containsFolded(hay: Uint8Array, needle: Uint8Array): boolean {
   const first = needle[0]!;
   const upper = first >= 0x61 && first <= 0x7a ? first - 32 : first;
   const last = hay.length - needle.length;
-  for (let at = 0; at <= last; ) {
+  for (let at = 0; at <= last;) {
     // indexOf is native (memchr): find the next candidate for the first byte in either case.
     const a = hay.indexOf(first, at);
     const b = upper === first ? -1 : hay.indexOf(upper, at);
@@ -38,7 +38,9 @@ export function searchEvents(raw: RawEvents, query: string): Int32Array {
   if (!needle) return new Int32Array(0);
   const escaped = JSON.stringify(needle).slice(1, -1);
   // As typed (keys, quotes around values), as JSON escapes it inside a string, and with \uXXXX escapes.
-  const forms = [...new Set([needle, escaped, asciiEscaped(needle), asciiEscaped(escaped)])].map((form) => encoder.encode(form));
+  const forms = [...new Set([needle, escaped, asciiEscaped(needle), asciiEscaped(escaped)])].map((form) =>
+    encoder.encode(form),
+  );
   const matches: number[] = [];
   for (let i = 0; i < raw.length; i++) {
     const source = raw.sourceBytes(i);

@@ -1,4 +1,16 @@
-import type { ChatMessage, ChatProfile, ChatTool, LearnedUsage, LlmAnswer, MissingAnswerPolicy, PromptUsage, RecordedAnswers, RecordedUsage, ReplayMode, sdk } from '../engine/index.ts';
+import type {
+  ChatMessage,
+  ChatProfile,
+  ChatTool,
+  LearnedUsage,
+  LlmAnswer,
+  MissingAnswerPolicy,
+  PromptUsage,
+  RecordedAnswers,
+  RecordedUsage,
+  ReplayMode,
+  sdk,
+} from '../engine/index.ts';
 import { type PromptOverrides } from '../engine/v0/index.ts';
 import type { EvalInstance, LogInput } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
@@ -98,8 +110,7 @@ export interface ReplaySummary {
 }
 
 export type ReplayOutcome =
-  | { readonly ok: true; readonly summary: ReplaySummary }
-  | { readonly ok: false; readonly configError: string };
+  { readonly ok: true; readonly summary: ReplaySummary } | { readonly ok: false; readonly configError: string };
 
 export interface ReplayRequest {
   readonly config: unknown;
@@ -142,7 +153,12 @@ export interface CallContext {
 export type ViewItem =
   | { readonly kind: 'event'; readonly id: EventId; readonly index: number }
   | { readonly kind: 'summary'; readonly content: string; readonly condensationId: EventId }
-  | { readonly kind: 'masked'; readonly content: string; readonly targetId: EventId | null; readonly targetIndex: number | null };
+  | {
+      readonly kind: 'masked';
+      readonly content: string;
+      readonly targetId: EventId | null;
+      readonly targetIndex: number | null;
+    };
 
 /** How the agent's messages are built: the provider profile, and the session's own templates. */
 export interface AgentSettings {
@@ -216,11 +232,19 @@ export interface InspectorApi {
   countTokens(args: Record<string, never>, context?: CallContext): Promise<Uint32Array>;
   replay(args: ReplayRequest): Promise<ReplayOutcome>;
   /** A replay that asks the endpoint for every answer not recorded yet; reports each new answer. */
-  liveReplay(args: ReplayRequest & { endpoint: LlmEndpointArgs; expectedCalls?: number }, context?: CallContext): Promise<ReplayOutcome>;
+  liveReplay(
+    args: ReplayRequest & { endpoint: LlmEndpointArgs; expectedCalls?: number },
+    context?: CallContext,
+  ): Promise<ReplayOutcome>;
   /** One tiny request to the endpoint: says what answered, or throws the reason it did not. */
   testEndpoint(args: { endpoint: LlmEndpointArgs }, context?: CallContext): Promise<string>;
   /** Replays with scripted answers (e.g. the log's own summaries) and returns them keyed by request. */
-  recordScript(args: { config: unknown; script: readonly LlmAnswer[]; prompts?: PromptOverrides; sdkRules?: sdk.SdkRules }): Promise<Record<string, LlmAnswer>>;
+  recordScript(args: {
+    config: unknown;
+    script: readonly LlmAnswer[];
+    prompts?: PromptOverrides;
+    sdkRules?: sdk.SdkRules;
+  }): Promise<Record<string, LlmAnswer>>;
   stepView(args: { step: number }): Promise<readonly ViewItem[]>;
   eventJson(args: { index: number }): Promise<string>;
   /** The event as OpenHands prints it (`str(event)`). */
@@ -232,4 +256,3 @@ export interface InspectorApi {
   agentUsage(args: { agent: AgentSettings; slot?: 'main' | 'compare' }, context?: CallContext): Promise<UsageReport>;
   search(args: { query: string }): Promise<Int32Array>;
 }
-

@@ -36,7 +36,12 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  * The body of `response` read through a counter: past `maxBytes` it errors (AnswerTooLargeError)
  * before more is read, and a read that fails for a reason other than `signal` is an AnswerCutError.
  */
-function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number, watch: FetchWatch, signal: AbortSignal | null | undefined): ReadableStream<Uint8Array> {
+function countedBody(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  watch: FetchWatch,
+  signal: AbortSignal | null | undefined,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -82,6 +87,10 @@ export function boundedFetch(base: typeof fetch, maxBytes: number, watch: FetchW
       void response.body.cancel().catch(() => undefined);
       throw new AnswerTooLargeError(maxBytes);
     }
-    return new Response(countedBody(response.body, maxBytes, watch, init?.signal), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(countedBody(response.body, maxBytes, watch, init?.signal), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }

@@ -9,7 +9,8 @@ export interface PagePolicy {
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-const PRIVATE = /^(10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2}|169\.254(\.\d{1,3}){2}|\[f[cd][0-9a-f]{2}:[^\]]*\]|\[fe80:[^\]]*\]|[^.]+\.local|[^.]+)$/i;
+const PRIVATE =
+  /^(10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2}|169\.254(\.\d{1,3}){2}|\[f[cd][0-9a-f]{2}:[^\]]*\]|\[fe80:[^\]]*\]|[^.]+\.local|[^.]+)$/i;
 
 /** Loopback, a private-network address (RFC 1918, link-local, unique-local, `.local`, a bare host name), or public. */
 export function addressSpace(hostname: string): 'loopback' | 'private' | 'public' {
@@ -37,7 +38,8 @@ export function endpointBlocked(baseURL: string, policy: PagePolicy): string | n
   } catch {
     return `${baseURL} is not a URL; the base URL looks like https://api.openai.com/v1.`;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${baseURL} is not an http(s) address; the base URL looks like https://api.openai.com/v1.`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `${baseURL} is not an http(s) address; the base URL looks like https://api.openai.com/v1.`;
   if (!connectAllows(url, policy.connect, page)) {
     return `This page's Content-Security-Policy does not let it reach ${url.origin}: it allows ${allowedText(policy.connect)}. Use an https address (a reverse proxy in front of the server), or serve the inspector with INSPECTOR_LLM_ORIGINS naming ${url.origin}.`;
   }

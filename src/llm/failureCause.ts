@@ -15,8 +15,14 @@ export interface FailureContext {
   readonly policy: PagePolicy | null;
 }
 
-export const secondsText = (ms: number) => (ms >= 120_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 1000).toFixed(1)} s`);
-export const bytesText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Number((bytes / (1024 * 1024)).toFixed(1))} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`);
+export const secondsText = (ms: number) =>
+  ms >= 120_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 1000).toFixed(1)} s`;
+export const bytesText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`
+    : bytes >= 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${bytes} bytes`;
 
 function causes(error: unknown): unknown[] {
   const found: unknown[] = [];
@@ -33,8 +39,13 @@ export function failureByCause(error: unknown, context: FailureContext): LlmCall
   const { baseURL, watch } = context;
   const chain = causes(error);
   if (context.deadlinePassed) {
-    const got = watch.answered ? `it began answering but sent only ${bytesText(watch.bytes)} in that time` : 'it had not begun to answer';
-    return new LlmCallError('timeout', `No complete answer from ${baseURL} within ${secondsText(context.deadlineMs)} (the deadline in the LLM settings): ${got}. The request was stopped.`);
+    const got = watch.answered
+      ? `it began answering but sent only ${bytesText(watch.bytes)} in that time`
+      : 'it had not begun to answer';
+    return new LlmCallError(
+      'timeout',
+      `No complete answer from ${baseURL} within ${secondsText(context.deadlineMs)} (the deadline in the LLM settings): ${got}. The request was stopped.`,
+    );
   }
   if (watch.stopped === 'too-large' || chain.some((cause) => cause instanceof AnswerTooLargeError)) {
     return new LlmCallError(
@@ -43,7 +54,10 @@ export function failureByCause(error: unknown, context: FailureContext): LlmCall
     );
   }
   if (watch.stopped === 'cut') {
-    return new LlmCallError('network', `The connection to ${baseURL} was cut in the middle of the answer (after ${bytesText(watch.bytes)} of it).`);
+    return new LlmCallError(
+      'network',
+      `The connection to ${baseURL} was cut in the middle of the answer (after ${bytesText(watch.bytes)} of it).`,
+    );
   }
   const redirect = chain.find((cause): cause is RedirectRefusedError => cause instanceof RedirectRefusedError);
   if (redirect) {
@@ -54,7 +68,11 @@ export function failureByCause(error: unknown, context: FailureContext): LlmCall
   }
   const foreign = chain.find((cause): cause is ForeignOriginError => cause instanceof ForeignOriginError);
   if (foreign) return new LlmCallError('blocked', `The request was refused: ${foreign.message}.`);
-  if (error instanceof OpenAI.APIConnectionError && !(error instanceof OpenAI.APIConnectionTimeoutError) && !watch.answered) {
+  if (
+    error instanceof OpenAI.APIConnectionError &&
+    !(error instanceof OpenAI.APIConnectionTimeoutError) &&
+    !watch.answered
+  ) {
     return new LlmCallError('network', unreachableText(baseURL, context.policy));
   }
   return null;

@@ -37,7 +37,15 @@ export class LlmCallError extends LlmUnavailable {
   }
 }
 
-const CONTEXT_PATTERNS = [/context length/i, /context window/i, /maximum context/i, /prompt is too long/i, /too many tokens/i, /reduce the length/i, /context_length_exceeded/i];
+const CONTEXT_PATTERNS = [
+  /context length/i,
+  /context window/i,
+  /maximum context/i,
+  /prompt is too long/i,
+  /too many tokens/i,
+  /reduce the length/i,
+  /context_length_exceeded/i,
+];
 
 /** Longest piece of an endpoint's own words quoted in a message: error bodies can be whole pages. */
 const DETAIL_LENGTH = 300;
@@ -68,7 +76,8 @@ export function oneLineDetail(text: string): string {
   return line.length > DETAIL_LENGTH ? `${line.slice(0, DETAIL_LENGTH - 1)}…` : line;
 }
 
-const looksLikeHtml = (text: string) => /^\s*(<!doctype html|<html|<head|<body|<\?xml)/i.test(text) || /<\/(html|body|title)>/i.test(text);
+const looksLikeHtml = (text: string) =>
+  /^\s*(<!doctype html|<html|<head|<body|<\?xml)/i.test(text) || /<\/(html|body|title)>/i.test(text);
 
 /** An HTML page's title (or first heading), as the one thing worth quoting from it. */
 function htmlTitle(text: string): string | null {
@@ -94,7 +103,10 @@ function detailOf(error: InstanceType<typeof OpenAI.APIError>, apiKey: string): 
 }
 
 /** Maps whatever the openai client threw to an actionable LlmCallError. */
-export function describeLlmError(error: unknown, endpoint: { baseURL: string; model: string; apiKey: string }): LlmCallError {
+export function describeLlmError(
+  error: unknown,
+  endpoint: { baseURL: string; model: string; apiKey: string },
+): LlmCallError {
   const clean = (text: string) => oneLineDetail(withoutKey(text, endpoint.apiKey));
   if (error instanceof LlmCallError) return error;
   if (error instanceof OpenAI.APIUserAbortError || (error instanceof Error && error.name === 'AbortError')) {
@@ -110,33 +122,68 @@ export function describeLlmError(error: unknown, endpoint: { baseURL: string; mo
     // Error bodies that are not JSON reach us as text: an HTML page from a proxy is the common case.
     const text = typeof error.error === 'string' ? error.error : error.message;
     if (text && looksLikeHtml(text)) {
-      return new LlmCallError(error.status !== undefined && error.status >= 500 ? 'server' : 'bad-response', htmlPageText(error.status, text, endpoint.baseURL), retryAfterMs(error.headers));
+      return new LlmCallError(
+        error.status !== undefined && error.status >= 500 ? 'server' : 'bad-response',
+        htmlPageText(error.status, text, endpoint.baseURL),
+        retryAfterMs(error.headers),
+      );
     }
     const detail = detailOf(error, endpoint.apiKey);
     if (error.status === 401 || error.status === 403) {
-      return new LlmCallError('auth', `The endpoint refused the API key (${error.status}). Check the key in the LLM settings.`);
+      return new LlmCallError(
+        'auth',
+        `The endpoint refused the API key (${error.status}). Check the key in the LLM settings.`,
+      );
     }
     if (error.status === 429) {
-      return new LlmCallError('rate-limit', `The endpoint is rate limiting requests (429): ${detail}`, retryAfterMs(error.headers));
+      return new LlmCallError(
+        'rate-limit',
+        `The endpoint is rate limiting requests (429): ${detail}`,
+        retryAfterMs(error.headers),
+      );
     }
     if (error.status === 404) {
-      return new LlmCallError('not-found', `The endpoint does not know model "${endpoint.model}" or this path (404). Check the base URL and the model name.`);
+      return new LlmCallError(
+        'not-found',
+        `The endpoint does not know model "${endpoint.model}" or this path (404). Check the base URL and the model name.`,
+      );
     }
-    if (CONTEXT_PATTERNS.some((pattern) => pattern.test(error.message ?? '') || pattern.test(String(error.code ?? '')))) {
+    if (
+      CONTEXT_PATTERNS.some((pattern) => pattern.test(error.message ?? '') || pattern.test(String(error.code ?? '')))
+    ) {
       return new LlmCallError(
         'context',
         `The prompt is longer than ${endpoint.model}'s context window (${detail}). Lower max_size or max_event_length, or choose a model with a larger context. (OpenHands would answer this with another condensation request.)`,
       );
     }
-    if (error.status !== undefined && error.status >= 500) return new LlmCallError('server', `The endpoint failed (${error.status}): ${detail}`, retryAfterMs(error.headers));
-    return new LlmCallError('bad-request', `The endpoint rejected the request (${error.status ?? 'no status'}): ${detail}`);
+    if (error.status !== undefined && error.status >= 500)
+      return new LlmCallError(
+        'server',
+        `The endpoint failed (${error.status}): ${detail}`,
+        retryAfterMs(error.headers),
+      );
+    return new LlmCallError(
+      'bad-request',
+      `The endpoint rejected the request (${error.status ?? 'no status'}): ${detail}`,
+    );
   }
   // A 200 whose body is not JSON, or a body cut off mid-way: fetch and JSON parsing throw these.
   if (error instanceof SyntaxError) {
-    return new LlmCallError('bad-response', `The endpoint's answer is not valid JSON (${clean(error.message)}); the body may have been cut off, or ${endpoint.baseURL} is not an OpenAI-compatible API.`);
+    return new LlmCallError(
+      'bad-response',
+      `The endpoint's answer is not valid JSON (${clean(error.message)}); the body may have been cut off, or ${endpoint.baseURL} is not an OpenAI-compatible API.`,
+    );
   }
-  if (error instanceof TypeError && /terminated|socket|network|fetch failed|other side closed/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`)) {
-    return new LlmCallError('network', `The connection to ${endpoint.baseURL} was cut before the answer arrived in full.`);
+  if (
+    error instanceof TypeError &&
+    /terminated|socket|network|fetch failed|other side closed/i.test(
+      `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`,
+    )
+  ) {
+    return new LlmCallError(
+      'network',
+      `The connection to ${endpoint.baseURL} was cut before the answer arrived in full.`,
+    );
   }
   return new LlmCallError('network', clean(error instanceof Error ? error.message : String(error)));
 }

@@ -1,7 +1,14 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { type AnswerLlmAsync, type LlmAnswer, type LlmRequest, answerProblem } from '../engine/index.ts';
-import { LlmCallError, type LlmErrorKind, RETRYABLE_KINDS, describeLlmError, htmlPageText, oneLineDetail } from './llmErrors.ts';
+import {
+  LlmCallError,
+  type LlmErrorKind,
+  RETRYABLE_KINDS,
+  describeLlmError,
+  htmlPageText,
+  oneLineDetail,
+} from './llmErrors.ts';
 import { DEFAULT_MAX_ANSWER_BYTES, boundedFetch, newWatch } from './boundedFetch.ts';
 import { type PagePolicy, endpointBlocked } from './endpointReach.ts';
 import { failureByCause, secondsText } from './failureCause.ts';
@@ -56,10 +63,19 @@ export function completionBody(request: LlmRequest, model: string): OpenAI.ChatC
   return {
     model,
     messages: request.messages.map((message) => ({ role: message.role, content: message.content })),
-    ...(request.tools ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { ...tool.function } })) } : {}),
-    ...(request.forcedTool ? { tool_choice: { type: 'function' as const, function: { name: request.forcedTool } } } : {}),
+    ...(request.tools
+      ? { tools: request.tools.map((tool) => ({ type: 'function' as const, function: { ...tool.function } })) }
+      : {}),
+    ...(request.forcedTool
+      ? { tool_choice: { type: 'function' as const, function: { name: request.forcedTool } } }
+      : {}),
     ...(request.responseSchema
-      ? { response_format: { type: 'json_schema' as const, json_schema: { name: request.responseSchema.name, schema: { ...request.responseSchema.schema } } } }
+      ? {
+          response_format: {
+            type: 'json_schema' as const,
+            json_schema: { name: request.responseSchema.name, schema: { ...request.responseSchema.schema } },
+          },
+        }
       : {}),
   };
 }
@@ -71,7 +87,14 @@ const completionSchema = z.object({
       z.object({
         message: z.object({
           content: z.string().nullish(),
-          tool_calls: z.array(z.looseObject({ type: z.string().optional(), function: z.object({ name: z.string(), arguments: z.string() }).optional() })).nullish(),
+          tool_calls: z
+            .array(
+              z.looseObject({
+                type: z.string().optional(),
+                function: z.object({ name: z.string(), arguments: z.string() }).optional(),
+              }),
+            )
+            .nullish(),
         }),
       }),
     )
@@ -83,17 +106,35 @@ const completionSchema = z.object({
 export function answerOf(body: unknown, baseURL: string): LlmAnswer {
   if (typeof body === 'string') {
     // The client hands back bodies that are not JSON as text.
-    throw new LlmCallError('bad-response', /<html|<!doctype/i.test(body) ? htmlPageText(200, body, baseURL) : `The endpoint answered with text that is not JSON ("${oneLineDetail(body).slice(0, 80)}"); is ${baseURL} an OpenAI-compatible API?`);
+    throw new LlmCallError(
+      'bad-response',
+      /<html|<!doctype/i.test(body)
+        ? htmlPageText(200, body, baseURL)
+        : `The endpoint answered with text that is not JSON ("${oneLineDetail(body).slice(0, 80)}"); is ${baseURL} an OpenAI-compatible API?`,
+    );
   }
   const parsed = completionSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new LlmCallError('bad-response', `The endpoint's answer is not a chat completion (${issue.path.join('.') || 'the body'}: ${issue.message}).`);
+    throw new LlmCallError(
+      'bad-response',
+      `The endpoint's answer is not a chat completion (${issue.path.join('.') || 'the body'}: ${issue.message}).`,
+    );
   }
   const message = parsed.data.choices?.[0]?.message;
-  if (!message) throw new LlmCallError('bad-response', 'The endpoint answered without any choice (no "choices" in the completion), so there is no answer to use.');
-  const toolCalls = (message.tool_calls ?? []).flatMap((call) => ((call.type ?? 'function') === 'function' && call.function ? [{ name: call.function.name, arguments: call.function.arguments }] : []));
-  const usage = parsed.data.usage ? { promptTokens: parsed.data.usage.prompt_tokens, completionTokens: parsed.data.usage.completion_tokens } : undefined;
+  if (!message)
+    throw new LlmCallError(
+      'bad-response',
+      'The endpoint answered without any choice (no "choices" in the completion), so there is no answer to use.',
+    );
+  const toolCalls = (message.tool_calls ?? []).flatMap((call) =>
+    (call.type ?? 'function') === 'function' && call.function
+      ? [{ name: call.function.name, arguments: call.function.arguments }]
+      : [],
+  );
+  const usage = parsed.data.usage
+    ? { promptTokens: parsed.data.usage.prompt_tokens, completionTokens: parsed.data.usage.completion_tokens }
+    : undefined;
   return { content: message.content ?? null, ...(toolCalls.length ? { toolCalls } : {}), ...(usage ? { usage } : {}) };
 }
 
@@ -142,12 +183,28 @@ export function liveLlm(endpoint: LlmEndpoint, options: LiveLlmOptions = {}): An
           // A client per attempt: its fetch reports what this attempt saw (headers, bytes, a cut).
           const client =
             options.client ??
-            new OpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, dangerouslyAllowBrowser: true, maxRetries: 0, timeout: deadlineMs, fetch: boundedFetch(baseFetch, maxAnswerBytes, watch) });
-          const completion: unknown = await client.chat.completions.create(completionBody(request, endpoint.model), { signal });
+            new OpenAI({
+              baseURL: endpoint.baseURL,
+              apiKey: endpoint.apiKey,
+              dangerouslyAllowBrowser: true,
+              maxRetries: 0,
+              timeout: deadlineMs,
+              fetch: boundedFetch(baseFetch, maxAnswerBytes, watch),
+            });
+          const completion: unknown = await client.chat.completions.create(completionBody(request, endpoint.model), {
+            signal,
+          });
           answer = answerOf(completion, endpoint.baseURL);
         } catch (error) {
           if (userCancelled()) throw new LlmCallError('cancelled', 'The LLM call was cancelled.');
-          const context = { baseURL: endpoint.baseURL, watch, deadlinePassed: deadline.signal.aborted, deadlineMs, maxAnswerBytes, policy: options.policy ?? null };
+          const context = {
+            baseURL: endpoint.baseURL,
+            watch,
+            deadlinePassed: deadline.signal.aborted,
+            deadlineMs,
+            maxAnswerBytes,
+            policy: options.policy ?? null,
+          };
           const described = failureByCause(error, context) ?? describeLlmError(error, endpoint);
           if (!RETRYABLE_KINDS.has(described.kind)) throw described;
           if (described.retryAfterMs !== null && described.retryAfterMs > MAX_RETRY_AFTER_MS) {
@@ -160,16 +217,26 @@ export function liveLlm(endpoint: LlmEndpoint, options: LiveLlmOptions = {}): An
           if (attempt >= maxRetries) throw described;
           const waitMs = described.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
           if (Date.now() - started + waitMs >= deadlineMs) {
-            throw new LlmCallError(described.kind, `${described.message} Waiting ${secondsText(waitMs)} to try again would pass the ${secondsText(deadlineMs)} deadline (LLM settings), so the request was stopped.`);
+            throw new LlmCallError(
+              described.kind,
+              `${described.message} Waiting ${secondsText(waitMs)} to try again would pass the ${secondsText(deadlineMs)} deadline (LLM settings), so the request was stopped.`,
+            );
           }
           const reason = RETRY_REASON[described.kind] ?? 'The call failed';
-          options.onRetry?.({ attempt: attempt + 1, waitMs, message: `${reason}; retrying in ${secondsText(waitMs)} (retry ${attempt + 1} of ${maxRetries}).` });
+          options.onRetry?.({
+            attempt: attempt + 1,
+            waitMs,
+            message: `${reason}; retrying in ${secondsText(waitMs)} (retry ${attempt + 1} of ${maxRetries}).`,
+          });
           await sleep(waitMs, signal);
           continue;
         }
         const problem = answerProblem(request, answer);
         if (problem) {
-          throw new LlmCallError('invalid-answer', `${endpoint.model}'s answer cannot be used: ${problem}. It was not kept; run again to ask again.`);
+          throw new LlmCallError(
+            'invalid-answer',
+            `${endpoint.model}'s answer cannot be used: ${problem}. It was not kept; run again to ask again.`,
+          );
         }
         return answer;
       }

@@ -5,7 +5,13 @@ import { type LogEvent, type TokenEstimator, eventTokenText } from '../engine/v0
 export type CountText = (text: string) => number;
 
 /** Token counts of events (index-aligned with the events): all of them, or from..to-1 into `into`. */
-export function countEventTokens(events: readonly LogEvent[], countText: CountText, from = 0, to = events.length, into: Uint32Array = new Uint32Array(events.length)): Uint32Array {
+export function countEventTokens(
+  events: readonly LogEvent[],
+  countText: CountText,
+  from = 0,
+  to = events.length,
+  into: Uint32Array = new Uint32Array(events.length),
+): Uint32Array {
   for (let i = from; i < to; i++) {
     const text = eventTokenText(events[i]!);
     into[i] = text === '' ? 0 : countText(text);
@@ -43,7 +49,7 @@ export function inPieces(count: CountText): CountText {
   return (text) => {
     if (text.length <= PIECE) return count(text);
     let total = 0;
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
       let end = Math.min(text.length, start + PIECE);
       if (end < text.length) {
         const window = text.slice(start + PIECE / 2, end);

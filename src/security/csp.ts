@@ -19,7 +19,8 @@ export function llmOrigins(list: string | undefined): string[] {
     .filter(Boolean)
     .map((entry) => {
       const url = new URL(entry);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`INSPECTOR_LLM_ORIGINS: ${entry} is not an http(s) origin`);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw new Error(`INSPECTOR_LLM_ORIGINS: ${entry} is not an http(s) origin`);
       return url.origin;
     });
 }
@@ -47,7 +48,8 @@ function directives({ connect, dev = false }: CspOptions): Array<[string, string
   ];
 }
 
-const joined = (list: Array<[string, string[]]>) => list.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+const joined = (list: Array<[string, string[]]>) =>
+  list.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 
 export function contentSecurityPolicy(options: CspOptions): string {
   return joined(directives(options));
@@ -83,7 +85,8 @@ export function staticHostHeadersFile(options: CspOptions): string {
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
 const portOf = (url: URL) => url.port || DEFAULT_PORTS[url.protocol] || '';
 /** CSP lets a source of one scheme match its secure upgrade (http: matches https:, ws: matches wss:). */
-const schemeMatches = (source: string, actual: string) => source === actual || (source === 'http:' && actual === 'https:') || (source === 'ws:' && actual === 'wss:');
+const schemeMatches = (source: string, actual: string) =>
+  source === actual || (source === 'http:' && actual === 'https:') || (source === 'ws:' && actual === 'wss:');
 
 /** Whether one connect-src source (as this file writes them: 'self', a scheme, an origin, `origin:*`) allows `url`. */
 function sourceAllows(source: string, url: URL, self: URL): boolean {

@@ -21,7 +21,9 @@ export interface StoredFile {
   readonly chunkBytes: number;
 }
 
-export type LogManifest = { readonly kind: 'file'; readonly file: StoredFile } | { readonly kind: 'folder'; readonly name: string; readonly files: readonly StoredFile[] };
+export type LogManifest =
+  | { readonly kind: 'file'; readonly file: StoredFile }
+  | { readonly kind: 'folder'; readonly name: string; readonly files: readonly StoredFile[] };
 
 export interface LogChunkRecord {
   readonly sessionId: string;
@@ -46,12 +48,20 @@ export function asStored(chunk: LogChunkRecord & { bytes: Uint8Array }): LogChun
 function chunksOf(file: LogFile, chunkBytes: number): { stored: Omit<StoredFile, 'path'>; chunks: Uint8Array[] } {
   const bytes = file.bytes ?? encoder.encode(file.text);
   const chunks: Uint8Array[] = [];
-  for (let start = 0; start < bytes.length; start += chunkBytes) chunks.push(bytes.subarray(start, Math.min(bytes.length, start + chunkBytes)));
-  return { stored: { encoding: file.bytes ? 'bytes' : 'text', size: bytes.length, chunks: chunks.length, chunkBytes }, chunks };
+  for (let start = 0; start < bytes.length; start += chunkBytes)
+    chunks.push(bytes.subarray(start, Math.min(bytes.length, start + chunkBytes)));
+  return {
+    stored: { encoding: file.bytes ? 'bytes' : 'text', size: bytes.length, chunks: chunks.length, chunkBytes },
+    chunks,
+  };
 }
 
 /** The log split for storage: its manifest and every chunk record (bytes still as views of the log's). */
-export function splitLog(sessionId: string, input: LogInput, chunkBytes = CHUNK_BYTES): { manifest: LogManifest; chunks: Array<LogChunkRecord & { bytes: Uint8Array }> } {
+export function splitLog(
+  sessionId: string,
+  input: LogInput,
+  chunkBytes = CHUNK_BYTES,
+): { manifest: LogManifest; chunks: Array<LogChunkRecord & { bytes: Uint8Array }> } {
   const files = input.kind === 'file' ? [input.file] : input.files;
   const chunks: Array<LogChunkRecord & { bytes: Uint8Array }> = [];
   const stored = files.map((file, fileIndex) => {
@@ -59,7 +69,8 @@ export function splitLog(sessionId: string, input: LogInput, chunkBytes = CHUNK_
     split.chunks.forEach((bytes, index) => chunks.push({ sessionId, file: fileIndex, index, bytes }));
     return { path: file.path, ...split.stored };
   });
-  const manifest: LogManifest = input.kind === 'file' ? { kind: 'file', file: stored[0]! } : { kind: 'folder', name: input.name, files: stored };
+  const manifest: LogManifest =
+    input.kind === 'file' ? { kind: 'file', file: stored[0]! } : { kind: 'folder', name: input.name, files: stored };
   return { manifest, chunks };
 }
 
@@ -79,7 +90,8 @@ export async function joinLog(manifest: LogManifest, records: readonly LogChunkR
     target.found++;
   }
   const files = byFile.map(({ file, bytes, found }): LogFile => {
-    if (found !== file.chunks) throw new Error(`the stored log is incomplete (${file.path}: ${found} of ${file.chunks} parts)`);
+    if (found !== file.chunks)
+      throw new Error(`the stored log is incomplete (${file.path}: ${found} of ${file.chunks} parts)`);
     return file.encoding === 'text' ? { path: file.path, text: decoder.decode(bytes) } : { path: file.path, bytes };
   });
   return manifest.kind === 'file' ? { kind: 'file', file: files[0]! } : { kind: 'folder', name: manifest.name, files };

@@ -1,5 +1,6 @@
 /** A change to a stored session, told to the other tabs of the app. */
-export type SessionChange = { readonly kind: 'changed' | 'deleted'; readonly id: string } | { readonly kind: 'created'; readonly id: string };
+export type SessionChange =
+  { readonly kind: 'changed' | 'deleted'; readonly id: string } | { readonly kind: 'created'; readonly id: string };
 
 /** How tabs tell each other about the sessions they change (a BroadcastChannel in the app). */
 export interface SessionChanges {

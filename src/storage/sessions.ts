@@ -7,10 +7,13 @@ import { type StorageEstimateLike, StorageFullError, isQuotaError, storageFullTe
 export type NewSession = Omit<SessionRecord, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** A versioned write: kept (at its new revision), or refused because another tab wrote the field since (what it holds now). */
-export type VersionedWrite<T> = { readonly saved: true; readonly revision: number } | { readonly saved: false; readonly stored: T; readonly revision: number };
+export type VersionedWrite<T> =
+  | { readonly saved: true; readonly revision: number }
+  | { readonly saved: false; readonly stored: T; readonly revision: number };
 
 /** The revision of a field as a record holds it. */
-export const revisionOf = (record: Pick<SessionRecord, 'revisions'>, field: VersionedField): number => record.revisions?.[field] ?? 0;
+export const revisionOf = (record: Pick<SessionRecord, 'revisions'>, field: VersionedField): number =>
+  record.revisions?.[field] ?? 0;
 
 /** A log whose chunks are being written ahead of its session (SessionStore.stageLog). */
 export interface StagedLog {
@@ -19,8 +22,6 @@ export interface StagedLog {
   /** Settles when the chunks are written; rejects (StorageFullError...) when they could not be. */
   readonly written: Promise<void>;
 }
-
-
 
 /** The session was deleted (in another tab): nothing is written for it. */
 export class SessionGoneError extends Error {
@@ -39,7 +40,8 @@ export class SessionStore {
     /** Size of the pieces a log is stored in (tests use small ones). */
     private readonly chunkBytes = CHUNK_BYTES,
     /** How full the site's storage is, for the message when a write is refused (navigator.storage.estimate). */
-    private readonly estimate: () => Promise<StorageEstimateLike | null> = async () => (typeof navigator !== 'undefined' && navigator.storage?.estimate ? navigator.storage.estimate() : null),
+    private readonly estimate: () => Promise<StorageEstimateLike | null> = async () =>
+      typeof navigator !== 'undefined' && navigator.storage?.estimate ? navigator.storage.estimate() : null,
   ) {}
 
   /** Runs a write; a refusal for want of space becomes a StorageFullError that explains the quota. */
@@ -59,7 +61,7 @@ export class SessionStore {
   }
 
   async list(): Promise<SessionRecord[]> {
-    return (await this.db.sessions.orderBy('updatedAt').reverse().toArray());
+    return await this.db.sessions.orderBy('updatedAt').reverse().toArray();
   }
 
   async get(id: string): Promise<SessionRecord | undefined> {
@@ -121,7 +123,9 @@ export class SessionStore {
   async dropStrayChunks(): Promise<number> {
     return this.db.transaction('rw', this.db.logs, this.db.logChunks, async () => {
       const owners = new Set(await this.db.logs.toCollection().primaryKeys());
-      const stray = ((await this.db.logChunks.orderBy('sessionId').uniqueKeys()) as string[]).filter((id) => !owners.has(id));
+      const stray = ((await this.db.logChunks.orderBy('sessionId').uniqueKeys()) as string[]).filter(
+        (id) => !owners.has(id),
+      );
       for (const id of stray) await this.db.logChunks.where('sessionId').equals(id).delete();
       return stray.length;
     });
@@ -133,22 +137,33 @@ export class SessionStore {
    * until then no session shows any of it. Chunks another tab's clean-up removed meanwhile are
    * written again from `input`.
    */
-  async create(session: NewSession, input: LogInput, answers: RecordedAnswers = {}, given?: StagedLog): Promise<SessionRecord> {
+  async create(
+    session: NewSession,
+    input: LogInput,
+    answers: RecordedAnswers = {},
+    given?: StagedLog,
+  ): Promise<SessionRecord> {
     const staged = given ?? this.stageLog(input);
     try {
       await staged.written;
       const now = this.now();
       const record: SessionRecord = { ...session, id: staged.id, createdAt: now, updatedAt: now };
       const { manifest } = staged;
-      const chunkCount = (manifest.kind === 'file' ? [manifest.file] : manifest.files).reduce((sum, file) => sum + file.chunks, 0);
+      const chunkCount = (manifest.kind === 'file' ? [manifest.file] : manifest.files).reduce(
+        (sum, file) => sum + file.chunks,
+        0,
+      );
       await this.writing('the session', null, () =>
         this.db.transaction('rw', [this.db.sessions, this.db.logs, this.db.logChunks, this.db.answers], async () => {
           await this.db.sessions.add(record);
           await this.db.logs.add({ sessionId: record.id, manifest });
           if ((await this.db.logChunks.where('sessionId').equals(record.id).count()) !== chunkCount) {
-            for (const chunk of splitLog(record.id, input, this.chunkBytes).chunks) await this.db.logChunks.put(asStored(chunk));
+            for (const chunk of splitLog(record.id, input, this.chunkBytes).chunks)
+              await this.db.logChunks.put(asStored(chunk));
           }
-          await this.db.answers.bulkPut(Object.entries(answers).map(([key, answer]) => ({ sessionId: record.id, key, answer, recordedAt: now })));
+          await this.db.answers.bulkPut(
+            Object.entries(answers).map(([key, answer]) => ({ sessionId: record.id, key, answer, recordedAt: now })),
+          );
         }),
       );
       return record;
@@ -159,7 +174,12 @@ export class SessionStore {
     }
   }
 
-  async update(id: string, patch: Partial<Pick<SessionRecord, 'name' | 'config' | 'sdkRules' | 'mode' | 'notes' | 'prompts' | 'lastStep' | 'agent'>>): Promise<void> {
+  async update(
+    id: string,
+    patch: Partial<
+      Pick<SessionRecord, 'name' | 'config' | 'sdkRules' | 'mode' | 'notes' | 'prompts' | 'lastStep' | 'agent'>
+    >,
+  ): Promise<void> {
     // A patch of the fields changed, never the whole record: another tab's changes to the rest stay.
     await this.writing('the change', null, () => this.db.sessions.update(id, { ...patch, updatedAt: this.now() }));
   }
@@ -169,7 +189,12 @@ export class SessionStore {
    * edit is never overwritten by a stale copy); otherwise nothing is written and the caller gets
    * what is stored now, to merge or offer.
    */
-  async updateVersioned<F extends VersionedField>(id: string, field: F, value: SessionRecord[F], baseRevision: number): Promise<VersionedWrite<SessionRecord[F]>> {
+  async updateVersioned<F extends VersionedField>(
+    id: string,
+    field: F,
+    value: SessionRecord[F],
+    baseRevision: number,
+  ): Promise<VersionedWrite<SessionRecord[F]>> {
     return this.writing('the change', null, () =>
       this.db.transaction('rw', this.db.sessions, async (): Promise<VersionedWrite<SessionRecord[F]>> => {
         const record = await this.db.sessions.get(id);
@@ -177,7 +202,11 @@ export class SessionStore {
         const revision = revisionOf(record, field);
         if (revision !== baseRevision) return { saved: false, stored: record[field], revision };
         const next = revision + 1;
-        await this.db.sessions.update(id, { [field]: value, revisions: { ...record.revisions, [field]: next }, updatedAt: this.now() });
+        await this.db.sessions.update(id, {
+          [field]: value,
+          revisions: { ...record.revisions, [field]: next },
+          updatedAt: this.now(),
+        });
         return { saved: true, revision: next };
       }),
     );

@@ -12,7 +12,8 @@ export class StorageFullError extends Error {
   }
 }
 
-const gb = (bytes: number) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.max(0, Math.round(bytes / 1e6))} MB`);
+const gb = (bytes: number) =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.max(0, Math.round(bytes / 1e6))} MB`;
 
 /** True for IndexedDB's quota error, however Dexie wraps it. */
 export function isQuotaError(error: unknown): boolean {
@@ -27,7 +28,8 @@ export function isQuotaError(error: unknown): boolean {
 /** The sentence for a refused write: the quota, what is used, what is free, and what was being stored. */
 export function storageFullText(estimate: StorageEstimateLike | null, what: string, needed: number | null): string {
   const head = `storage is full: ${what} could not be kept`;
-  if (!estimate?.quota) return `${head} (the browser does not say how much it allows; delete sessions you no longer need, or use a window that is not private)`;
+  if (!estimate?.quota)
+    return `${head} (the browser does not say how much it allows; delete sessions you no longer need, or use a window that is not private)`;
   const used = estimate.usage ?? 0;
   const free = estimate.quota - used;
   const need = needed === null ? '' : `, and this needs ${gb(needed)}`;

@@ -21,7 +21,9 @@ export function memoryKeyShelf(): TabKeyShelf {
  * The tab's sessionStorage, which no other tab reads and the browser drops when the tab closes (it
  * survives a reload of the tab); memory where there is none or it refuses (some private modes).
  */
-export function tabKeyShelf(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage): TabKeyShelf {
+export function tabKeyShelf(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage,
+): TabKeyShelf {
   const memory = memoryKeyShelf();
   if (!storage) return memory;
   return {

@@ -1,12 +1,18 @@
 import { type ModelPrices } from '../engine/index.ts';
-import { type AgentTemplateSources, TemplateError, agentTemplateNameOf, compileAgentTemplates } from '../templates/index.ts';
+import {
+  type AgentTemplateSources,
+  TemplateError,
+  agentTemplateNameOf,
+  compileAgentTemplates,
+} from '../templates/index.ts';
 import { agentSettingsOf } from './agentSettings.ts';
 import { coalesce } from './coalesce.ts';
 import { errorText } from './errorText.ts';
 import type { AgentSlice, GetState, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || /cancel/i.test(error.message));
+const isAbort = (error: unknown) =>
+  error instanceof Error && (error.name === 'AbortError' || /cancel/i.test(error.message));
 
 export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps): AgentSlice {
   let usageController: AbortController | null = null;
@@ -24,7 +30,15 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
       if (get().step === step && get().active?.record.id === active.record.id) set({ transcript });
     } catch (error) {
       if (deps.logGeneration?.() !== generation) return;
-      set({ transcript: { step, messages: [], tools: null, toolTokens: 0, error: `The messages could not be built: ${errorText(error)}` } });
+      set({
+        transcript: {
+          step,
+          messages: [],
+          tools: null,
+          toolTokens: 0,
+          error: `The messages could not be built: ${errorText(error)}`,
+        },
+      });
     }
   });
 
@@ -38,20 +52,25 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
     let lastProgress = 0;
     set({ usageProgress: summary.steps.length > 0 ? { done: 0, total: summary.steps.length } : null });
     try {
-      const usage = await deps.engine.call('agentUsage', { agent: agentSettingsOf(active) }, {
-        signal: controller.signal,
-        progress: (progress) => {
-          // A few updates a second are news; one per slice of work would re-render the page for nothing.
-          const now = Date.now();
-          if (progress.kind !== 'status' || usageController !== controller || now - lastProgress < 250) return;
-          lastProgress = now;
-          set({ usageProgress: { done: progress.done, total: progress.total ?? summary.steps.length } });
+      const usage = await deps.engine.call(
+        'agentUsage',
+        { agent: agentSettingsOf(active) },
+        {
+          signal: controller.signal,
+          progress: (progress) => {
+            // A few updates a second are news; one per slice of work would re-render the page for nothing.
+            const now = Date.now();
+            if (progress.kind !== 'status' || usageController !== controller || now - lastProgress < 250) return;
+            lastProgress = now;
+            set({ usageProgress: { done: progress.done, total: progress.total ?? summary.steps.length } });
+          },
         },
-      });
+      );
       if (usageController === controller && get().active?.record.id === active.record.id) set({ usage });
     } catch (error) {
       // Another log opened meanwhile: the engine answered about that one, not this session.
-      if (!isAbort(error) && usageController === controller && get().engineHolds === active.record.id) set({ notice: { kind: 'error', text: `The usage estimate failed: ${errorText(error)}` } });
+      if (!isAbort(error) && usageController === controller && get().engineHolds === active.record.id)
+        set({ notice: { kind: 'error', text: `The usage estimate failed: ${errorText(error)}` } });
     } finally {
       if (usageController === controller) set({ usageProgress: null });
     }
@@ -98,7 +117,8 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
         if (name) templates[name] = file.text;
         else unknown.push(file.name);
       }
-      if (unknown.length) return `${unknown.join(', ')}: not one of the agent's templates (system_prompt.j2, additional_info.j2, microagent_info.j2)`;
+      if (unknown.length)
+        return `${unknown.join(', ')}: not one of the agent's templates (system_prompt.j2, additional_info.j2, microagent_info.j2)`;
       try {
         compileAgentTemplates(templates);
       } catch (error) {
@@ -116,7 +136,8 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
       const next = { ...get().prices };
       if (prices) next[model] = prices;
       else delete next[model];
-      if (await keptWrite(set, `The prices of ${model} were not saved`, () => deps.settings.savePrices(next))) set({ prices: next });
+      if (await keptWrite(set, `The prices of ${model} were not saved`, () => deps.settings.savePrices(next)))
+        set({ prices: next });
     },
 
     focusEvent(id) {

@@ -13,7 +13,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * keep_first both stay), and settings both changed differently are offered (configConflict) with nothing
  * written until the user picks. Writes run one at a time, each with the newest configuration.
  */
-export function createConfigEdits(set: SetState, get: GetState, deps: StoreDeps): Pick<ReplaySlice, 'configConflict' | 'resolveConfigConflict'> & { saveConfig(): Promise<void> } {
+export function createConfigEdits(
+  set: SetState,
+  get: GetState,
+  deps: StoreDeps,
+): Pick<ReplaySlice, 'configConflict' | 'resolveConfigConflict'> & { saveConfig(): Promise<void> } {
   let writing: Promise<void> | null = null;
   let again = false;
 
@@ -21,10 +25,19 @@ export function createConfigEdits(set: SetState, get: GetState, deps: StoreDeps)
   const adopt = (sessionId: string, config: unknown, revision: number) => {
     const active = get().active;
     if (active?.record.id !== sessionId) return;
-    set({ active: { ...active, record: { ...active.record, config, revisions: { ...active.record.revisions, config: revision } } } });
+    set({
+      active: {
+        ...active,
+        record: { ...active.record, config, revisions: { ...active.record.revisions, config: revision } },
+      },
+    });
   };
 
-  const tryWrite = async (sessionId: string, config: unknown, revision: number): Promise<VersionedWrite<unknown> | null> => {
+  const tryWrite = async (
+    sessionId: string,
+    config: unknown,
+    revision: number,
+  ): Promise<VersionedWrite<unknown> | null> => {
     try {
       return await deps.sessions.updateVersioned(sessionId, 'config', config, revision);
     } catch (error) {
@@ -39,7 +52,12 @@ export function createConfigEdits(set: SetState, get: GetState, deps: StoreDeps)
     const rebased = same(current, mine) ? { merged } : mergeJson(mine, current, merged);
     if (!('merged' in rebased)) return;
     set({ config: rebased.merged, configError: configProblem(rebased.merged, get().active) });
-    set({ notice: { kind: 'info', text: 'Your settings change was merged with one made in another tab meanwhile; both are kept.' } });
+    set({
+      notice: {
+        kind: 'info',
+        text: 'Your settings change was merged with one made in another tab meanwhile; both are kept.',
+      },
+    });
     await get().rerun();
   };
 

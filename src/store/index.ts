@@ -6,9 +6,31 @@ export * from './selectors.ts';
 export * from './usageSelectors.ts';
 export { answersAtRisk, leaveWarning } from './leaveWarning.ts';
 export { agentSettingsOf } from './agentSettings.ts';
-export { condensationCacheCosts, defaultProfile, pricesFor, runCost, stepCost, type ResolvedPrices, type RunCost, type StepCost } from '../inspect/index.ts';
+export {
+  condensationCacheCosts,
+  defaultProfile,
+  pricesFor,
+  runCost,
+  stepCost,
+  type ResolvedPrices,
+  type RunCost,
+  type StepCost,
+} from '../inspect/index.ts';
 export { lineDiff } from './lineDiff.ts';
 export type { DiffLine } from './lineDiff.ts';
 export { APP_VERSION, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES } from './defaults.ts';
 export type { LlmSettings, SessionRecord } from '../storage/index.ts';
-export type { AgentTranscript, CondensationSummary, EventId, EventRow, LlmUse, PromptText, ReplaySummary, StepSummary, StepUsage, TranscriptMessage, UsageReport, ViewItem } from '../worker/index.ts';
+export type {
+  AgentTranscript,
+  CondensationSummary,
+  EventId,
+  EventRow,
+  LlmUse,
+  PromptText,
+  ReplaySummary,
+  StepSummary,
+  StepUsage,
+  TranscriptMessage,
+  UsageReport,
+  ViewItem,
+} from '../worker/index.ts';

@@ -1,4 +1,13 @@
-import { type LogInput, fileHead, fileSize, fileText, isSessionFileText, isSweepResultText, parseSessionFile, withoutSecrets } from '../formats/index.ts';
+import {
+  type LogInput,
+  fileHead,
+  fileSize,
+  fileText,
+  isSessionFileText,
+  isSweepResultText,
+  parseSessionFile,
+  withoutSecrets,
+} from '../formats/index.ts';
 import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.ts';
 import type { OpenedLog, Progress } from '../worker/index.ts';
 import { errorText } from './errorText.ts';
@@ -36,7 +45,13 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
   /** Aborts the engine's part of the import under way (unpacking, reading). */
   let importing: AbortController | null = null;
   /** Stores a log the engine has opened, as a new session, and shows it. */
-  const createSession = async (input: LogInput, name: string, sizeBytes: number, opened: OpenedLog, staged?: StagedLog) => {
+  const createSession = async (
+    input: LogInput,
+    name: string,
+    sizeBytes: number,
+    opened: OpenedLog,
+    staged?: StagedLog,
+  ) => {
     set({ importStatus: 'Saving it in this browser' });
     const record = await deps.sessions.create(
       {
@@ -90,7 +105,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     },
 
     async importLog(input: LogInput, name: string, sizeBytes: number) {
-      if (input.kind === 'file' && isSessionFileText(fileHead(input.file))) return get().importSessionFile(input.file.bytes ?? input.file.text);
+      if (input.kind === 'file' && isSessionFileText(fileHead(input.file)))
+        return get().importSessionFile(input.file.bytes ?? input.file.text);
       if (input.kind === 'file' && isSweepResultText(fileHead(input.file))) {
         get().openSweep(fileText(input.file), input.file.path);
         return null;
@@ -104,7 +120,11 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       importing = controller;
       try {
         get().releaseEngine();
-        const imported = await deps.engine.call('importLog', { input }, { progress: reportImport, signal: controller.signal });
+        const imported = await deps.engine.call(
+          'importLog',
+          { input },
+          { progress: reportImport, signal: controller.signal },
+        );
         // A cancel that came after the unpacking still counts: nothing of this import is kept.
         if (controller.signal.aborted) throw new Error('cancelled');
         if (imported.kind === 'instances') {
@@ -120,7 +140,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           }
           set({ instancePicker: { name, sizeBytes, shapeLabel: imported.shapeLabel, instances: imported.instances } });
           const wanted = get().pendingJump?.row.instance;
-          if (wanted && imported.instances.some((instance) => instance.id === wanted)) return await get().pickInstance(wanted);
+          if (wanted && imported.instances.some((instance) => instance.id === wanted))
+            return await get().pickInstance(wanted);
           return null;
         }
         const { opened } = imported;
@@ -130,7 +151,11 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       } catch (error) {
         if (staged) void deps.sessions.discard(staged);
         const cancelled = controller.signal.aborted;
-        set({ notice: cancelled ? { kind: 'info', text: `${name} was not imported: you cancelled it.` } : { kind: 'error', text: `${name} was not imported: ${errorText(error)}` } });
+        set({
+          notice: cancelled
+            ? { kind: 'info', text: `${name} was not imported: you cancelled it.` }
+            : { kind: 'error', text: `${name} was not imported: ${errorText(error)}` },
+        });
         await reopenActive(get);
         return null;
       } finally {
@@ -149,7 +174,12 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         const opened = await deps.engine.call('open', { input, instance });
         return await createSession(input, picker.name, picker.sizeBytes, opened);
       } catch (error) {
-        set({ notice: { kind: 'error', text: `Instance ${instance} of ${picker.name} was not imported: ${errorText(error)}` } });
+        set({
+          notice: {
+            kind: 'error',
+            text: `Instance ${instance} of ${picker.name} was not imported: ${errorText(error)}`,
+          },
+        });
         await reopenActive(get);
         return null;
       } finally {
@@ -169,19 +199,32 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         const file = parseSessionFile(source);
         get().releaseEngine();
         const sourceName = file.log.kind === 'file' ? file.log.file.path : file.log.name;
-        const size = file.log.kind === 'file' ? fileSize(file.log.file) : file.log.files.reduce((sum, f) => sum + fileSize(f), 0);
-        const opened = await deps.engine.call('open', { input: file.log, instance: file.session.instance }, { progress: reportImport });
+        const size =
+          file.log.kind === 'file' ? fileSize(file.log.file) : file.log.files.reduce((sum, f) => sum + fileSize(f), 0);
+        const opened = await deps.engine.call(
+          'open',
+          { input: file.log, instance: file.session.instance },
+          { progress: reportImport },
+        );
         const record: SessionRecord = await deps.sessions.create(
           {
             name: file.session.name,
-            source: { name: sourceName, shape: opened.shape, eventCount: opened.rows.length, sizeBytes: size, instance: opened.instanceId },
+            source: {
+              name: sourceName,
+              shape: opened.shape,
+              eventCount: opened.rows.length,
+              sizeBytes: size,
+              instance: opened.instanceId,
+            },
             config: withoutSecrets(file.session.config),
             sdkRules: file.session.sdkRules,
             mode: file.session.mode,
             notes: file.session.notes,
             prompts: file.session.prompts,
             lastStep: file.session.step,
-            ...(file.session.agent ? { agent: { profile: file.session.agent.profile, templates: { ...file.session.agent.templates } } } : {}),
+            ...(file.session.agent
+              ? { agent: { profile: file.session.agent.profile, templates: { ...file.session.agent.templates } } }
+              : {}),
           },
           file.log,
           file.answers,
@@ -201,7 +244,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     async renameSession(id, name) {
       const trimmed = name.trim();
       if (!trimmed) return;
-      if (!(await keptWrite(set, 'The new name was not saved', () => deps.sessions.update(id, { name: trimmed })))) return;
+      if (!(await keptWrite(set, 'The new name was not saved', () => deps.sessions.update(id, { name: trimmed }))))
+        return;
       await get().refreshSessions();
       const active = get().active;
       if (active?.record.id === id) set({ active: { ...active, record: { ...active.record, name: trimmed } } });
@@ -240,7 +284,15 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
   const active = get().active;
   if (!active || active.record.id !== change.id) return;
   if (change.kind === 'deleted') {
-    set({ active: null, summary: null, stepView: null, step: 0, rawJson: null, prompt: null, notice: { kind: 'info', text: `“${active.record.name}” was deleted in another tab.` } });
+    set({
+      active: null,
+      summary: null,
+      stepView: null,
+      step: 0,
+      rawJson: null,
+      prompt: null,
+      notice: { kind: 'info', text: `“${active.record.name}” was deleted in another tab.` },
+    });
     const next = get().sessions[0];
     if (next) await get().openSession(next.id);
     return;
@@ -250,13 +302,24 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
   const current = get().active!;
   // A configuration this tab changed and has not stored yet stays, with the base it was made from:
   // its write then merges with the other tab's instead of overwriting it (configEdits.ts).
-  const editing = JSON.stringify(get().config) !== JSON.stringify(current.record.config) || get().configConflict?.sessionId === change.id;
-  const kept = editing ? { ...record, config: current.record.config, revisions: { ...record.revisions, config: current.record.revisions?.config ?? 0 } } : record;
+  const editing =
+    JSON.stringify(get().config) !== JSON.stringify(current.record.config) ||
+    get().configConflict?.sessionId === change.id;
+  const kept = editing
+    ? {
+        ...record,
+        config: current.record.config,
+        revisions: { ...record.revisions, config: current.record.revisions?.config ?? 0 },
+      }
+    : record;
   set({
     active: { ...current, record: kept, answers },
     ...(editing ? {} : { config: record.config }),
     mode: record.mode,
-    notice: { kind: 'info', text: `“${record.name}” was changed in another tab; this tab now shows what that tab saved.` },
+    notice: {
+      kind: 'info',
+      text: `“${record.name}” was changed in another tab; this tab now shows what that tab saved.`,
+    },
   });
   await get().rerun();
 }

@@ -48,14 +48,24 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
       // Answers of another session still unstored are not dropped: the newest session's are kept, and exported.
       set({ unsavedAnswers: { sessionId, answers: pending, exported: false } });
       const count = Object.keys(pending).length;
-      const why = error instanceof StorageFullError || error instanceof SessionGoneError ? error.message : `storage refused them (${errorText(error)})`;
+      const why =
+        error instanceof StorageFullError || error instanceof SessionGoneError
+          ? error.message
+          : `storage refused them (${errorText(error)})`;
       // The storage-full sentence ends with its own full stop.
-      set({ notice: { kind: 'error', text: `${why.replace(/\.$/, '')}. The ${count === 1 ? '1 paid answer stays' : `${count} paid answers stay`} in this tab until stored: export the session to keep them.` } });
+      set({
+        notice: {
+          kind: 'error',
+          text: `${why.replace(/\.$/, '')}. The ${count === 1 ? '1 paid answer stays' : `${count} paid answers stay`} in this tab until stored: export the session to keep them.`,
+        },
+      });
     }
   };
   const keepAnswers = (sessionId: string, answers: RecordedAnswers): Promise<void> => {
     set({ answersStoring: get().answersStoring + 1 });
-    storing = storing.then(() => storeAnswers(sessionId, answers)).finally(() => set({ answersStoring: get().answersStoring - 1 }));
+    storing = storing
+      .then(() => storeAnswers(sessionId, answers))
+      .finally(() => set({ answersStoring: get().answersStoring - 1 }));
     return storing;
   };
 
@@ -79,13 +89,19 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
     },
 
     async forgetKey() {
-      if (await keptWrite(set, 'The key was not forgotten', () => deps.settings.forgetKey())) set({ llmSettings: await deps.settings.llm() });
+      if (await keptWrite(set, 'The key was not forgotten', () => deps.settings.forgetKey()))
+        set({ llmSettings: await deps.settings.llm() });
     },
 
     async estimateLiveRun() {
       if (!get().active) return;
       try {
-        const outcome = await deps.engine.call('replay', { ...replayRequest(), onMissing: 'placeholder', measureLlm: true, slot: 'compare' });
+        const outcome = await deps.engine.call('replay', {
+          ...replayRequest(),
+          onMissing: 'placeholder',
+          measureLlm: true,
+          slot: 'compare',
+        });
         set({ estimate: outcome.ok ? outcome.summary.llm : null });
       } catch (error) {
         set({ notice: { kind: 'error', text: errorText(error) } });
@@ -123,15 +139,21 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
               void keepAnswers(sessionId, { [progress.key]: progress.answer });
               const current = get().active;
               if (current?.record.id === sessionId) {
-                set({ active: { ...current, answers: { ...current.answers, [progress.key]: progress.answer } }, live: { message: `${fresh} new answers`, answered: fresh } });
+                set({
+                  active: { ...current, answers: { ...current.answers, [progress.key]: progress.answer } },
+                  live: { message: `${fresh} new answers`, answered: fresh },
+                });
               }
             },
           },
         );
         // The last answers' writes finish first: the notice says how many were stored.
         await storing;
-        const unstored = get().unsavedAnswers?.sessionId === sessionId ? Object.keys(get().unsavedAnswers!.answers).length : 0;
-        const kept = unstored ? `${fresh} new answers; ${unstored} of them are not stored (export the session to keep them)` : `${fresh} new answers were kept`;
+        const unstored =
+          get().unsavedAnswers?.sessionId === sessionId ? Object.keys(get().unsavedAnswers!.answers).length : 0;
+        const kept = unstored
+          ? `${fresh} new answers; ${unstored} of them are not stored (export the session to keep them)`
+          : `${fresh} new answers were kept`;
         const failed = outcome.ok ? outcome.summary.steps.find((step) => step.failure) : undefined;
         if (!outcome.ok) set({ configError: outcome.configError });
         else if (failed?.failure) {
@@ -139,12 +161,21 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
           set({ notice: { kind: 'error', text } });
         } else if (unstored) {
           set({ notice: { kind: 'error', text: `Live run finished with ${kept}.` } });
-        } else set({ notice: { kind: 'info', text: `Live run finished: ${outcome.summary.llm.live} new answers from ${llmSettings.model}, ${outcome.summary.llm.recorded} already recorded.` } });
+        } else
+          set({
+            notice: {
+              kind: 'info',
+              text: `Live run finished: ${outcome.summary.llm.live} new answers from ${llmSettings.model}, ${outcome.summary.llm.recorded} already recorded.`,
+            },
+          });
       } catch (error) {
         const cancelled = controller?.signal.aborted === true;
         await storing;
-        const unstored = get().unsavedAnswers?.sessionId === sessionId ? Object.keys(get().unsavedAnswers!.answers).length : 0;
-        const kept = unstored ? `${answersText(fresh)} received, ${unstored} not stored: export the session to keep them` : `the ${fresh} answers received were kept`;
+        const unstored =
+          get().unsavedAnswers?.sessionId === sessionId ? Object.keys(get().unsavedAnswers!.answers).length : 0;
+        const kept = unstored
+          ? `${answersText(fresh)} received, ${unstored} not stored: export the session to keep them`
+          : `the ${fresh} answers received were kept`;
         set({
           notice: cancelled
             ? { kind: unstored ? 'error' : 'info', text: `Live run cancelled; ${kept}.` }
@@ -162,7 +193,10 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
       const tested = new AbortController();
       testController = tested;
       try {
-        return { ok: true, text: await deps.engine.call('testEndpoint', { endpoint: endpointArgs(settings) }, { signal: tested.signal }) };
+        return {
+          ok: true,
+          text: await deps.engine.call('testEndpoint', { endpoint: endpointArgs(settings) }, { signal: tested.signal }),
+        };
       } catch (error) {
         if (tested.signal.aborted) return { ok: false, text: 'Test cancelled.' };
         return { ok: false, text: safeText(error, settings) };
@@ -186,7 +220,9 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
       if (template === null) delete prompts[kind];
       else prompts[kind] = template;
       set({ active: { ...active, record: { ...active.record, prompts } }, estimate: null });
-      await keptWrite(set, 'The prompt template was not saved', () => deps.sessions.update(active.record.id, { prompts }));
+      await keptWrite(set, 'The prompt template was not saved', () =>
+        deps.sessions.update(active.record.id, { prompts }),
+      );
       await get().rerun();
     },
   };

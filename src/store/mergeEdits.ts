@@ -21,7 +21,8 @@ export function mergeText(base: string, mine: string, theirs: string): string | 
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const MISSING = Symbol('missing');
 
 export type JsonMerge = { readonly merged: unknown } | { readonly conflicts: readonly string[] };
@@ -39,7 +40,13 @@ function mergeAt(base: unknown, mine: unknown, theirs: unknown, path: string, co
     }
     return merged;
   }
-  if (Array.isArray(base) && Array.isArray(mine) && Array.isArray(theirs) && base.length === mine.length && mine.length === theirs.length) {
+  if (
+    Array.isArray(base) &&
+    Array.isArray(mine) &&
+    Array.isArray(theirs) &&
+    base.length === mine.length &&
+    mine.length === theirs.length
+  ) {
     return mine.map((item, index) => mergeAt(base[index], item, theirs[index], `${path}[${index}]`, conflicts));
   }
   conflicts.push(path || 'the whole configuration');

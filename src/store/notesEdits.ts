@@ -11,16 +11,29 @@ const MERGE_TRIES = 3;
  * tab wrote the notes since, both edits are merged line by line, or, where they changed the same
  * lines, both are offered (notesConflict) and nothing is written until the user picks.
  */
-export function createNotesEdits(set: SetState, get: GetState, deps: StoreDeps): Pick<SessionSlice, 'notesConflict' | 'setNotes' | 'resolveNotesConflict'> {
+export function createNotesEdits(
+  set: SetState,
+  get: GetState,
+  deps: StoreDeps,
+): Pick<SessionSlice, 'notesConflict' | 'setNotes' | 'resolveNotesConflict'> {
   /** The stored notes are now `text` at `revision`: the open session shows them. */
   const adopt = (sessionId: string, text: string, revision: number) => {
     const active = get().active;
     if (active?.record.id !== sessionId) return;
-    set({ active: { ...active, record: { ...active.record, notes: text, revisions: { ...active.record.revisions, notes: revision } } } });
+    set({
+      active: {
+        ...active,
+        record: { ...active.record, notes: text, revisions: { ...active.record.revisions, notes: revision } },
+      },
+    });
   };
 
   /** One versioned write; a refusal by storage (full, session gone) is said in a notice. */
-  const tryWrite = async (sessionId: string, text: string, revision: number): Promise<VersionedWrite<string> | null> => {
+  const tryWrite = async (
+    sessionId: string,
+    text: string,
+    revision: number,
+  ): Promise<VersionedWrite<string> | null> => {
     try {
       return await deps.sessions.updateVersioned(sessionId, 'notes', text, revision);
     } catch (error) {
@@ -43,7 +56,13 @@ export function createNotesEdits(set: SetState, get: GetState, deps: StoreDeps):
       if (outcome.saved) {
         adopt(sessionId, text, outcome.revision);
         set({ notesConflict: null });
-        if (attempt > 0) set({ notice: { kind: 'info', text: 'Your notes were merged with an edit made in another tab meanwhile; both are kept.' } });
+        if (attempt > 0)
+          set({
+            notice: {
+              kind: 'info',
+              text: 'Your notes were merged with an edit made in another tab meanwhile; both are kept.',
+            },
+          });
         return { text, revision: outcome.revision };
       }
       from = { text: outcome.stored, revision: outcome.revision };

@@ -1,6 +1,11 @@
 import { ConfigError, sdk } from '../engine/index.ts';
 import { parseCondenserConfig } from '../engine/v0/index.ts';
-import { condenserConfigToToml, parseCondenserConfigText, parseSdkCondenserText, withoutSecrets } from '../formats/index.ts';
+import {
+  condenserConfigToToml,
+  parseCondenserConfigText,
+  parseSdkCondenserText,
+  withoutSecrets,
+} from '../formats/index.ts';
 import { errorText } from './errorText.ts';
 import type { ActiveSession, AppState } from './types.ts';
 
@@ -37,12 +42,19 @@ export function configProblem(config: unknown, active: ActiveSession | null): st
 
 /** Reads pasted configuration text: a `[condenser]` TOML section or JSON, or an SDK condenser object. */
 export function readConfigText(text: string, active: ActiveSession | null): unknown {
-  return isSdk(active) ? parseSdkCondenserText(text, rulesOf(active) ?? sdk.PINNED_SDK_RULES, 'the pasted configuration') : parseCondenserConfigText(text);
+  return isSdk(active)
+    ? parseSdkCondenserText(text, rulesOf(active) ?? sdk.PINNED_SDK_RULES, 'the pasted configuration')
+    : parseCondenserConfigText(text);
 }
 
 /** The configuration as text to paste back: a `[condenser]` TOML section, or the SDK's JSON object. */
-export function configText(config: unknown, active: ActiveSession | null): { readonly text: string; readonly format: 'toml' | 'json' } {
+export function configText(
+  config: unknown,
+  active: ActiveSession | null,
+): { readonly text: string; readonly format: 'toml' | 'json' } {
   // Sessions stored by older versions may still hold credentials: never copied out.
   const clean = withoutSecrets(config);
-  return isSdk(active) ? { text: `${JSON.stringify(clean, null, 2)}\n`, format: 'json' } : { text: condenserConfigToToml(clean), format: 'toml' };
+  return isSdk(active)
+    ? { text: `${JSON.stringify(clean, null, 2)}\n`, format: 'json' }
+    : { text: condenserConfigToToml(clean), format: 'toml' };
 }

@@ -70,7 +70,8 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     setConfig(raw) {
       const config = withoutSecrets(raw);
       const previous = get().config;
-      if (previous !== null && JSON.stringify(previous) !== JSON.stringify(config)) set({ configHistory: [...get().configHistory, previous].slice(-UNDO_DEPTH) });
+      if (previous !== null && JSON.stringify(previous) !== JSON.stringify(config))
+        set({ configHistory: [...get().configHistory, previous].slice(-UNDO_DEPTH) });
       const problem = configProblem(config, get().active);
       set({ config, configError: problem });
       const active = get().active;
@@ -95,7 +96,8 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       if (!active) return;
       void keptWrite(set, 'The mode was not saved', () => deps.sessions.update(active.record.id, { mode }));
       // Re-simulating a log that summarized: its own summaries answer the LLM condenser's calls.
-      if (mode === 'resimulate' && active.opened.recordedSummaries.length > 0 && !get().configError) void get().recordLogSummaries();
+      if (mode === 'resimulate' && active.opened.recordedSummaries.length > 0 && !get().configError)
+        void get().recordLogSummaries();
       else void runReplay();
     },
 
@@ -123,7 +125,10 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       if (!active) return;
       if (saveStepTimer) clearTimeout(saveStepTimer);
       // Only where the session reopens: not worth a notice when storage refuses it.
-      saveStepTimer = setTimeout(() => void deps.sessions.update(active.record.id, { lastStep: clamped }).catch(() => undefined), 400);
+      saveStepTimer = setTimeout(
+        () => void deps.sessions.update(active.record.id, { lastStep: clamped }).catch(() => undefined),
+        400,
+      );
     },
 
     async applyPreset(id, options = {}) {
@@ -131,7 +136,9 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       const active = get().active;
       if (!preset || !active) return;
       if (preset.flavor !== active.opened.flavor) {
-        set({ configError: `${preset.label} is a configuration of ${preset.flavor === 'sdk' ? 'the Agent SDK' : 'OpenHands V0'}; this log is replayed by the other engine.` });
+        set({
+          configError: `${preset.label} is a configuration of ${preset.flavor === 'sdk' ? 'the Agent SDK' : 'OpenHands V0'}; this log is replayed by the other engine.`,
+        });
         return;
       }
       // SDK presets are the pinned SDK's: their keys (max_tokens) exist only under its rules.

@@ -27,7 +27,12 @@ export function rowType(row: EventRow): string {
   return `${row.kind}:${row.type}`;
 }
 export type AlignedRow =
-  | { readonly kind: 'event'; readonly index: number; readonly status: 'kept' | 'masked' | 'forgotten'; readonly placeholder: string | null }
+  | {
+      readonly kind: 'event';
+      readonly index: number;
+      readonly status: 'kept' | 'masked' | 'forgotten';
+      readonly placeholder: string | null;
+    }
   | { readonly kind: 'repeat'; readonly index: number }
   | { readonly kind: 'summary'; readonly content: string; readonly masked: boolean }
   | { readonly kind: 'condensation'; readonly condensation: CondensationSummary | null; readonly index: number | null };
@@ -75,11 +80,16 @@ export function alignStep(
   const pushSummary = () => {
     const item = summaryItem as ViewItem | null;
     if (!item) return;
-    aligned.push({ kind: 'summary', content: item.kind === 'summary' || item.kind === 'masked' ? item.content : '', masked: item.kind === 'masked' });
+    aligned.push({
+      kind: 'summary',
+      content: item.kind === 'summary' || item.kind === 'masked' ? item.content : '',
+      masked: item.kind === 'masked',
+    });
     summaryItem = null;
   };
   for (let index = 0; index <= current.beforeEventIndex && index < rows.length; index++) {
-    for (const condensation of madeBefore.get(index) ?? []) aligned.push({ kind: 'condensation', condensation, index: null });
+    for (const condensation of madeBefore.get(index) ?? [])
+      aligned.push({ kind: 'condensation', condensation, index: null });
     if (index === current.beforeEventIndex) break;
     const row = rows[index]!;
     if (!row.inHistory[mode]) continue;
@@ -90,7 +100,8 @@ export function alignStep(
     if (summaryBefore === row.id) pushSummary();
     const item = inView.get(row.id);
     if (!item) aligned.push({ kind: 'event', index, status: 'forgotten', placeholder: null });
-    else if (item.kind === 'masked') aligned.push({ kind: 'event', index, status: 'masked', placeholder: item.content });
+    else if (item.kind === 'masked')
+      aligned.push({ kind: 'event', index, status: 'masked', placeholder: item.content });
     else aligned.push({ kind: 'event', index, status: 'kept', placeholder: null });
     for (let r = repeats.get(row.id) ?? 0; r > 0; r--) aligned.push({ kind: 'repeat', index });
   }
@@ -144,7 +155,9 @@ export function describeIds(ids: readonly EventId[], count = ids.length): string
   if (ids.length === 0) return 'none';
   if (ids.some((id) => typeof id === 'string')) {
     const short = (id: EventId) => String(id).slice(0, 8);
-    return ids.length === 1 ? `${short(ids[0]!)} (1 event)` : `${ids.length} events (${short(ids[0]!)} … ${short(ids[ids.length - 1]!)})`;
+    return ids.length === 1
+      ? `${short(ids[0]!)} (1 event)`
+      : `${ids.length} events (${short(ids[0]!)} … ${short(ids[ids.length - 1]!)})`;
   }
   return describeNumbers(ids as readonly number[], count);
 }
@@ -186,7 +199,9 @@ export function condensationSteps(summary: ReplaySummary | null): number[] {
 }
 
 /** Where a configuration error points: `condensers.2.max_size: …` → ['condensers', 2, 'max_size']. */
-export function configErrorPath(message: string | null): { readonly path: readonly (string | number)[]; readonly detail: string } | null {
+export function configErrorPath(
+  message: string | null,
+): { readonly path: readonly (string | number)[]; readonly detail: string } | null {
   const match = message ? /^([A-Za-z_][\w]*(?:\.[\w]+)*): (.*)$/s.exec(message) : null;
   if (!match) return null;
   return { path: match[1]!.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), detail: match[2]! };
@@ -194,5 +209,7 @@ export function configErrorPath(message: string | null): { readonly path: readon
 
 /** A configuration error as the form names things: `condensers.2.max_size` is "pipeline step 3, max_size". */
 export function describeConfigError(message: string): string {
-  return message.replace(/\bcondensers\.(\d+)\.?/g, (_all, index: string) => `pipeline step ${Number(index) + 1}, `).replace(/, : /, ': ');
+  return message
+    .replace(/\bcondensers\.(\d+)\.?/g, (_all, index: string) => `pipeline step ${Number(index) + 1}, `)
+    .replace(/, : /, ': ');
 }

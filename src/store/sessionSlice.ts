@@ -30,7 +30,11 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         if (!alreadyOpened) get().releaseEngine();
         const opened =
           alreadyOpened ??
-          (await deps.engine.call('open', { input: input!, instance: record.source.instance }, { progress: statusReport((message) => set({ openingStatus: message })) }));
+          (await deps.engine.call(
+            'open',
+            { input: input!, instance: record.source.instance },
+            { progress: statusReport((message) => set({ openingStatus: message })) },
+          ));
         set({
           engineHolds: record.id,
           active: { record, opened, tokens: null, answers },
@@ -74,7 +78,10 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       if (!input) return null;
       const unsaved = get().unsavedAnswers;
       // Answers storage refused are in the file too: exporting is how they are kept.
-      const answers = { ...(await deps.sessions.answers(active.record.id)), ...(unsaved?.sessionId === active.record.id ? unsaved.answers : {}) };
+      const answers = {
+        ...(await deps.sessions.answers(active.record.id)),
+        ...(unsaved?.sessionId === active.record.id ? unsaved.answers : {}),
+      };
       const { record } = active;
       // Only the session's own data: settings (the endpoint and its key) live elsewhere and never go in.
       const parts = writeSessionFileParts({
@@ -94,7 +101,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         answers,
       });
       // Answers not stored are safe in the file: the page stops warning about them.
-      if (unsaved?.sessionId === active.record.id && !unsaved.exported) set({ unsavedAnswers: { ...unsaved, exported: true } });
+      if (unsaved?.sessionId === active.record.id && !unsaved.exported)
+        set({ unsavedAnswers: { ...unsaved, exported: true } });
       return { fileName: fileNameFor(record.name), parts };
     },
 

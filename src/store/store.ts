@@ -51,7 +51,12 @@ export function createAppStore(given: StoreDeps) {
       return given.engine.call(method, args, context);
     },
   };
-  const deps: StoreDeps = { ...given, engine, sessions: publishing(given.sessions, given.changes), logGeneration: () => opened };
+  const deps: StoreDeps = {
+    ...given,
+    engine,
+    sessions: publishing(given.sessions, given.changes),
+    logGeneration: () => opened,
+  };
   return createStore<AppState>()((set, get) => ({
     ...createLibrarySlice(set, get, deps),
     ...createSessionSlice(set, get, deps),

@@ -47,7 +47,10 @@ export function createSweepSlice(set: SetState, get: GetState): SweepSlice {
         // Logs are never part of a sweep result: the user brings the one that holds the instance.
         set({
           pendingJump: { row, config: config ?? null },
-          notice: { kind: 'info', text: `Import ${row.source} to open ${row.instance ?? 'its log'} with ${row.config}; it opens there as soon as it is imported.` },
+          notice: {
+            kind: 'info',
+            text: `Import ${row.source} to open ${row.instance ?? 'its log'} with ${row.config}; it opens there as soon as it is imported.`,
+          },
         });
         return;
       }

@@ -1,7 +1,32 @@
-import type { ChatProfile, MissingAnswerPolicy, ModelPrices, PresetOptions, RecordedAnswers, ReplayMode, sdk } from '../engine/index.ts';
+import type {
+  ChatProfile,
+  MissingAnswerPolicy,
+  ModelPrices,
+  PresetOptions,
+  RecordedAnswers,
+  ReplayMode,
+  sdk,
+} from '../engine/index.ts';
 import type { EvalInstance, LogInput, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
-import type { LlmSettings, PriceOverrides, SessionChanges, SessionRecord, SessionStore, SettingsStore } from '../storage/index.ts';
-import type { AgentTranscript, EngineClient, EventId, LlmUse, OpenedLog, PromptText, ReplaySummary, UsageReport, ViewItem } from '../worker/index.ts';
+import type {
+  LlmSettings,
+  PriceOverrides,
+  SessionChanges,
+  SessionRecord,
+  SessionStore,
+  SettingsStore,
+} from '../storage/index.ts';
+import type {
+  AgentTranscript,
+  EngineClient,
+  EventId,
+  LlmUse,
+  OpenedLog,
+  PromptText,
+  ReplaySummary,
+  UsageReport,
+  ViewItem,
+} from '../worker/index.ts';
 
 export interface Notice {
   readonly kind: 'error' | 'info';
@@ -62,15 +87,25 @@ export interface SessionSlice {
   /** Opens a stored session; `opened` skips parsing the log again when the engine holds it already. */
   openSession(id: string, step?: number | null, opened?: OpenedLog): Promise<void>;
   /** Notes another tab changed while this tab edited them, on the same lines: both offered, nothing written until the user picks. */
-  notesConflict: { readonly sessionId: string; readonly mine: string; readonly theirs: string; readonly revision: number } | null;
+  notesConflict: {
+    readonly sessionId: string;
+    readonly mine: string;
+    readonly theirs: string;
+    readonly revision: number;
+  } | null;
   /**
    * Saves notes edited from `base` (default: the notes as this tab last read them); merges them with
    * another tab's edit made meanwhile. Gives what is stored now, or null (a conflict to resolve, or
    * storage refused).
    */
-  setNotes(notes: string, base?: { readonly text: string; readonly revision: number }): Promise<{ readonly text: string; readonly revision: number } | null>;
+  setNotes(
+    notes: string,
+    base?: { readonly text: string; readonly revision: number },
+  ): Promise<{ readonly text: string; readonly revision: number } | null>;
   /** Keeps this tab's notes, the other tab's, or both (theirs, then mine). */
-  resolveNotesConflict(choice: 'mine' | 'theirs' | 'both'): Promise<{ readonly text: string; readonly revision: number } | null>;
+  resolveNotesConflict(
+    choice: 'mine' | 'theirs' | 'both',
+  ): Promise<{ readonly text: string; readonly revision: number } | null>;
   /** The reproduction file in pieces of text to join (a long log never becomes one string). */
   exportSession(): Promise<{ fileName: string; parts: readonly string[] } | null>;
   recordLogSummaries(): Promise<void>;
@@ -89,7 +124,13 @@ export interface ReplaySlice {
    * Settings this tab and another changed differently at once: both kept (this tab shows its own, the
    * other's is stored), nothing written until the user picks.
    */
-  configConflict: { readonly sessionId: string; readonly mine: unknown; readonly theirs: unknown; readonly settings: readonly string[]; readonly revision: number } | null;
+  configConflict: {
+    readonly sessionId: string;
+    readonly mine: unknown;
+    readonly theirs: unknown;
+    readonly settings: readonly string[];
+    readonly revision: number;
+  } | null;
   resolveConfigConflict(choice: 'mine' | 'theirs'): Promise<void>;
   mode: ReplayMode;
   onMissing: MissingAnswerPolicy;
@@ -161,7 +202,12 @@ export interface CompareSlice {
   /** The second configuration, replayed on the same log. */
   compareConfig: unknown;
   /** Both replays with their LLM use measured: A is the session's configuration, B the second one. */
-  comparison: { readonly a: ReplaySummary; readonly b: ReplaySummary; readonly usageA: UsageReport | null; readonly usageB: UsageReport | null } | null;
+  comparison: {
+    readonly a: ReplaySummary;
+    readonly b: ReplaySummary;
+    readonly usageA: UsageReport | null;
+    readonly usageB: UsageReport | null;
+  } | null;
   compareError: string | null;
   setCompareConfig(config: unknown): void;
   /** Replays both configurations again (the Compare panel asks when it opens or a setting changes). */
@@ -205,7 +251,14 @@ export interface SweepSlice {
   finishPendingJump(): Promise<void>;
 }
 
-export type AppState = LibrarySlice & SessionSlice & ReplaySlice & InspectSlice & LlmSlice & CompareSlice & AgentSlice & SweepSlice;
+export type AppState = LibrarySlice &
+  SessionSlice &
+  ReplaySlice &
+  InspectSlice &
+  LlmSlice &
+  CompareSlice &
+  AgentSlice &
+  SweepSlice;
 
 export interface StoreDeps {
   readonly sessions: SessionStore;

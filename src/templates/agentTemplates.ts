@@ -23,7 +23,9 @@ export function compileAgentTemplates(sources: AgentTemplateSources = {}): Agent
     try {
       compiled[name] = new JinjaTemplate(sources[name] ?? DEFAULT_AGENT_TEMPLATES[name]);
     } catch (error) {
-      throw new TemplateError(`${AGENT_TEMPLATE_FILES[name]}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new TemplateError(
+        `${AGENT_TEMPLATE_FILES[name]}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return { render: (name, context) => compiled[name].render(context) };

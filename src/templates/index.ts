@@ -1,2 +1,7 @@
-export { type AgentTemplateSources, TemplateError, agentTemplateNameOf, compileAgentTemplates } from './agentTemplates.ts';
+export {
+  type AgentTemplateSources,
+  TemplateError,
+  agentTemplateNameOf,
+  compileAgentTemplates,
+} from './agentTemplates.ts';
 export { DEFAULT_AGENT_TEMPLATES } from './defaults.ts';

@@ -22,7 +22,9 @@ class BudgetedInterpreter extends Interpreter {
 
   override evaluate(statement: Statement, environment: Environment): ReturnType<Interpreter['evaluate']> {
     if (++this.steps > RENDER_STEP_BUDGET) {
-      throw new TemplateError(`stopped after ${RENDER_STEP_BUDGET.toLocaleString('en-US')} evaluation steps: does it loop without end?`);
+      throw new TemplateError(
+        `stopped after ${RENDER_STEP_BUDGET.toLocaleString('en-US')} evaluation steps: does it loop without end?`,
+      );
     }
     return super.evaluate(statement, environment);
   }
@@ -32,12 +34,22 @@ function cappedRange(start: number, stop?: number, step = 1): number[] {
   const [from, to] = stop === undefined ? [0, start] : [start, stop];
   if (step === 0) throw new TemplateError('range() step must not be zero');
   const length = Math.max(0, Math.ceil((to - from) / step));
-  if (length > RANGE_LIMIT) throw new TemplateError(`range() of ${length} numbers is more than the ${RANGE_LIMIT.toLocaleString('en-US')} a prompt template may ask for`);
+  if (length > RANGE_LIMIT)
+    throw new TemplateError(
+      `range() of ${length} numbers is more than the ${RANGE_LIMIT.toLocaleString('en-US')} a prompt template may ask for`,
+    );
   return Array.from({ length }, (_, k) => from + k * step);
 }
 
 function withGlobals(environment: Environment): Environment {
-  for (const [name, value] of [['true', true], ['false', false], ['none', null], ['True', true], ['False', false], ['None', null]] as const) {
+  for (const [name, value] of [
+    ['true', true],
+    ['false', false],
+    ['none', null],
+    ['True', true],
+    ['False', false],
+    ['None', null],
+  ] as const) {
     environment.set(name, value);
   }
   environment.set('range', cappedRange);
@@ -63,7 +75,11 @@ export class JinjaTemplate {
       this.program = parse(tokenize(source, {}));
     } catch (error) {
       // The parser reads past the end of an unclosed block and fails with a TypeError of its own.
-      throw new TemplateError(error instanceof TypeError ? 'syntax error: the template ends inside an open block (a missing {% endif %} or {% endfor %}?)' : `syntax error: ${reason(error)}`);
+      throw new TemplateError(
+        error instanceof TypeError
+          ? 'syntax error: the template ends inside an open block (a missing {% endif %} or {% endfor %}?)'
+          : `syntax error: ${reason(error)}`,
+      );
     }
   }
 

@@ -1,5 +1,12 @@
 import { type CallContext, type CreateLiveLlm, Inspector, type InspectorApi } from '../inspect/index.ts';
-import { BACKGROUND_METHODS, type EngineMethod, type EngineResult, type ProgressMessage, type RequestMessage, type ResponseMessage } from './protocol.ts';
+import {
+  BACKGROUND_METHODS,
+  type EngineMethod,
+  type EngineResult,
+  type ProgressMessage,
+  type RequestMessage,
+  type ResponseMessage,
+} from './protocol.ts';
 import { EngineQueue } from './engineQueue.ts';
 
 /** An error the engine raised, re-created on this side of the worker boundary. */
@@ -11,7 +18,11 @@ export class EngineError extends Error {
 }
 
 export interface EngineClient {
-  call<M extends EngineMethod>(method: M, args: Parameters<InspectorApi[M]>[0], context?: CallContext): Promise<EngineResult<M>>;
+  call<M extends EngineMethod>(
+    method: M,
+    args: Parameters<InspectorApi[M]>[0],
+    context?: CallContext,
+  ): Promise<EngineResult<M>>;
   /** Where the engine runs: 'worker', or 'main thread' when Workers are unavailable. */
   readonly where: 'worker' | 'main thread';
   dispose(): void;
@@ -23,7 +34,12 @@ function inThread(createLiveLlm: CreateLiveLlm | null = null): EngineClient {
   return {
     where: 'main thread',
     call(method, args, context) {
-      const invoke = (outside?: CallContext['outside']) => (host[method] as (a: unknown, c?: CallContext) => Promise<unknown>).call(host, args, outside ? { ...context, outside } : context);
+      const invoke = (outside?: CallContext['outside']) =>
+        (host[method] as (a: unknown, c?: CallContext) => Promise<unknown>).call(
+          host,
+          args,
+          outside ? { ...context, outside } : context,
+        );
       if (BACKGROUND_METHODS.has(method)) return invoke() as never;
       return queue.run(invoke) as never;
     },
@@ -33,7 +49,10 @@ function inThread(createLiveLlm: CreateLiveLlm | null = null): EngineClient {
 
 function inWorker(worker: Worker): EngineClient {
   let nextId = 1;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; context?: CallContext }>();
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; context?: CallContext }
+  >();
   worker.onmessage = (event: MessageEvent<ResponseMessage | ProgressMessage>) => {
     const response = event.data;
     const waiter = pending.get(response.id);
@@ -47,7 +66,8 @@ function inWorker(worker: Worker): EngineClient {
     else waiter.reject(new EngineError(response.error.name, response.error.message));
   };
   worker.onerror = (event) => {
-    for (const waiter of pending.values()) waiter.reject(new EngineError('WorkerError', event.message || 'the engine worker failed'));
+    for (const waiter of pending.values())
+      waiter.reject(new EngineError('WorkerError', event.message || 'the engine worker failed'));
     pending.clear();
   };
   return {
@@ -71,7 +91,9 @@ function inWorker(worker: Worker): EngineClient {
 export function createEngineClient(): EngineClient {
   if (typeof Worker === 'undefined') return inThread();
   try {
-    return inWorker(new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'condenser-engine' }));
+    return inWorker(
+      new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'condenser-engine' }),
+    );
   } catch {
     return inThread();
   }

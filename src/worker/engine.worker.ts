@@ -5,14 +5,22 @@ import { APP_CONNECT } from '../security/appPolicy.ts';
 import { originGuardedFetch } from '../security/originGuard.ts';
 import { type CallContext, Inspector, type InspectorApi } from '../inspect/index.ts';
 import { EngineQueue } from './engineQueue.ts';
-import { BACKGROUND_METHODS, type CancelMessage, type ProgressMessage, type RequestMessage, type ResponseMessage } from './protocol.ts';
+import {
+  BACKGROUND_METHODS,
+  type CancelMessage,
+  type ProgressMessage,
+  type RequestMessage,
+  type ResponseMessage,
+} from './protocol.ts';
 
 // The worker is only a message shell around Inspector; requests run one after another (background
 // jobs beside them, network waits outside the queue), while cancellations are handled at once.
 // The LLM client reaches the endpoint's origin only, whatever the page's policy allows; an endpoint
 // the policy blocks is refused by name before any request.
 const policy = { page: self.location.href, connect: APP_CONNECT };
-const host = new Inspector(undefined, (endpoint, options) => liveLlm(endpoint, { ...options, policy, fetch: originGuardedFetch(new URL(endpoint.baseURL).origin) }));
+const host = new Inspector(undefined, (endpoint, options) =>
+  liveLlm(endpoint, { ...options, policy, fetch: originGuardedFetch(new URL(endpoint.baseURL).origin) }),
+);
 const queue = new EngineQueue();
 const running = new Map<number, AbortController>();
 

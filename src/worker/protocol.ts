@@ -8,7 +8,11 @@ export type EngineMethod = keyof InspectorApi;
  * engine state): they run beside the queue instead of in it, so a step view, a replay or an import
  * asked for meanwhile is answered at once.
  */
-export const BACKGROUND_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMethod>(['agentUsage', 'countTokens', 'testEndpoint']);
+export const BACKGROUND_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMethod>([
+  'agentUsage',
+  'countTokens',
+  'testEndpoint',
+]);
 
 export interface RequestMessage<M extends EngineMethod = EngineMethod> {
   readonly id: number;

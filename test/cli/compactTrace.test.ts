@@ -31,12 +31,21 @@ describe('compact trace', () => {
     { type: 'observation_masking', attention_window: 3 },
     { type: 'recent', keep_first: 2, max_events: 20 },
     { type: 'amortized', max_size: 30, keep_first: 2 },
-    { type: 'pipeline', condensers: [{ type: 'browser_output_masking', attention_window: 1 }, { type: 'llm', max_size: 40, keep_first: 3 }] },
+    {
+      type: 'pipeline',
+      condensers: [
+        { type: 'browser_output_masking', attention_window: 1 },
+        { type: 'llm', max_size: 40, keep_first: 3 },
+      ],
+    },
   ];
   it.each(configs)('gives back the full trace, step for step ($type)', (config) => {
     const path = file(`${config.type}.json`, JSON.stringify(config));
     const full = JSON.parse(replayCli(real, '--config', path, '--tokens').stdout) as Trace;
-    const compact = JSON.parse(replayCli(real, '--config', path, '--tokens', '--compact').stdout) as { format: string; steps: CompactStep[] };
+    const compact = JSON.parse(replayCli(real, '--config', path, '--tokens', '--compact').stdout) as {
+      format: string;
+      steps: CompactStep[];
+    };
     expect(compact.format).toBe('compact');
     expect(expand(compact.steps)).toEqual(full.steps);
   });
@@ -55,7 +64,9 @@ describe('compact trace', () => {
     const refused = replayCli(log, '--config', noop, '--max-trace-gb', '0.05');
     expect(refused.status).toBe(2);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toMatch(/^replay: the trace would be about 0\.\d GB \(every step writes its whole view\); write each step's view as a difference from the previous one with --compact, or allow it with --max-trace-gb 1\n$/);
+    expect(refused.stderr).toMatch(
+      /^replay: the trace would be about 0\.\d GB \(every step writes its whole view\); write each step's view as a difference from the previous one with --compact, or allow it with --max-trace-gb 1\n$/,
+    );
     expect(replayCli(log, '--config', noop, '--max-trace-gb', '0.05', '--compact').status).toBe(0);
   });
 });

@@ -56,6 +56,8 @@ describe('replay command contract: exit 0, or exit 2 with one line', () => {
 
   it('refuses a TOML configuration nested 100,000 deep in one line', () => {
     const toml = file('deep.toml', `[condenser]\ntype = "noop"\nx = ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
-    expect(refusal(replayCli(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), '--config', toml))).toMatch(/^replay: not valid TOML: .*nested.*\(line 3, column \d+\)$/);
+    expect(
+      refusal(replayCli(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), '--config', toml)),
+    ).toMatch(/^replay: not valid TOML: .*nested.*\(line 3, column \d+\)$/);
   });
 });

@@ -37,15 +37,32 @@ const CONFIG_SEEDS = [
   '{"kind": "LLMSummarizingCondenser", "max_size": 10, "keep_first": 2}',
   '{"kind": "NoOpCondenser"}',
 ];
-const SCRIPT_SEED = JSON.stringify([{ content: 'USER_CONTEXT: s1' }, { tool_calls: [{ name: 'create_state_summary', arguments: '{"user_context": "u"}' }] }, { content: '{"ids": [1, 2]}' }]);
+const SCRIPT_SEED = JSON.stringify([
+  { content: 'USER_CONTEXT: s1' },
+  { tool_calls: [{ name: 'create_state_summary', arguments: '{"user_context": "u"}' }] },
+  { content: '{"ids": [1, 2]}' },
+]);
 /** Names that are members of every JavaScript object: a lookup table keyed by event kind must not find them. */
-const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'prototype', '__defineGetter__'];
+const PROTOTYPE_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'prototype',
+  '__defineGetter__',
+];
 const KIND_KEYS = ['action', 'observation', 'kind', 'type', 'source', 'tool_name', 'role', 'function_name', 'name'];
 
 const deep = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
 
 /** Every object and array inside a JSON value, for picking a place to mutate. */
-function containers(value: unknown, found: Array<Record<string, unknown> | unknown[]> = [], limit = 5000): Array<Record<string, unknown> | unknown[]> {
+function containers(
+  value: unknown,
+  found: Array<Record<string, unknown> | unknown[]> = [],
+  limit = 5000,
+): Array<Record<string, unknown> | unknown[]> {
   const stack = [value];
   while (stack.length && found.length < limit) {
     const next = stack.pop();
@@ -69,14 +86,18 @@ function mutateValue(random: Random, root: unknown): string | null {
   const set = (value: unknown) => ((place as Record<string | number, unknown>)[key as string | number] = value);
   switch (random.int(0, 9)) {
     case 0: {
-      const named = Array.isArray(place) ? null : (KIND_KEYS.find((candidate) => candidate in place) ?? random.pick(KIND_KEYS));
+      const named = Array.isArray(place)
+        ? null
+        : (KIND_KEYS.find((candidate) => candidate in place) ?? random.pick(KIND_KEYS));
       if (named !== null) (place as Record<string, unknown>)[named] = random.pick(PROTOTYPE_NAMES);
       else set(random.pick(PROTOTYPE_NAMES));
       return null;
     }
     case 1:
       set('__DEEP_NESTING__');
-      return random.chance(0.5) ? deep(random.pick([1000, 10_000, 100_000])) : `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+      return random.chance(0.5)
+        ? deep(random.pick([1000, 10_000, 100_000]))
+        : `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
     case 2:
       set('x'.repeat(200_000));
       return null;
@@ -113,7 +134,9 @@ function mutateBytes(random: Random, text: string): Buffer {
       return Buffer.from(text.slice(0, random.int(0, text.length)));
     case 1: {
       const at = random.int(0, text.length);
-      return Buffer.from(`${text.slice(0, at)}${random.pick(['\n x\n', '}', ']]]', '\u0000', '"', ',,', '\\'])}${text.slice(at)}`);
+      return Buffer.from(
+        `${text.slice(0, at)}${random.pick(['\n x\n', '}', ']]]', '\u0000', '"', ',,', '\\'])}${text.slice(at)}`,
+      );
     }
     case 2:
       return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
@@ -121,7 +144,8 @@ function mutateBytes(random: Random, text: string): Buffer {
       return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     case 4: {
       const bytes = Buffer.from(text);
-      for (let k = random.int(1, 8); k > 0 && bytes.length; k--) bytes[random.int(0, bytes.length - 1)] = random.int(0, 255);
+      for (let k = random.int(1, 8); k > 0 && bytes.length; k--)
+        bytes[random.int(0, bytes.length - 1)] = random.int(0, 255);
       return bytes;
     }
     case 5:
@@ -134,7 +158,9 @@ function mutateBytes(random: Random, text: string): Buffer {
 /** The log in an archive, as users bring them (gzip, zip, tar.gz), sometimes damaged or with a forged size field. */
 async function inArchive(random: Random, name: string, bytes: Buffer): Promise<Buffer> {
   const kind = random.pick(['gzip', 'zip', 'tar.gz'] as const);
-  let archive = Buffer.from(kind === 'gzip' ? gzipSync(bytes) : kind === 'zip' ? zipSync({ [name]: bytes }) : await tarGz({ [name]: bytes }));
+  let archive = Buffer.from(
+    kind === 'gzip' ? gzipSync(bytes) : kind === 'zip' ? zipSync({ [name]: bytes }) : await tarGz({ [name]: bytes }),
+  );
   switch (random.int(0, 5)) {
     case 0:
       return archive.subarray(0, random.int(0, archive.length));
@@ -153,7 +179,10 @@ async function inArchive(random: Random, name: string, bytes: Buffer): Promise<B
 /** A mutated copy of a JSON or JSONL text. */
 function mutateText(random: Random, text: string): Buffer {
   if (random.chance(0.35)) return mutateBytes(random, text);
-  const lines = text.trim().startsWith('{') && text.trim().includes('\n{') ? text.split('\n').filter((line) => line.trim()) : [text];
+  const lines =
+    text.trim().startsWith('{') && text.trim().includes('\n{')
+      ? text.split('\n').filter((line) => line.trim())
+      : [text];
   const index = random.int(0, lines.length - 1);
   let value: unknown;
   try {
@@ -216,55 +245,82 @@ function contractBroken(outcome: Outcome): string | null {
   } catch {
     return 'exit 0 with stdout that is not JSON';
   }
-  return outcome.stderr.split('\n').every((line) => line === '' || line.startsWith('replay: ')) ? null : 'exit 0 with stderr lines that are not notes';
+  return outcome.stderr.split('\n').every((line) => line === '' || line.startsWith('replay: '))
+    ? null
+    : 'exit 0 with stderr lines that are not notes';
 }
 
 describe('replay command under random mutations of real logs and configurations', () => {
-  it(`keeps its contract: exit 0 with a trace, or exit 2 with one line (${BUDGET_MS / 1000} s of cases)`, { timeout: BUDGET_MS + 60_000 }, async () => {
-    const logs = LOG_SEEDS.map((path) => ({ name: path.slice(path.lastIndexOf('/') + 1), text: readFileSync(path, 'utf8') }));
-    const random = new Random(prng(20_261_101));
-    const started = performance.now();
-    const broken: string[] = [];
-    const unexpected = new Map<string, number>();
-    const counts = { cases: 0, exit0: 0, exit2: 0 };
-    let slowest = { ms: 0, what: '' };
-    while (performance.now() - started < BUDGET_MS) {
-      const n = counts.cases++;
-      const seed = random.pick(logs);
-      // Mostly one input mutated at a time, so the others stay valid and the mutation is reached.
-      const target = random.pick(['log', 'log', 'log', 'config', 'script', 'args']);
-      const logPath = join(dir, `${n % 4}-${seed.name}`);
-      const logBytes = target === 'log' ? mutateText(random, seed.text) : Buffer.from(seed.text);
-      writeFileSync(logPath, random.chance(0.2) ? await inArchive(random, seed.name, logBytes) : logBytes);
-      const configSeed = random.pick(CONFIG_SEEDS);
-      const configPath = file(`${n % 4}-config.${configSeed.startsWith('[') ? 'toml' : 'json'}`, '');
-      writeFileSync(configPath, target === 'config' ? (configSeed.startsWith('[') ? mutateBytes(random, configSeed) : mutateText(random, configSeed)) : configSeed);
-      const scriptPath = target === 'script' || random.chance(0.2) ? file(`${n % 4}-script.json`, '') : null;
-      if (scriptPath) writeFileSync(scriptPath, target === 'script' ? mutateText(random, SCRIPT_SEED) : SCRIPT_SEED);
-      const args = randomArgs(random, logPath, random.chance(0.9) ? configPath : null, scriptPath);
-      const caseStarted = performance.now();
-      const outcome = await run(args);
-      const caseMs = performance.now() - caseStarted;
-      slowest = caseMs > slowest.ms ? { ms: caseMs, what: `case ${n} (${target} of ${seed.name})` } : slowest;
-      if (caseMs > 2000 && process.env.FUZZ_KEEP) for (const path of args.filter((arg) => arg.startsWith(dir))) writeFileSync(`${process.env.FUZZ_KEEP}/slow-${n}-${path.slice(dir.length + 1)}`, readFileSync(path));
-      if (caseMs > 2000 && process.env.FUZZ_KEEP) writeFileSync(`${process.env.FUZZ_KEEP}/slow-${n}-args.json`, JSON.stringify(args));
-      if (outcome.status === 0) counts.exit0++;
-      else counts.exit2++;
-      const problem = contractBroken(outcome);
-      if (problem && broken.length < 10) broken.push(`case ${n} (${target} of ${seed.name}, ${args.slice(1).join(' ').slice(0, 120)}): ${problem}: ${outcome.stderr.slice(0, 300)}`);
-      const surprise = /^replay: unexpected failure: (.{0,80})/.exec(outcome.stderr)?.[1];
-      if (surprise) unexpected.set(surprise, (unexpected.get(surprise) ?? 0) + 1);
-      if (surprise && process.env.FUZZ_KEEP) for (const path of args.filter((arg) => arg.startsWith(dir))) writeFileSync(`${process.env.FUZZ_KEEP}/${n}-${path.slice(dir.length + 1)}`, readFileSync(path));
-      if (surprise && process.env.FUZZ_KEEP) writeFileSync(`${process.env.FUZZ_KEEP}/${n}-args.json`, JSON.stringify(args));
-    }
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`CLI fuzz: ${counts.cases} cases in ${seconds} s (${counts.exit0} exit 0, ${counts.exit2} exit 2); slowest ${slowest.ms.toFixed(0)} ms: ${slowest.what}`);
-    expect(broken).toEqual([]);
-    // Failures the command did not foresee are within the contract, but each is a missing explanation.
-    expect([...unexpected.entries()]).toEqual([]);
-    expect(counts.cases).toBeGreaterThan(50);
-    expect(counts.exit0).toBeGreaterThan(0);
-    expect(counts.exit2).toBeGreaterThan(0);
-    expect(readdirSync(dir).length).toBeGreaterThan(0);
-  });
+  it(
+    `keeps its contract: exit 0 with a trace, or exit 2 with one line (${BUDGET_MS / 1000} s of cases)`,
+    { timeout: BUDGET_MS + 60_000 },
+    async () => {
+      const logs = LOG_SEEDS.map((path) => ({
+        name: path.slice(path.lastIndexOf('/') + 1),
+        text: readFileSync(path, 'utf8'),
+      }));
+      const random = new Random(prng(20_261_101));
+      const started = performance.now();
+      const broken: string[] = [];
+      const unexpected = new Map<string, number>();
+      const counts = { cases: 0, exit0: 0, exit2: 0 };
+      let slowest = { ms: 0, what: '' };
+      while (performance.now() - started < BUDGET_MS) {
+        const n = counts.cases++;
+        const seed = random.pick(logs);
+        // Mostly one input mutated at a time, so the others stay valid and the mutation is reached.
+        const target = random.pick(['log', 'log', 'log', 'config', 'script', 'args']);
+        const logPath = join(dir, `${n % 4}-${seed.name}`);
+        const logBytes = target === 'log' ? mutateText(random, seed.text) : Buffer.from(seed.text);
+        writeFileSync(logPath, random.chance(0.2) ? await inArchive(random, seed.name, logBytes) : logBytes);
+        const configSeed = random.pick(CONFIG_SEEDS);
+        const configPath = file(`${n % 4}-config.${configSeed.startsWith('[') ? 'toml' : 'json'}`, '');
+        writeFileSync(
+          configPath,
+          target === 'config'
+            ? configSeed.startsWith('[')
+              ? mutateBytes(random, configSeed)
+              : mutateText(random, configSeed)
+            : configSeed,
+        );
+        const scriptPath = target === 'script' || random.chance(0.2) ? file(`${n % 4}-script.json`, '') : null;
+        if (scriptPath) writeFileSync(scriptPath, target === 'script' ? mutateText(random, SCRIPT_SEED) : SCRIPT_SEED);
+        const args = randomArgs(random, logPath, random.chance(0.9) ? configPath : null, scriptPath);
+        const caseStarted = performance.now();
+        const outcome = await run(args);
+        const caseMs = performance.now() - caseStarted;
+        slowest = caseMs > slowest.ms ? { ms: caseMs, what: `case ${n} (${target} of ${seed.name})` } : slowest;
+        if (caseMs > 2000 && process.env.FUZZ_KEEP)
+          for (const path of args.filter((arg) => arg.startsWith(dir)))
+            writeFileSync(`${process.env.FUZZ_KEEP}/slow-${n}-${path.slice(dir.length + 1)}`, readFileSync(path));
+        if (caseMs > 2000 && process.env.FUZZ_KEEP)
+          writeFileSync(`${process.env.FUZZ_KEEP}/slow-${n}-args.json`, JSON.stringify(args));
+        if (outcome.status === 0) counts.exit0++;
+        else counts.exit2++;
+        const problem = contractBroken(outcome);
+        if (problem && broken.length < 10)
+          broken.push(
+            `case ${n} (${target} of ${seed.name}, ${args.slice(1).join(' ').slice(0, 120)}): ${problem}: ${outcome.stderr.slice(0, 300)}`,
+          );
+        const surprise = /^replay: unexpected failure: (.{0,80})/.exec(outcome.stderr)?.[1];
+        if (surprise) unexpected.set(surprise, (unexpected.get(surprise) ?? 0) + 1);
+        if (surprise && process.env.FUZZ_KEEP)
+          for (const path of args.filter((arg) => arg.startsWith(dir)))
+            writeFileSync(`${process.env.FUZZ_KEEP}/${n}-${path.slice(dir.length + 1)}`, readFileSync(path));
+        if (surprise && process.env.FUZZ_KEEP)
+          writeFileSync(`${process.env.FUZZ_KEEP}/${n}-args.json`, JSON.stringify(args));
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        `CLI fuzz: ${counts.cases} cases in ${seconds} s (${counts.exit0} exit 0, ${counts.exit2} exit 2); slowest ${slowest.ms.toFixed(0)} ms: ${slowest.what}`,
+      );
+      expect(broken).toEqual([]);
+      // Failures the command did not foresee are within the contract, but each is a missing explanation.
+      expect([...unexpected.entries()]).toEqual([]);
+      expect(counts.cases).toBeGreaterThan(50);
+      expect(counts.exit0).toBeGreaterThan(0);
+      expect(counts.exit2).toBeGreaterThan(0);
+      expect(readdirSync(dir).length).toBeGreaterThan(0);
+    },
+  );
 });

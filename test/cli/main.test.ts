@@ -42,11 +42,20 @@ describe('replay command', () => {
     expect(recorded.steps.every((s) => s.condensations.length === 0)).toBe(true);
     const server = file(
       'server.json',
-      JSON.stringify({ type: 'pipeline', condensers: [{ type: 'conversation_window' }, { type: 'browser_output_masking', attention_window: 2 }, { type: 'llm', keep_first: 4, max_size: 80 }] }),
+      JSON.stringify({
+        type: 'pipeline',
+        condensers: [
+          { type: 'conversation_window' },
+          { type: 'browser_output_masking', attention_window: 2 },
+          { type: 'llm', keep_first: 4, max_size: 80 },
+        ],
+      }),
     );
     const script = file('script.json', JSON.stringify([{ content: 's1' }, { content: 's2' }, { content: 's3' }]));
     const trace = JSON.parse(replayCli(real, '--config', server, '--llm-script', script).stdout) as Trace;
-    const made = trace.steps.flatMap((s) => s.condensations.map((c) => [s.before_event_id, c.forgotten_event_ids[0], c.forgotten_event_ids.at(-1)]));
+    const made = trace.steps.flatMap((s) =>
+      s.condensations.map((c) => [s.before_event_id, c.forgotten_event_ids[0], c.forgotten_event_ids.at(-1)]),
+    );
     expect(made).toEqual([
       [86, 7, 49],
       [129, 50, 92],
@@ -55,15 +64,55 @@ describe('replay command', () => {
   });
 
   it.each([
-    ['a truncated JSON file', () => [file('cut.json', JSON.stringify(v0Events(3)).slice(0, 50)), '--config', amortized], /truncated/],
-    ['a JSONL line that is not JSON', () => [file('bad.jsonl', '{"history": []}\n{not json}\n'), '--config', amortized], /line 2/],
-    ['events without ids', () => [file('noid.json', JSON.stringify([{ source: 'user', action: 'message', args: {} }])), '--config', amortized], /no id/],
-    ['duplicate ids', () => [file('dup.json', JSON.stringify([...v0Events(1), { id: 1, source: 'agent', action: 'think', args: {} }])), '--config', amortized], /used twice/],
-    ['an unknown condenser type', () => [log, '--config', file('unknown.json', '{"type": "magic"}')], /Unknown condenser type: magic/],
-    ['"type": null (Python None)', () => [log, '--config', file('null-type.json', '{"type": null}')], /Unknown condenser type: None/],
-    ['keep_first >= max_size // 2', () => [log, '--config', file('kf.json', '{"type": "llm", "max_size": 20, "keep_first": 10}')], /keep_first: must be less than half of max_size/],
+    [
+      'a truncated JSON file',
+      () => [file('cut.json', JSON.stringify(v0Events(3)).slice(0, 50)), '--config', amortized],
+      /truncated/,
+    ],
+    [
+      'a JSONL line that is not JSON',
+      () => [file('bad.jsonl', '{"history": []}\n{not json}\n'), '--config', amortized],
+      /line 2/,
+    ],
+    [
+      'events without ids',
+      () => [
+        file('noid.json', JSON.stringify([{ source: 'user', action: 'message', args: {} }])),
+        '--config',
+        amortized,
+      ],
+      /no id/,
+    ],
+    [
+      'duplicate ids',
+      () => [
+        file('dup.json', JSON.stringify([...v0Events(1), { id: 1, source: 'agent', action: 'think', args: {} }])),
+        '--config',
+        amortized,
+      ],
+      /used twice/,
+    ],
+    [
+      'an unknown condenser type',
+      () => [log, '--config', file('unknown.json', '{"type": "magic"}')],
+      /Unknown condenser type: magic/,
+    ],
+    [
+      '"type": null (Python None)',
+      () => [log, '--config', file('null-type.json', '{"type": null}')],
+      /Unknown condenser type: None/,
+    ],
+    [
+      'keep_first >= max_size // 2',
+      () => [log, '--config', file('kf.json', '{"type": "llm", "max_size": 20, "keep_first": 10}')],
+      /keep_first: must be less than half of max_size/,
+    ],
     ['a missing log', () => [join(dir, 'missing.json'), '--config', amortized], /no such file/],
-    ['an SDK log with a V0 configuration', () => [join(REAL_LOGS, 'v1_sdk_goal-fixture_events_trimmed_10ev.jsonl'), '--config', amortized], /SDK condenser object/],
+    [
+      'an SDK log with a V0 configuration',
+      () => [join(REAL_LOGS, 'v1_sdk_goal-fixture_events_trimmed_10ev.jsonl'), '--config', amortized],
+      /SDK condenser object/,
+    ],
     ['an unknown option', () => [log, '--frobnicate'], /unknown option --frobnicate/],
   ])('refuses %s with one line on stderr and exit 2', (_name, args, message) => {
     const { status, stdout, stderr } = replayCli(...args());
@@ -84,9 +133,15 @@ describe('replay command', () => {
   });
 
   it('says on stderr which type it assumed for a configuration without one', () => {
-    const { status, stdout, stderr } = replayCli(log, '--config', file('untyped.json', '{"type": "pipeline", "condensers": [{"max_size": 10}]}'));
+    const { status, stdout, stderr } = replayCli(
+      log,
+      '--config',
+      file('untyped.json', '{"type": "pipeline", "condensers": [{"max_size": 10}]}'),
+    );
     expect(status).toBe(0);
-    expect(stderr).toBe('replay: condensers.0 has no "type": pydantic\'s union reads it as amortized, the first of OpenHands\' condenser config classes that takes the most of its keys\n');
+    expect(stderr).toBe(
+      'replay: condensers.0 has no "type": pydantic\'s union reads it as amortized, the first of OpenHands\' condenser config classes that takes the most of its keys\n',
+    );
     expect((JSON.parse(stdout) as Trace).steps[5]!.condensations[0]!.forgotten_event_ids).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
@@ -126,7 +181,9 @@ describe('replay command', () => {
     await done;
     const { status, stderr } = replayCli(path, '--config', amortized);
     expect(status).toBe(2);
-    expect(stderr).toMatch(/^replay: one-long-value\.json: one value \(at line 1, column \d+\) is 600 MiB long, more than a JavaScript string can hold \(512 MiB\); it cannot be read\n$/);
+    expect(stderr).toMatch(
+      /^replay: one-long-value\.json: one value \(at line 1, column \d+\) is 600 MiB long, more than a JavaScript string can hold \(512 MiB\); it cannot be read\n$/,
+    );
   }, 60_000);
 
   it('explains itself with --help', () => {
@@ -144,16 +201,30 @@ describe('replay command: OpenHands SDK logs', () => {
     JSON.stringify(
       readdirSync(join(benchmark, 'events'))
         .sort()
-        .map((name) => JSON.parse(readFileSync(join(benchmark, 'events', name), 'utf8')) as { kind: string; summary?: string })
+        .map(
+          (name) =>
+            JSON.parse(readFileSync(join(benchmark, 'events', name), 'utf8')) as { kind: string; summary?: string },
+        )
         .filter((event) => event.kind === 'Condensation')
         .map((event) => ({ content: event.summary })),
     ),
   );
-  const made = (trace: SdkTraceLike) => trace.steps.flatMap((s) => s.condensations.map((c) => [s.before_event_id.slice(0, 8), c.forgotten_event_ids.length, c.summary_offset]));
+  const made = (trace: SdkTraceLike) =>
+    trace.steps.flatMap((s) =>
+      s.condensations.map((c) => [s.before_event_id.slice(0, 8), c.forgotten_event_ids.length, c.summary_offset]),
+    );
 
   const sdkLog = (pairs: number) => sdkJsonlLog(pairs);
   const small = file('sdk-small.jsonl', sdkLog(8));
-  const sdkConfig = file('sdk-config.json', JSON.stringify({ kind: 'LLMSummarizingCondenser', max_size: 10, keep_first: 2, llm: { model: 'gpt-4o', api_key: '**********' } }));
+  const sdkConfig = file(
+    'sdk-config.json',
+    JSON.stringify({
+      kind: 'LLMSummarizingCondenser',
+      max_size: 10,
+      keep_first: 2,
+      llm: { model: 'gpt-4o', api_key: '**********' },
+    }),
+  );
 
   it('replays a benchmark conversation with its base_state.json condenser under the rules of the SDK that wrote it', () => {
     const { status, stdout, stderr } = replayCli(benchmark, '--llm-script', recordedSummaries);
@@ -179,32 +250,87 @@ describe('replay command: OpenHands SDK logs', () => {
   });
 
   it('takes the SDK’s own serialized condenser as --config (its llm key ignored), prints string ids, tokens on request', () => {
-    const { status, stdout, stderr } = replayCli(small, '--config', sdkConfig, '--llm-script', file('s.json', '[{"content": "S1"}]'), '--tokens');
+    const { status, stdout, stderr } = replayCli(
+      small,
+      '--config',
+      sdkConfig,
+      '--llm-script',
+      file('s.json', '[{"content": "S1"}]'),
+      '--tokens',
+    );
     // A JSONL log has no base_state.json, so nothing tells the agent model's context window.
-    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^replay: The log does not record the agent model's context window \(SDK 1\.43\.1 looks it up in litellm's model table\)/)]);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^replay: The log does not record the agent model's context window \(SDK 1\.43\.1 looks it up in litellm's model table\)/,
+      ),
+    ]);
     expect(status).toBe(0);
     const trace = JSON.parse(stdout) as SdkTraceLike;
     expect(trace.steps.map((s) => s.before_event_id)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7']);
-    expect(trace.steps[5]!.condensations[0]!.forgotten_event_ids).toEqual(['a0', 'o0', 'a1', 'o1', 'a2', 'o2', 'a3', 'o3']);
-    expect(trace.steps[5]!.view).toEqual([{ id: 'sys' }, { id: 'task' }, { summary: 'S1' }, { id: 'a4' }, { id: 'o4' }]);
+    expect(trace.steps[5]!.condensations[0]!.forgotten_event_ids).toEqual([
+      'a0',
+      'o0',
+      'a1',
+      'o1',
+      'a2',
+      'o2',
+      'a3',
+      'o3',
+    ]);
+    expect(trace.steps[5]!.view).toEqual([
+      { id: 'sys' },
+      { id: 'task' },
+      { summary: 'S1' },
+      { id: 'a4' },
+      { id: 'o4' },
+    ]);
     expect(trace.steps[5]!.view_tokens).toBeGreaterThan(0);
   });
 
   it('writes the same trace with --pretty, and replays as recorded without a configuration', () => {
-    const streamed = JSON.parse(replayCli(small, '--config', sdkConfig, '--llm-script', file('s2.json', '[{"content": "S1"}]')).stdout) as unknown;
-    const pretty = replayCli(small, '--config', sdkConfig, '--llm-script', file('s3.json', '[{"content": "S1"}]'), '--pretty');
+    const streamed = JSON.parse(
+      replayCli(small, '--config', sdkConfig, '--llm-script', file('s2.json', '[{"content": "S1"}]')).stdout,
+    ) as unknown;
+    const pretty = replayCli(
+      small,
+      '--config',
+      sdkConfig,
+      '--llm-script',
+      file('s3.json', '[{"content": "S1"}]'),
+      '--pretty',
+    );
     expect(JSON.parse(pretty.stdout)).toEqual(streamed);
     const recorded = JSON.parse(replayCli(small, '--recorded').stdout) as SdkTraceLike;
     expect(recorded.steps.at(-1)!.view).toHaveLength(16);
   });
 
   it.each([
-    ['an SDK event without its tool_call_id', () => [file('bad-sdk.jsonl', sdkLog(2).replace('"tool_call_id":"c1",', '')), '--recorded'], /^replay: line 5\.tool_call_id: expected a string/],
-    ['an invalid SDK condenser', () => [small, '--config', file('bad-kf.json', '{"kind": "LLMSummarizingCondenser", "max_size": 10, "keep_first": 4}')], /keep_first: must be less than max_size \/\/ 2/],
-    ['an unknown SDK condenser kind', () => [small, '--config', file('bad-kind.json', '{"kind": "MagicCondenser"}')], /unknown SDK condenser kind "MagicCondenser"/],
+    [
+      'an SDK event without its tool_call_id',
+      () => [file('bad-sdk.jsonl', sdkLog(2).replace('"tool_call_id":"c1",', '')), '--recorded'],
+      /^replay: line 5\.tool_call_id: expected a string/,
+    ],
+    [
+      'an invalid SDK condenser',
+      () => [
+        small,
+        '--config',
+        file('bad-kf.json', '{"kind": "LLMSummarizingCondenser", "max_size": 10, "keep_first": 4}'),
+      ],
+      /keep_first: must be less than max_size \/\/ 2/,
+    ],
+    [
+      'an unknown SDK condenser kind',
+      () => [small, '--config', file('bad-kind.json', '{"kind": "MagicCondenser"}')],
+      /unknown SDK condenser kind "MagicCondenser"/,
+    ],
     ['an SDK configuration for a V0 log', () => [log, '--config', sdkConfig], /applies to SDK logs/],
     ['an unknown --sdk-rules', () => [small, '--config', sdkConfig, '--sdk-rules', '0.9'], /unknown --sdk-rules 0\.9/],
-    ['an SDK log without a condenser anywhere', () => [small], /--config is required unless --recorded \(this SDK log records no condenser/],
+    [
+      'an SDK log without a condenser anywhere',
+      () => [small],
+      /--config is required unless --recorded \(this SDK log records no condenser/,
+    ],
     ['a V0 log without --config', () => [log], /^replay: --config is required unless --recorded\n$/],
   ])('refuses %s with one line on stderr and exit 2', (_name, args, message) => {
     const { status, stdout, stderr } = replayCli(...args());
@@ -216,5 +342,10 @@ describe('replay command: OpenHands SDK logs', () => {
 });
 
 interface SdkTraceLike {
-  steps: { before_event_id: string; condensations: { forgotten_event_ids: string[]; summary_offset: number | null }[]; view?: unknown[]; view_tokens?: number }[];
+  steps: {
+    before_event_id: string;
+    condensations: { forgotten_event_ids: string[]; summary_offset: number | null }[];
+    view?: unknown[];
+    view_tokens?: number;
+  }[];
 }

@@ -16,15 +16,21 @@ interface MessageStep {
   messages_error?: string;
 }
 
-
-
-const textOf = (message: ChatMessage) => contentParts(message).map((part) => (part.type === 'text' ? part.text : '')).join('');
+const textOf = (message: ChatMessage) =>
+  contentParts(message)
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('');
 
 describe('replay at a step where the condenser raises (replay.md §3)', () => {
   it('stops there in every output: that step carries only its error, and no step follows', () => {
     const log = join(ROOT, 'test', 'fixtures', 'conformance', 'logs', 'synthetic-c-requests.json');
     const config = file('amortized-fails.json', JSON.stringify({ type: 'amortized', max_size: 20, keep_first: 2 }));
-    for (const extra of [[], ['--messages', 'anthropic', '--usage', 'anthropic', '--tokens'], ['--compact', '--usage', 'openai'], ['--pretty', '--messages', 'openai']]) {
+    for (const extra of [
+      [],
+      ['--messages', 'anthropic', '--usage', 'anthropic', '--tokens'],
+      ['--compact', '--usage', 'openai'],
+      ['--pretty', '--messages', 'openai'],
+    ]) {
       const { status, stdout } = replayCli(log, '--config', config, ...extra);
       expect(status).toBe(0);
       const steps = (JSON.parse(stdout) as { steps: Array<Record<string, unknown>> }).steps;
@@ -37,18 +43,32 @@ describe('replay at a step where the condenser raises (replay.md §3)', () => {
 
 describe('replay --messages', () => {
   it('adds every step’s chat messages; after a recorded condensation the summary is a user message', () => {
-    const { status, stdout, stderr } = replayCli(REAL_185, '--recorded', '--messages', 'anthropic', '--templates', TEMPLATES);
+    const { status, stdout, stderr } = replayCli(
+      REAL_185,
+      '--recorded',
+      '--messages',
+      'anthropic',
+      '--templates',
+      TEMPLATES,
+    );
     expect(stderr).toBe('');
     expect(status).toBe(0);
     const steps = (JSON.parse(stdout) as { steps: MessageStep[] }).steps;
     expect(steps).toHaveLength(84);
     expect(steps.every((step) => Array.isArray(step.messages) && step.messages[0]!.role === 'system')).toBe(true);
-    const summaryStep = steps.findIndex((step) => step.view!.some((item) => typeof item === 'object' && item !== null && 'summary' in item));
+    const summaryStep = steps.findIndex((step) =>
+      step.view!.some((item) => typeof item === 'object' && item !== null && 'summary' in item),
+    );
     expect(summaryStep).toBeGreaterThan(0);
-    const summary = (steps[summaryStep]!.view!.find((item) => 'summary' in (item as object)) as { summary: string }).summary;
-    expect(steps[summaryStep]!.messages!.some((message) => message.role === 'user' && textOf(message).includes(summary))).toBe(true);
+    const summary = (steps[summaryStep]!.view!.find((item) => 'summary' in (item as object)) as { summary: string })
+      .summary;
+    expect(
+      steps[summaryStep]!.messages!.some((message) => message.role === 'user' && textOf(message).includes(summary)),
+    ).toBe(true);
     // --pretty writes the same steps.
-    const pretty = JSON.parse(replayCli(REAL_185, '--recorded', '--messages', 'anthropic', '--templates', TEMPLATES, '--pretty').stdout) as { steps: MessageStep[] };
+    const pretty = JSON.parse(
+      replayCli(REAL_185, '--recorded', '--messages', 'anthropic', '--templates', TEMPLATES, '--pretty').stdout,
+    ) as { steps: MessageStep[] };
     expect(pretty.steps).toEqual(steps);
   });
 
@@ -59,7 +79,9 @@ describe('replay --messages', () => {
     expect(status).toBe(0);
     const steps = (JSON.parse(stdout) as { steps: MessageStep[] }).steps;
     expect(steps[0]!.messages!.map((message) => message.role)).toEqual(['system', 'user']);
-    expect(steps[1]!.messages_error).toMatch(/^event 1 \(run action by agent\) records no tool call \(tool_call_metadata\).*AssertionError/);
+    expect(steps[1]!.messages_error).toMatch(
+      /^event 1 \(run action by agent\) records no tool call \(tool_call_metadata\).*AssertionError/,
+    );
     expect(steps[1]!.view).toBeDefined();
   });
 
@@ -90,20 +112,37 @@ describe('replay --usage', () => {
   it('adds the estimate and the recorded usage to every step; as recorded the first estimate knows nothing yet', () => {
     const { status, stdout } = replayCli(REAL_185, '--recorded', '--usage', 'anthropic');
     expect(status).toBe(0);
-    const steps = (JSON.parse(stdout) as { steps: Array<{ usage?: Record<string, number>; recorded_usage?: Record<string, number>; messages?: unknown }> }).steps;
+    const steps = (
+      JSON.parse(stdout) as {
+        steps: Array<{ usage?: Record<string, number>; recorded_usage?: Record<string, number>; messages?: unknown }>;
+      }
+    ).steps;
     expect(steps.every((step) => step.usage && step.recorded_usage && step.messages === undefined)).toBe(true);
     expect(Object.keys(steps[0]!.usage!).sort()).toEqual(['cache_read_tokens', 'cache_write_tokens', 'prompt_tokens']);
-    expect(steps[0]!.recorded_usage).toEqual({ prompt_tokens: 14511, cache_read_tokens: 11707, cache_write_tokens: 2801 });
+    expect(steps[0]!.recorded_usage).toEqual({
+      prompt_tokens: 14511,
+      cache_read_tokens: 11707,
+      cache_write_tokens: 2801,
+    });
     // The last steps are estimated from everything before them.
     const last = steps[steps.length - 1]!;
-    expect(Math.abs(last.usage!.prompt_tokens! - last.recorded_usage!.prompt_tokens!) / last.recorded_usage!.prompt_tokens!).toBeLessThan(0.03);
+    expect(
+      Math.abs(last.usage!.prompt_tokens! - last.recorded_usage!.prompt_tokens!) / last.recorded_usage!.prompt_tokens!,
+    ).toBeLessThan(0.03);
   });
 
   it('re-simulated, estimates another configuration with what the whole log recorded', () => {
     const amortized = file('amortized40.json', '{"type": "amortized", "max_size": 40, "keep_first": 4}');
     const { status, stdout } = replayCli(REAL_185, '--config', amortized, '--usage', 'anthropic');
     expect(status).toBe(0);
-    const steps = (JSON.parse(stdout) as { steps: Array<{ condensations: unknown[]; usage: { prompt_tokens: number; cache_read_tokens: number; cache_write_tokens: number } }> }).steps;
+    const steps = (
+      JSON.parse(stdout) as {
+        steps: Array<{
+          condensations: unknown[];
+          usage: { prompt_tokens: number; cache_read_tokens: number; cache_write_tokens: number };
+        }>;
+      }
+    ).steps;
     const condensing = steps.findIndex((step) => step.condensations.length > 0);
     expect(condensing).toBeGreaterThan(0);
     // A condensation rewrites the cache after the kept head: less is read, and far more is written again.

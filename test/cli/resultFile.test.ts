@@ -11,7 +11,11 @@ const noop = file('noop.json', '{"type": "noop"}');
 const oneLine = (stderr: string) => expect(stderr.trimEnd().split('\n')).toHaveLength(1);
 
 /** An eval JSONL of `count` small instances: a sweep writes one row per instance as it goes. */
-const evalRun = (count: number) => file(`run-${count}.jsonl`, Array.from({ length: count }, (_, k) => JSON.stringify({ instance_id: `i${k}`, history: v0Events(3) })).join('\n'));
+const evalRun = (count: number) =>
+  file(
+    `run-${count}.jsonl`,
+    Array.from({ length: count }, (_, k) => JSON.stringify({ instance_id: `i${k}`, history: v0Events(3) })).join('\n'),
+  );
 
 describe('--out: safe writes (issue 21)', () => {
   it('refuses an --out that is the log or a configuration, by any name, and leaves it as it was', () => {
@@ -36,7 +40,9 @@ describe('--out: safe writes (issue 21)', () => {
     mkdirSync(folder);
     const inside = join(folder, 'a.json');
     writeFileSync(inside, JSON.stringify(v0Events(3)));
-    expect(sweepCli(folder, '--config', noop, '--out', inside).stderr).toMatch(/^sweep: --out .*a\.json is a file inside the input \(.*logs\), which the command reads/);
+    expect(sweepCli(folder, '--config', noop, '--out', inside).stderr).toMatch(
+      /^sweep: --out .*a\.json is a file inside the input \(.*logs\), which the command reads/,
+    );
   }, 60_000);
 
   it('writes the result beside the destination and renames it into place; a failed command leaves the old file', () => {
@@ -61,13 +67,19 @@ describe('--out: safe writes (issue 21)', () => {
       [dir, 'it is a folder'],
       ['/dev/full', 'no space is left on its device (ENOSPC)'],
     ] as const) {
-      for (const [run, name] of [[sweepCli, 'sweep'], [replayCli, 'replay']] as const) {
+      for (const [run, name] of [
+        [sweepCli, 'sweep'],
+        [replayCli, 'replay'],
+      ] as const) {
         const { status, stderr } = run(victim, '--config', noop, '--out', out);
         expect(status).toBe(2);
         expect(stderr).toBe(`${name}: cannot write to ${out}: ${reason}\n`);
       }
     }
-    for (const [entry, name] of [['src/cli/sweep.ts', 'sweep'], ['src/cli/main.ts', 'replay']] as const) {
+    for (const [entry, name] of [
+      ['src/cli/sweep.ts', 'sweep'],
+      ['src/cli/main.ts', 'replay'],
+    ] as const) {
       const { status, stderr } = asUnprivileged(entry, victim, '--config', noop, '--out', join(readOnly, 'out.csv'));
       expect(status).toBe(2);
       expect(stderr).toBe(`${name}: cannot write to ${join(readOnly, 'out.csv')}: permission denied (EACCES)\n`);
@@ -87,10 +99,16 @@ describe('--out: safe writes (issue 21)', () => {
     expect(sweep.stderr.split('\n').filter((line) => line.startsWith('sweep: cannot'))).toEqual([
       'sweep: cannot write the rows to standard output: the reader closed the pipe before everything was written (as head does once it has its lines) (EPIPE)',
     ]);
-    const replay = await throughClosedPipe('src/cli/main.ts', file('long.json', JSON.stringify(v0Events(2000))), '--config', noop);
+    const replay = await throughClosedPipe(
+      'src/cli/main.ts',
+      file('long.json', JSON.stringify(v0Events(2000))),
+      '--config',
+      noop,
+    );
     expect(replay).toEqual({
       status: 2,
-      stderr: 'replay: cannot write the trace to standard output: the reader closed the pipe before everything was written (as head does once it has its lines) (EPIPE)\n',
+      stderr:
+        'replay: cannot write the trace to standard output: the reader closed the pipe before everything was written (as head does once it has its lines) (EPIPE)\n',
     });
   }, 60_000);
 });

@@ -18,7 +18,11 @@ function file(name: string, content: string | Uint8Array): string {
 }
 
 function sweep(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'run-bundled.mjs'), 'src/cli/sweep.ts', ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'run-bundled.mjs'), 'src/cli/sweep.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -29,7 +33,9 @@ describe('npm run sweep', () => {
   it('replays the three-instance multi-swe-bench sample under two configurations: 6 rows, in instance order', () => {
     const { status, stdout, stderr } = sweep(MULTI_SWE_BENCH, '--config', llm40, '--config', masking);
     expect(status).toBe(0);
-    expect(stderr).toMatch(/sweep: 6\/6 replays \(3 instances × 2 configurations\) in [\d.]+ s · [\d.]+ replays\/s · 0 errors\n$/);
+    expect(stderr).toMatch(
+      /sweep: 6\/6 replays \(3 instances × 2 configurations\) in [\d.]+ s · [\d.]+ replays\/s · 0 errors\n$/,
+    );
     const result = parseSweepResult(stdout, 'stdout');
     expect(result.rows.map((row) => [row.instance, row.config])).toEqual([
       ['ponylang__ponyc-4595', 'llm40.json'],
@@ -49,8 +55,17 @@ describe('npm run sweep', () => {
     }
     const summarizing = result.rows.filter((row) => row.config === 'llm40.json');
     // Every summary is a placeholder (no endpoint is asked); max_size 40 caps the view.
-    expect(summarizing.every((row) => row.condensations! > 0 && row.placeholder_summaries === row.condensations && row.peak_view_events! <= 40)).toBe(true);
-    expect(result.rows.filter((row) => row.config === 'masking.toml').every((row) => row.condensations === 0 && row.condenser_prompt_tokens === 0)).toBe(true);
+    expect(
+      summarizing.every(
+        (row) =>
+          row.condensations! > 0 && row.placeholder_summaries === row.condensations && row.peak_view_events! <= 40,
+      ),
+    ).toBe(true);
+    expect(
+      result.rows
+        .filter((row) => row.config === 'masking.toml')
+        .every((row) => row.condensations === 0 && row.condenser_prompt_tokens === 0),
+    ).toBe(true);
     expect(result.configs.map((config) => config.config)).toEqual([
       { type: 'llm', keep_first: 4, max_size: 40, max_event_length: 10000 },
       { type: 'observation_masking', attention_window: 20 },
@@ -58,33 +73,67 @@ describe('npm run sweep', () => {
   });
 
   it('gives the same rows with one worker or two, and writes JSON with presets and the recorded run', () => {
-    const one = sweep(MULTI_SWE_BENCH, '--config', 'preset:v0-server-default', '--config', 'recorded', '--workers', '1', '--format', 'json');
+    const one = sweep(
+      MULTI_SWE_BENCH,
+      '--config',
+      'preset:v0-server-default',
+      '--config',
+      'recorded',
+      '--workers',
+      '1',
+      '--format',
+      'json',
+    );
     const out = join(dir, 'two.json');
     const two = sweep(MULTI_SWE_BENCH, '--config', 'preset:v0-server-default', '--config', 'recorded', '--out', out);
     expect(two.stdout).toBe('');
     const fromFile = parseSweepResult(readFileSync(out, 'utf8'));
     expect(parseSweepResult(one.stdout).rows).toEqual(fromFile.rows);
-    expect(fromFile.rows.map((row) => row.config)).toEqual(['preset:v0-server-default', 'recorded', 'preset:v0-server-default', 'recorded', 'preset:v0-server-default', 'recorded']);
+    expect(fromFile.rows.map((row) => row.config)).toEqual([
+      'preset:v0-server-default',
+      'recorded',
+      'preset:v0-server-default',
+      'recorded',
+      'preset:v0-server-default',
+      'recorded',
+    ]);
     // 120 events is more than any of these runs: the server default never condenses them.
     expect(fromFile.rows.every((row) => row.condensations === 0)).toBe(true);
   });
 
   it('sweeps a folder of logs of both engines, with a row naming each configuration that does not apply', () => {
     const logs = join(dir, 'logs');
-    cpSync(join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond'), join(logs, 'bench-conversation'), { recursive: true });
+    cpSync(join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond'), join(logs, 'bench-conversation'), {
+      recursive: true,
+    });
     cpSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), join(logs, 'basic.json'));
-    writeFileSync(join(logs, 'download.zip'), uiDownloadZip('v1_sdk_pr-restore-probe_conversation_11ev', { title: 'probe' }));
+    writeFileSync(
+      join(logs, 'download.zip'),
+      uiDownloadZip('v1_sdk_pr-restore-probe_conversation_11ev', { title: 'probe' }),
+    );
     writeFileSync(join(logs, 'broken.json'), '[{"id": 0, "action": ');
     const { status, stdout } = sweep(logs, '--config', llm40, '--config', 'preset:sdk-default-condenser');
     expect(status).toBe(0);
-    const rows = parseSweepResult(stdout).rows.map((row) => [row.source, row.config, row.error === null ? row.condensations : row.error]);
+    const rows = parseSweepResult(stdout).rows.map((row) => [
+      row.source,
+      row.config,
+      row.error === null ? row.condensations : row.error,
+    ]);
     expect(rows).toEqual([
       ['basic.json', 'llm40.json', 0],
-      ['basic.json', 'preset:sdk-default-condenser', 'the preset sdk-default-condenser is for an Agent SDK log; this is an OpenHands V0 log'],
+      [
+        'basic.json',
+        'preset:sdk-default-condenser',
+        'the preset sdk-default-condenser is for an Agent SDK log; this is an OpenHands V0 log',
+      ],
       ['bench-conversation', 'llm40.json', 'llm40.json is a V0 configuration ("type"); this is an Agent SDK log'],
       ['bench-conversation', 'preset:sdk-default-condenser', 3],
       ['broken.json', 'llm40.json', 'broken.json: the JSON ends before it is complete (is the file truncated?)'],
-      ['broken.json', 'preset:sdk-default-condenser', 'broken.json: the JSON ends before it is complete (is the file truncated?)'],
+      [
+        'broken.json',
+        'preset:sdk-default-condenser',
+        'broken.json: the JSON ends before it is complete (is the file truncated?)',
+      ],
       ['download.zip', 'llm40.json', 'llm40.json is a V0 configuration ("type"); this is an Agent SDK log'],
       ['download.zip', 'preset:sdk-default-condenser', 0],
     ]);
@@ -92,9 +141,21 @@ describe('npm run sweep', () => {
 
   it.each([
     ['no configuration', () => [MULTI_SWE_BENCH], /^sweep: give at least one --config\n$/],
-    ['a configuration that is not one', () => [MULTI_SWE_BENCH, '--config', file('bad.toml', '[condenser]\ntype = ')], /^sweep: .*bad\.toml: /],
-    ['an unknown preset', () => [MULTI_SWE_BENCH, '--config', 'preset:magic'], /^sweep: unknown preset magic \(known: v0-server-default, /],
-    ['a missing input', () => [join(dir, 'missing.jsonl'), '--config', llm40], /^sweep: .*missing\.jsonl: no such file or folder\n$/],
+    [
+      'a configuration that is not one',
+      () => [MULTI_SWE_BENCH, '--config', file('bad.toml', '[condenser]\ntype = ')],
+      /^sweep: .*bad\.toml: /,
+    ],
+    [
+      'an unknown preset',
+      () => [MULTI_SWE_BENCH, '--config', 'preset:magic'],
+      /^sweep: unknown preset magic \(known: v0-server-default, /,
+    ],
+    [
+      'a missing input',
+      () => [join(dir, 'missing.jsonl'), '--config', llm40],
+      /^sweep: .*missing\.jsonl: no such file or folder\n$/,
+    ],
   ])('refuses %s with one line and exit 2', (_name, args, message) => {
     const { status, stdout, stderr } = sweep(...args());
     expect(status).toBe(2);

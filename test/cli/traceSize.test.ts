@@ -9,7 +9,17 @@ const llm = file('llm.json', JSON.stringify({ type: 'llm', max_size: 10, keep_fi
 
 /** v0Events(12) whose ids from event 4 on are moved up by `gap`: the log leaves that many ids unused. */
 function sparseLog(gap: number): string {
-  return JSON.stringify(v0Events(12).map((event, i) => (i < 4 ? event : { ...event, id: (event.id as number) + gap, ...(event.cause === undefined ? {} : { cause: (event.cause as number) + gap }) })));
+  return JSON.stringify(
+    v0Events(12).map((event, i) =>
+      i < 4
+        ? event
+        : {
+            ...event,
+            id: (event.id as number) + gap,
+            ...(event.cause === undefined ? {} : { cause: (event.cause as number) + gap }),
+          },
+    ),
+  );
 }
 
 describe('replay command: the ids condensations forget', () => {
@@ -21,7 +31,13 @@ describe('replay command: the ids condensations forget', () => {
   }, 60_000);
 
   it('lists every integer of a range its condensation forgets, ids the log leaves unused included, as OpenHands does', () => {
-    const { status, stdout } = replayCli(file('sparse.json', sparseLog(100_000)), '--config', llm, '--llm-script', file('s.json', '[{"content": "S"}]'));
+    const { status, stdout } = replayCli(
+      file('sparse.json', sparseLog(100_000)),
+      '--config',
+      llm,
+      '--llm-script',
+      file('s.json', '[{"content": "S"}]'),
+    );
     expect(status).toBe(0);
     const [condensation] = (JSON.parse(stdout) as Trace).steps.flatMap((step) => step.condensations);
     // keep_first 1 and a view of 11: events 1..7 go, a range from id 1 to id 100,007 (ids from 4 on moved up).
@@ -38,9 +54,19 @@ describe('replay command: the ids condensations forget', () => {
     expect(tooWide.stderr).toBe(
       "replay: a condensation at step 5 (before event 30000011) forgets 30,000,007 ids, more than the 20,000,000 the trace writes for one condensation: this log's ids lie far apart (0 to 30000024 for 25 events), and a range between two of them lists every id in it\n",
     );
-    const tooLarge = replayCli(file('far2.json', sparseLog(5_000_000)), '--config', llm, '--llm-script', script, '--max-trace-gb', '0.01');
+    const tooLarge = replayCli(
+      file('far2.json', sparseLog(5_000_000)),
+      '--config',
+      llm,
+      '--llm-script',
+      script,
+      '--max-trace-gb',
+      '0.01',
+    );
     expect(tooLarge.status).toBe(2);
     expect(tooLarge.stdout).toBe('');
-    expect(tooLarge.stderr).toMatch(/^replay: the trace would be about 0\.0 GB, 0\.0 GB of it the ids its condensations forget \(this log's ids lie far apart, 0 to 5000024 for 25 events, and a range lists every id in it\); allow it with --max-trace-gb 1\n$/);
+    expect(tooLarge.stderr).toMatch(
+      /^replay: the trace would be about 0\.0 GB, 0\.0 GB of it the ids its condensations forget \(this log's ids lie far apart, 0 to 5000024 for 25 events, and a range lists every id in it\); allow it with --max-trace-gb 1\n$/,
+    );
   }, 60_000);
 });

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, inject } from 'vitest';
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -39,7 +48,11 @@ export interface PageOptions {
 }
 
 export async function openApp(browser: Browser, hash = '', options: PageOptions = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1400, height: 1000 },
+    colorScheme: options.colorScheme ?? 'light',
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

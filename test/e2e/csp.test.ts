@@ -13,11 +13,16 @@ describe('the built app served with a Content-Security-Policy', () => {
     const page = await context.newPage();
     const scripts: Array<{ url: string; csp: string | undefined }> = [];
     page.on('response', (response) => {
-      if (/\.js(\?|$)/.test(response.url())) scripts.push({ url: response.url(), csp: response.headers()['content-security-policy'] });
+      if (/\.js(\?|$)/.test(response.url()))
+        scripts.push({ url: response.url(), csp: response.headers()['content-security-policy'] });
     });
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { violations: string[] }).violations.push(
+          `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        ),
+      );
     });
     const response = await page.goto(inject('baseUrl'));
     const csp = response?.headers()['content-security-policy'] ?? '';
@@ -35,7 +40,10 @@ describe('the built app served with a Content-Security-Policy', () => {
     const response = await fetch(inject('baseUrl'));
     const header = response.headers.get('content-security-policy') ?? '';
     const html = await response.text();
-    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/
+      .exec(html)?.[1]
+      ?.replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
     expect(meta).toBe(header.replace("; frame-ancestors 'none'", ''));
     expect(meta).not.toMatch(/\bhttp: |blob:/);
   });
@@ -45,7 +53,9 @@ describe('the built app served with a Content-Security-Policy', () => {
     const page = await context.newPage();
     await page.addInitScript(() => {
       (window as unknown as Violations).violations = [];
-      document.addEventListener('securitypolicyviolation', (event) => (window as unknown as Violations).violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as Violations).violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
     });
     const response = await page.goto(headerless());
     expect(response?.headers()['content-security-policy']).toBeUndefined();
@@ -59,13 +69,17 @@ describe('the built app served with a Content-Security-Policy', () => {
       }
     });
     expect(outcome).toBe('refused');
-    await expect.poll(() => page.evaluate(() => (window as unknown as Violations).violations)).toEqual(['connect-src http://192.168.1.20:8000/v1/models']);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as Violations).violations))
+      .toEqual(['connect-src http://192.168.1.20:8000/v1/models']);
 
     // Framed by another page (the host cannot say frame-ancestors): the app does not start.
     const framing = await context.newPage();
     await framing.setContent(`<iframe src="${headerless()}" width="800" height="400"></iframe>`);
     const frame = framing.frameLocator('iframe');
-    await frame.getByText('The Condenser Inspector does not run inside another page. Open it in its own tab.').waitFor();
+    await frame
+      .getByText('The Condenser Inspector does not run inside another page. Open it in its own tab.')
+      .waitFor();
     expect(await frame.locator('.app').count()).toBe(0);
     await context.close();
   });

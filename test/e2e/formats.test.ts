@@ -18,8 +18,14 @@ const browser = browserForFile();
 describe('logs users bring, in a browser', () => {
   it('opens the web UI’s V1 zip download, and an eval run (tar.gz) through the instance picker', async () => {
     const { page, errors } = await openApp(browser());
-    await page.getByLabel('Event log or session file').setInputFiles(file('conversation.zip', uiDownloadZip('v1_benchmarks_conversation_0cf772fb_115ev_1cond', { title: 'Fix it' })));
-    await expect.poll(() => page.locator('.session-header .session-meta').textContent()).toMatch(/^OpenHands web UI download \(V1 zip: meta\.json \+ event files\) · 115 events/);
+    await page
+      .getByLabel('Event log or session file')
+      .setInputFiles(
+        file('conversation.zip', uiDownloadZip('v1_benchmarks_conversation_0cf772fb_115ev_1cond', { title: 'Fix it' })),
+      );
+    await expect
+      .poll(() => page.locator('.session-header .session-meta').textContent())
+      .toMatch(/^OpenHands web UI download \(V1 zip: meta\.json \+ event files\) · 115 events/);
 
     const run = await tarGz({ 'run/output.jsonl': multiInstanceJsonl([true, false, null]) });
     await page.getByLabel('Event log or session file').setInputFiles(file('run.tar.gz', run));
@@ -27,7 +33,9 @@ describe('logs users bring, in a browser', () => {
     await expect.poll(() => picker.getByText(/3 instances · 1 resolved/).count()).toBe(1);
     await picker.getByRole('button', { name: 'ponylang__ponyc-4593' }).click();
     await expect.poll(() => page.locator('.session-header h2').textContent()).toBe('run · ponylang__ponyc-4593');
-    await expect.poll(() => page.locator('.session-header .session-meta').textContent()).toMatch(/70 events.*instance ponylang__ponyc-4593/);
+    await expect
+      .poll(() => page.locator('.session-header .session-meta').textContent())
+      .toMatch(/70 events.*instance ponylang__ponyc-4593/);
 
     // One click for the paper's masking.
     await page.getByText('Presets: OpenHands’ configurations').click();
@@ -41,8 +49,16 @@ describe('logs users bring, in a browser', () => {
     await page.getByLabel('Sweep result (CSV or JSON)').setInputFiles(file('rows.csv', sampleSweep('csv')));
     const table = page.getByRole('dialog', { name: 'Sweep result' });
     await table.getByRole('button', { name: 'Open ponylang__ponyc-4588 with llm40.json' }).click();
-    await expect.poll(() => page.getByText(/Import v0_openhands_multi-swe-bench_example_output\.jsonl to open ponylang__ponyc-4588/).count()).toBe(1);
-    await page.getByLabel('Event log or session file').setInputFiles(file('output.jsonl', multiInstanceJsonl([null, null, null])));
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Import v0_openhands_multi-swe-bench_example_output\.jsonl to open ponylang__ponyc-4588/)
+          .count(),
+      )
+      .toBe(1);
+    await page
+      .getByLabel('Event log or session file')
+      .setInputFiles(file('output.jsonl', multiInstanceJsonl([null, null, null])));
     await expect.poll(() => page.locator('.session-header h2').textContent()).toBe('output · ponylang__ponyc-4588');
     await expect.poll(() => page.getByLabel('max_size', { exact: true }).inputValue()).toBe('40');
     expect(errors).toEqual([]);

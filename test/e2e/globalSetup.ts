@@ -8,7 +8,12 @@ const root = join(import.meta.dirname, '..', '..');
 export async function setup(project: TestProject) {
   const outDir = join(root, 'node_modules', '.cache', 'e2e-dist');
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 4317, strictPort: false } });
+  const server = await preview({
+    root,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 4317, strictPort: false },
+  });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('the preview server has no URL');
   project.provide('baseUrl', url);

@@ -19,7 +19,9 @@ const browser = browserForFile();
 /** Resident memory of the browser's processes (the page and its engine worker live in a renderer). */
 async function residentBytes(of: Browser): Promise<number> {
   const session = await of.newBrowserCDPSession();
-  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ id: number; type: string }> };
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+    processInfo: Array<{ id: number; type: string }>;
+  };
   await session.detach();
   let total = 0;
   for (const { id } of processInfo) {
@@ -75,11 +77,16 @@ describe('hostile inputs in the browser (issue 21)', () => {
     const growth = await peakGrowth(browser(), async () => {
       await page.getByLabel('Event log or session file').setInputFiles(path);
       // Its progress shows while it unpacks (the bomb makes 700 MB of less than 1 MB read).
-      await page.getByRole('status').filter({ hasText: /Unpacking: \d+% of 5 MB/ }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Unpacking: \d+% of 5 MB/ })
+        .waitFor({ timeout: 15_000 });
       await page.getByRole('alert').filter({ hasText: 'was not imported' }).waitFor({ timeout: 60_000 });
     });
     const seconds = (performance.now() - started) / 1000;
-    expect(await page.getByRole('alert').textContent()).toContain('the gzip file is damaged: its stream holds more than the 705032704 bytes its size field gives');
+    expect(await page.getByRole('alert').textContent()).toContain(
+      'the gzip file is damaged: its stream holds more than the 705032704 bytes its size field gives',
+    );
     expect(seconds).toBeLessThan(15);
     expect(growth).toBeLessThan(1.5 * 1024 ** 3 + 300 * 1024 ** 2);
     expect(errors).toEqual([]);

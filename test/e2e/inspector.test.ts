@@ -39,9 +39,13 @@ describe('the inspector in a browser', () => {
 
     await page.getByRole('button', { name: /Next condensation/ }).click();
     await expect.poll(() => page.getByText('Step 40 of 84').count()).toBe(1);
-    await expect.poll(() => page.locator('.side-by-side-facts').textContent()).toBe('39 kept · 0 masked · 43 forgotten · the agent saw 40 items');
+    await expect
+      .poll(() => page.locator('.side-by-side-facts').textContent())
+      .toBe('39 kept · 0 masked · 43 forgotten · the agent saw 40 items');
     const summaryRow = page.locator('[data-status="summary"]');
-    await expect.poll(() => summaryRow.locator('.sbs-right').textContent()).toMatch(/^USER_CONTEXT: Debug trajectory download function/);
+    await expect
+      .poll(() => summaryRow.locator('.sbs-right').textContent())
+      .toMatch(/^USER_CONTEXT: Debug trajectory download function/);
     const firstForgotten = page.locator('[data-status="forgotten"]').first();
     expect(await firstForgotten.locator('.sbs-left').textContent()).toMatch(/^#7 read \(agent\)/);
     expect(await firstForgotten.locator('.sbs-right').textContent()).toBe('forgotten');
@@ -49,7 +53,9 @@ describe('the inspector in a browser', () => {
 
     const history = await summaryHistoryText(page);
     expect(history).toHaveLength(3);
-    expect(history[0]).toMatch(/^Condensation 1: step 40, before event 86\s+Forgets 7–49 \(43 ids\) · summary at position 4/);
+    expect(history[0]).toMatch(
+      /^Condensation 1: step 40, before event 86\s+Forgets 7–49 \(43 ids\) · summary at position 4/,
+    );
     expect(history[1]).toMatch(/Forgets 50–92 \(43 ids\)/);
 
     // A tighter max_size condenses more often; answers for the new prompts are placeholders.
@@ -61,10 +67,16 @@ describe('the inspector in a browser', () => {
     const tuned = await summaryHistoryText(page);
 
     // Export, delete, import the file: the same replay.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export reproduction file' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export reproduction file' }).click(),
+    ]);
     const exported = join(tmp, download.suggestedFilename());
     await download.saveAs(exported);
-    const file = JSON.parse(readFileSync(exported, 'utf8')) as { format: string; session: { config: { condensers: Array<{ max_size?: number }> } } };
+    const file = JSON.parse(readFileSync(exported, 'utf8')) as {
+      format: string;
+      session: { config: { condensers: Array<{ max_size?: number }> } };
+    };
     expect(file.format).toBe('condenser-inspector-session');
     expect(file.session.config.condensers[2]!.max_size).toBe(40);
     await page.getByRole('button', { name: `Delete ${LOG_NAME}` }).click();
@@ -79,23 +91,57 @@ describe('the inspector in a browser', () => {
   it('never runs HTML from a log', async () => {
     const { page, errors } = await openApp(browser());
     const hostile = [
-      { id: 0, source: 'user', message: '<script>window.__pwned = 1</script>', action: 'message', args: { content: '<script>window.__pwned = 1</script>' } },
-      { id: 1, source: 'agent', message: '<img src=x onerror="window.__pwned = 2">', action: 'run', args: { command: '<img src=x onerror="window.__pwned = 2">' }, tool_call_metadata: { model_response: { id: 'r1' } } },
-      { id: 2, source: 'agent', cause: 1, message: '<iframe src="javascript:window.__pwned = 6">', observation: 'run', content: '<img src=x onerror="window.__pwned = 3"><b>bold?</b>', extras: { command: 'x', screenshot: 'javascript:window.__pwned=4' } },
-      { id: 3, source: 'agent', message: 'done', action: 'finish', args: { thought: '<svg onload="window.__pwned = 5">' }, tool_call_metadata: { model_response: { id: 'r2' } } },
+      {
+        id: 0,
+        source: 'user',
+        message: '<script>window.__pwned = 1</script>',
+        action: 'message',
+        args: { content: '<script>window.__pwned = 1</script>' },
+      },
+      {
+        id: 1,
+        source: 'agent',
+        message: '<img src=x onerror="window.__pwned = 2">',
+        action: 'run',
+        args: { command: '<img src=x onerror="window.__pwned = 2">' },
+        tool_call_metadata: { model_response: { id: 'r1' } },
+      },
+      {
+        id: 2,
+        source: 'agent',
+        cause: 1,
+        message: '<iframe src="javascript:window.__pwned = 6">',
+        observation: 'run',
+        content: '<img src=x onerror="window.__pwned = 3"><b>bold?</b>',
+        extras: { command: 'x', screenshot: 'javascript:window.__pwned=4' },
+      },
+      {
+        id: 3,
+        source: 'agent',
+        message: 'done',
+        action: 'finish',
+        args: { thought: '<svg onload="window.__pwned = 5">' },
+        tool_call_metadata: { model_response: { id: 'r2' } },
+      },
     ];
     const path = join(tmp, 'hostile.json');
     writeFileSync(path, JSON.stringify(hostile));
     await importFile(page, path);
     await expect.poll(() => page.locator('.session-header h2').textContent()).toBe('hostile');
     await page.getByRole('button', { name: 'Next step' }).click();
-    await expect.poll(() => page.locator('.sbs-right').filter({ hasText: '<img src=x onerror=' }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('.sbs-right').filter({ hasText: '<img src=x onerror=' }).count())
+      .toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Events' }).click();
     for (const index of [0, 1, 2, 3]) await page.locator('.table-row:not(.header)').nth(index).click();
     await expect.poll(() => page.getByLabel('Raw JSON', { exact: true }).textContent()).toContain('svg onload');
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await page.locator('.workspace img, .workspace script, .workspace iframe, .workspace svg[onload], .workspace b').count()).toBe(0);
+    expect(
+      await page
+        .locator('.workspace img, .workspace script, .workspace iframe, .workspace svg[onload], .workspace b')
+        .count(),
+    ).toBe(0);
     expect(errors).toEqual([]);
   });
 

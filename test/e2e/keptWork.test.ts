@@ -28,7 +28,8 @@ function refuseAnswerWritesWhenFull() {
   for (const method of ['put', 'add'] as const) {
     const original = IDBObjectStore.prototype[method];
     IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<typeof original>) {
-      if ((window as unknown as { storageFull?: boolean }).storageFull && this.name === 'answers') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if ((window as unknown as { storageFull?: boolean }).storageFull && this.name === 'answers')
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return original.apply(this, args);
     };
   }
@@ -65,8 +66,20 @@ describe('paid answers are never lost without a word, in a browser', () => {
     await page.evaluate(() => ((window as unknown as { storageFull: boolean }).storageFull = true));
     await page.getByRole('button', { name: 'Run with fake-model' }).click();
     const line = page.locator('.unstored-answers');
-    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/^\d+ answers? not stored: they are only in this tab\.Export$/);
-    await expect.poll(() => page.getByText(/^Live run finished with \d+ new answers; \d+ of them are not stored \(export the session to keep them\)\.$/).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => line.textContent(), { timeout: 30_000 })
+      .toMatch(/^\d+ answers? not stored: they are only in this tab\.Export$/);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(
+              /^Live run finished with \d+ new answers; \d+ of them are not stored \(export the session to keep them\)\.$/,
+            )
+            .count(),
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     // The run's last notice goes; the line stays.
     await page.getByRole('button', { name: 'Dismiss message' }).click();
     await expect.poll(() => line.count()).toBe(1);
@@ -74,7 +87,10 @@ describe('paid answers are never lost without a word, in a browser', () => {
     expect(dialog?.type()).toBe('beforeunload');
     await dialog!.dismiss();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), line.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      line.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(await download.failure()).toBeNull();
     await expect.poll(() => line.count()).toBe(0);
     expect(await tryToLeave(page)).toBeNull();

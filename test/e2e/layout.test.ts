@@ -19,9 +19,12 @@ beforeAll(() => {
 
 async function importRealLog(page: Page) {
   // Below 1280 px the session list starts folded away.
-  if ((await page.locator('#session-library').count()) === 0) await page.getByRole('button', { name: 'Sessions' }).click();
+  if ((await page.locator('#session-library').count()) === 0)
+    await page.getByRole('button', { name: 'Sessions' }).click();
   await page.getByLabel('Event log or session file').setInputFiles(REAL_LOG);
-  await expect.poll(() => page.locator('.session-header h2').textContent()).toBe('v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond');
+  await expect
+    .poll(() => page.locator('.session-header h2').textContent())
+    .toBe('v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond');
 }
 
 /** Saved for a reviewer to look at; the path goes to the test output. */
@@ -34,7 +37,13 @@ async function screenshot(page: Page, name: string) {
 async function insideViewport(page: Page, selector: string): Promise<boolean> {
   const box = await page.locator(selector).first().boundingBox();
   const size = page.viewportSize()!;
-  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5;
+  return (
+    box !== null &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= size.width + 0.5 &&
+    box.y + box.height <= size.height + 0.5
+  );
 }
 
 describe('one screen, recorded truth first', () => {
@@ -51,10 +60,22 @@ describe('one screen, recorded truth first', () => {
           await page.keyboard.press('n');
           await expect.poll(() => page.getByText(`Step ${expected} of 84`, { exact: true }).count()).toBe(1);
         }
-        for (const selector of ['.scrubber', 'button:has-text("Next condensation")', 'button:has-text("Previous condensation")', '[aria-label="Side by side"]', '[aria-label="What the model read"]']) {
+        for (const selector of [
+          '.scrubber',
+          'button:has-text("Next condensation")',
+          'button:has-text("Previous condensation")',
+          '[aria-label="Side by side"]',
+          '[aria-label="What the model read"]',
+        ]) {
           expect(await insideViewport(page, selector), selector).toBe(true);
         }
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth && document.body.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(
+          await page.evaluate(
+            () =>
+              document.documentElement.scrollWidth <= window.innerWidth &&
+              document.body.scrollWidth <= window.innerWidth,
+          ),
+        ).toBe(true);
         await screenshot(page, `recorded-${viewport.width}-${colorScheme}`);
         await page.getByRole('radio', { name: 'Re-simulate' }).check();
         await expect.poll(() => page.getByText(/Re-simulating with the log's own summaries/).count()).toBe(1);
@@ -90,7 +111,9 @@ describe('defects found in the first run', () => {
     await page.evaluate(() => {
       window.location.hash = '#/session/no-such-session/step/3';
     });
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^The link names a session this browser does not have \(no-such-session\)/);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/^The link names a session this browser does not have \(no-such-session\)/);
     expect(page.url()).toBe(good);
     await page.evaluate(() => {
       window.location.hash = window.location.hash.replace(/\/step\/\d+$/, '/step/abc');
@@ -131,6 +154,11 @@ describe('defects found in the first run', () => {
     await expect.poll(() => detail.getByLabel('Event text').textContent()).toMatch(/^\*\*|^[A-Z]/);
     expect(JSON.parse((await detail.getByLabel('Raw JSON').textContent())!)).toHaveProperty('id');
     expect(await insideViewport(page, '.event-detail')).toBe(true);
-    expect(await page.getByText(/^Before event/).first().getAttribute('title')).toBe('The logged event the agent produced after this LLM call');
+    expect(
+      await page
+        .getByText(/^Before event/)
+        .first()
+        .getAttribute('title'),
+    ).toBe('The logged event the agent produced after this LLM call');
   });
 });

@@ -32,9 +32,13 @@ async function chooseSummarizer(page: Page, type: 'llm' | 'structured', maxSize:
 
 async function runLive(page: Page) {
   await page.getByRole('button', { name: 'Estimate calls and tokens' }).click();
-  await expect.poll(() => page.getByText(/A live run would make \d+ calls? with about [\d,]+ prompt tokens/).count()).toBe(1);
+  await expect
+    .poll(() => page.getByText(/A live run would make \d+ calls? with about [\d,]+ prompt tokens/).count())
+    .toBe(1);
   await page.getByRole('button', { name: 'Run with fake-model' }).click();
-  await expect.poll(() => page.getByText(/^Live run finished: \d+ new answers from fake-model/).count(), { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(() => page.getByText(/^Live run finished: \d+ new answers from fake-model/).count(), { timeout: 30_000 })
+    .toBe(1);
 }
 
 describe('LLM condensers with the user’s own endpoint, in a browser', () => {
@@ -47,7 +51,16 @@ describe('LLM condensers with the user’s own endpoint, in a browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved in this browser.' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Connected: fake-model answered/ }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^Connected: fake-model answered/ })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'LLM settings (fake-model)' }).count()).toBe(1);
 
@@ -66,11 +79,16 @@ describe('LLM condensers with the user’s own endpoint, in a browser', () => {
     expect(structuredHistory[0]).toMatch(/# State Summary[\s\S]*\*\*User Context\*\*: \S/);
 
     // The browser called only the fake server for the LLM, always with the key as a bearer token.
-    const calls = server!.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/chat/completions'));
+    const calls = server!.requests.filter(
+      (request) => request.method === 'POST' && request.path.endsWith('/chat/completions'),
+    );
     expect(calls.length).toBeGreaterThan(llmHistory.length);
     expect(calls.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export reproduction file' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export reproduction file' }).click(),
+    ]);
     const exported = join(tmp, 'live.session.json');
     await download.saveAs(exported);
     expect(readFileSync(exported, 'utf8')).not.toContain(KEY);
@@ -85,7 +103,7 @@ describe('LLM condensers with the user’s own endpoint, in a browser', () => {
     await expect.poll(() => page.getByText(/this replay asked \d+: \d+ recorded, 0 placeholders/).count()).toBe(1);
     expect(await summaryHistory(page)).toEqual(structuredHistory);
     await chooseSummarizer(page, 'llm', '40');
-    await expect.poll(async () => (await summaryHistory(page))).toEqual(llmHistory);
+    await expect.poll(async () => await summaryHistory(page)).toEqual(llmHistory);
     expect(errors).toEqual([]);
   });
 });

@@ -5,7 +5,13 @@ import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { browserForFile, openApp } from './browser.ts';
 
 const KEY = 'sk-e2e-failures-2468';
-const REAL_LOG = join(import.meta.dirname, '..', '..', 'sample-sessions', 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
+const REAL_LOG = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'sample-sessions',
+  'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json',
+);
 const browser = browserForFile();
 const server = fakeServerForFile({ apiKey: KEY, hugeBodyBytes: 3 * 1024 * 1024 });
 
@@ -18,7 +24,8 @@ interface Endpoint {
 
 /** Fills the LLM settings form (left open). */
 async function setEndpoint(page: Page, { baseURL = server().url, model, seconds = '2', megabytes = '8' }: Endpoint) {
-  if ((await page.getByRole('dialog', { name: 'LLM settings' }).count()) === 0) await page.getByRole('button', { name: /^LLM settings/ }).click();
+  if ((await page.getByRole('dialog', { name: 'LLM settings' }).count()) === 0)
+    await page.getByRole('button', { name: /^LLM settings/ }).click();
   await page.getByLabel('Base URL').fill(baseURL);
   await page.getByLabel('Model', { exact: true }).fill(model);
   await page.getByLabel('API key').fill(KEY);
@@ -34,7 +41,10 @@ async function testConnection(page: Page, endpoint: Endpoint): Promise<string> {
   return (await page.locator('.llm-settings [role="status"]').textContent()) ?? '';
 }
 
-const lastStatus = (model: string) => server().requests.filter((request) => (request.body as { model?: string } | undefined)?.model === model).at(-1)?.status;
+const lastStatus = (model: string) =>
+  server()
+    .requests.filter((request) => (request.body as { model?: string } | undefined)?.model === model)
+    .at(-1)?.status;
 
 /** Saves the endpoint, closes the form and runs the LLM condenser live with max_size 40. */
 async function runLive(page: Page, endpoint: Endpoint) {
@@ -59,22 +69,37 @@ describe('an LLM endpoint that hangs, drips, overflows or points elsewhere, in a
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Event log or session file').setInputFiles(REAL_LOG);
-    await expect.poll(() => page.locator('.session-header h2').textContent(), { timeout: 20_000 }).toBe('v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond');
+    await expect
+      .poll(() => page.locator('.session-header h2').textContent(), { timeout: 20_000 })
+      .toBe('v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond');
     await expect.poll(() => page.getByText(/^Step \d+ of 84$/).count()).toBe(1);
 
     const started = Date.now();
     const said = await testConnection(page, { model: 'never-answer', seconds: '2' });
-    expect(said).toMatch(/^No complete answer from http:\/\/127\.0\.0\.1:\d+\/v1 within 2\.0 s \(the deadline in the LLM settings\): it had not begun to answer\./);
+    expect(said).toMatch(
+      /^No complete answer from http:\/\/127\.0\.0\.1:\d+\/v1 within 2\.0 s \(the deadline in the LLM settings\): it had not begun to answer\./,
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(errors).toEqual([]);
   });
 
   it('the deadline counts from the start: a body dripping a byte a second is stopped, in a test and in a live run', async () => {
     const { page, errors } = await openApp(browser());
-    expect(await testConnection(page, { model: 'drip', seconds: '2' })).toMatch(/within 2\.0 s \(the deadline in the LLM settings\): it began answering but sent only \d+ bytes in that time\./);
+    expect(await testConnection(page, { model: 'drip', seconds: '2' })).toMatch(
+      /within 2\.0 s \(the deadline in the LLM settings\): it began answering but sent only \d+ bytes in that time\./,
+    );
     await expect.poll(() => lastStatus('drip')).toBe('aborted');
     await runLive(page, { model: 'drip', seconds: '2' });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: /^The live run stopped at step \d+: No complete answer from .* within 2\.0 s/ }).count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: /^The live run stopped at step \d+: No complete answer from .* within 2\.0 s/ })
+            .count(),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -84,15 +109,30 @@ describe('an LLM endpoint that hangs, drips, overflows or points elsewhere, in a
       /^The answer from http:\/\/127\.0\.0\.1:\d+\/v1 is larger than 1 MB \(the largest answer in the LLM settings\), so it was not read further and nothing of it was kept\.$/,
     );
     await runLive(page, { model: 'huge-body', megabytes: '1', seconds: '20' });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: /^The live run stopped at step \d+: The answer from .* is larger than 1 MB/ }).count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => page.getByText(/this replay asked \d+: \d+ recorded/).textContent()).toMatch(/: 0 recorded, \d+ placeholders/);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: /^The live run stopped at step \d+: The answer from .* is larger than 1 MB/ })
+            .count(),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await expect
+      .poll(() => page.getByText(/this replay asked \d+: \d+ recorded/).textContent())
+      .toMatch(/: 0 recorded, \d+ placeholders/);
     expect(errors).toEqual([]);
   });
 
   it('names the real cause: a connection cut mid-answer, a redirect, an endpoint the page’s policy blocks (not CORS)', async () => {
     const { page, errors } = await openApp(browser());
-    expect(await testConnection(page, { model: 'cut-body' })).toMatch(/^The connection to http:\/\/127\.0\.0\.1:\d+\/v1 was cut in the middle of the answer \(after \d+ bytes of it\)\.$/);
-    expect(await testConnection(page, { model: 'redirect' })).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1 answered with a redirect \(.*\), which the inspector does not follow, so that the key goes nowhere else/);
+    expect(await testConnection(page, { model: 'cut-body' })).toMatch(
+      /^The connection to http:\/\/127\.0\.0\.1:\d+\/v1 was cut in the middle of the answer \(after \d+ bytes of it\)\.$/,
+    );
+    expect(await testConnection(page, { model: 'redirect' })).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/v1 answered with a redirect \(.*\), which the inspector does not follow, so that the key goes nowhere else/,
+    );
     const before = server().requests.length;
     expect(await testConnection(page, { baseURL: 'http://192.168.1.20:8000/v1', model: 'fake-model' })).toMatch(
       /^This page's Content-Security-Policy does not let it reach http:\/\/192\.168\.1\.20:8000: it allows https endpoints, and http only on this machine/,

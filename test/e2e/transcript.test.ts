@@ -15,17 +15,35 @@ const browser = browserForFile();
 /** The CLI's messages for the sample session's configuration, answered with the log's own summaries. */
 function cliMessages(stepIndex: number): unknown[] {
   const session = JSON.parse(readFileSync(SAMPLE, 'utf8')) as { session: { config: unknown } };
-  const log = JSON.parse(readFileSync(REAL_LOG, 'utf8')) as { trajectory: Array<{ action?: string; args?: { summary?: string } }> };
-  const summaries = log.trajectory.filter((event) => event.action === 'condensation' && event.args?.summary).map((event) => ({ content: event.args!.summary! }));
+  const log = JSON.parse(readFileSync(REAL_LOG, 'utf8')) as {
+    trajectory: Array<{ action?: string; args?: { summary?: string } }>;
+  };
+  const summaries = log.trajectory
+    .filter((event) => event.action === 'condensation' && event.args?.summary)
+    .map((event) => ({ content: event.args!.summary! }));
   const config = join(tmp, 'config.json');
   const script = join(tmp, 'script.json');
   writeFileSync(config, JSON.stringify(session.session.config));
   writeFileSync(script, JSON.stringify(summaries));
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'run-bundled.mjs'), 'src/cli/main.ts', REAL_LOG, '--config', config, '--llm-script', script, '--messages', 'anthropic'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'scripts', 'run-bundled.mjs'),
+      'src/cli/main.ts',
+      REAL_LOG,
+      '--config',
+      config,
+      '--llm-script',
+      script,
+      '--messages',
+      'anthropic',
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    },
+  );
   expect(result.status).toBe(0);
   return (JSON.parse(result.stdout) as { steps: Array<{ messages: unknown[] }> }).steps[stepIndex]!.messages;
 }
@@ -37,18 +55,27 @@ describe('what the model read, in a browser', () => {
     // The sample opens at its first condensation.
     await expect.poll(() => page.getByText('Step 40 of 84').count()).toBe(1);
     const transcript = page.getByRole('region', { name: 'What the model read' });
-    const summary = transcript.locator('article.message.user').filter({ hasText: 'USER_CONTEXT: Debug trajectory download function' });
+    const summary = transcript
+      .locator('article.message.user')
+      .filter({ hasText: 'USER_CONTEXT: Debug trajectory download function' });
     await expect.poll(() => summary.count()).toBe(1);
     await summary.getByRole('button', { name: 'Show all' }).click();
-    expect(await summary.locator('.message-text').first().textContent()).toMatch(/USER_CONTEXT: Debug trajectory download function[\s\S]{200,}/);
+    expect(await summary.locator('.message-text').first().textContent()).toMatch(
+      /USER_CONTEXT: Debug trajectory download function[\s\S]{200,}/,
+    );
     const tool = transcript.locator('article.message.tool').first();
     await expect.poll(() => tool.count()).toBe(1);
-    expect(await tool.locator('.tool-name').textContent()).toMatch(/^(execute_bash|str_replace_editor|task_tracker|think)$/);
+    expect(await tool.locator('.tool-name').textContent()).toMatch(
+      /^(execute_bash|str_replace_editor|task_tracker|think)$/,
+    );
     await expect.poll(() => transcript.getByText(/^prompt [\d,]+ \(recorded [\d,]+\)$/).count()).toBe(1);
 
     await transcript.getByRole('button', { name: 'Copy request as JSON' }).click();
     await expect.poll(() => transcript.getByRole('button', { name: 'Copied' }).count()).toBe(1);
-    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { messages: unknown[]; tools: unknown[] };
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+      messages: unknown[];
+      tools: unknown[];
+    };
     expect(copied.tools).toHaveLength(15);
     expect(copied.messages).toEqual(cliMessages(39));
     expect(errors).toEqual([]);

@@ -90,7 +90,11 @@ describe('two tabs of the app in one browser', () => {
     await writeNotes(a, 'tab A’s take');
     await b.bringToFront();
     await notesBox(b).blur();
-    await b.getByText('Another tab changed these notes while you edited them, on the same lines. Nothing is lost: pick what to keep.').waitFor();
+    await b
+      .getByText(
+        'Another tab changed these notes while you edited them, on the same lines. Nothing is lost: pick what to keep.',
+      )
+      .waitFor();
     await b.getByRole('button', { name: 'Keep both' }).click();
     await expect.poll(() => notesBox(b).inputValue()).toBe('tab A’s take\n\ntab B’s take');
     await expect.poll(() => notesBox(a).inputValue()).toBe('tab A’s take\n\ntab B’s take');

@@ -2,8 +2,16 @@ import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ATTENTION_INSTRUCTION, ATTENTION_RESPONSE_SCHEMA, attentionEventMessage } from '../../src/engine/v0/prompts/attention.ts';
-import { DEFAULT_STRUCTURED_TEMPLATE, STATE_SUMMARY_TOOL, parseStateSummary } from '../../src/engine/v0/prompts/structured.ts';
+import {
+  ATTENTION_INSTRUCTION,
+  ATTENTION_RESPONSE_SCHEMA,
+  attentionEventMessage,
+} from '../../src/engine/v0/prompts/attention.ts';
+import {
+  DEFAULT_STRUCTURED_TEMPLATE,
+  STATE_SUMMARY_TOOL,
+  parseStateSummary,
+} from '../../src/engine/v0/prompts/structured.ts';
 import { DEFAULT_SUMMARY_TEMPLATE, NO_PREVIOUS_SUMMARY } from '../../src/engine/v0/prompts/summarizing.ts';
 import { eventBlock, fillSummaryTemplate } from '../../src/engine/v0/prompts/template.ts';
 import { FAULT_MODELS } from '../../src/fake-llm/faults.ts';
@@ -37,8 +45,14 @@ function structuredBody(): OpenAI.ChatCompletionCreateParamsNonStreaming {
 function attentionBody(ids: readonly number[]): OpenAI.ChatCompletionCreateParamsNonStreaming {
   return {
     model: 'fake-model',
-    messages: [{ role: 'system', content: ATTENTION_INSTRUCTION }, ...ids.map((id) => ({ role: 'user' as const, content: attentionEventMessage(id, `event ${id}`) }))],
-    response_format: { type: 'json_schema', json_schema: { name: ATTENTION_RESPONSE_SCHEMA.name, schema: { ...ATTENTION_RESPONSE_SCHEMA.schema } } },
+    messages: [
+      { role: 'system', content: ATTENTION_INSTRUCTION },
+      ...ids.map((id) => ({ role: 'user' as const, content: attentionEventMessage(id, `event ${id}`) })),
+    ],
+    response_format: {
+      type: 'json_schema',
+      json_schema: { name: ATTENTION_RESPONSE_SCHEMA.name, schema: { ...ATTENTION_RESPONSE_SCHEMA.schema } },
+    },
   };
 }
 
@@ -75,10 +89,20 @@ describe('fake OpenAI server: answers', () => {
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
 
     const content = first.choices[0]?.message.content ?? '';
-    expect(content.split('\n').map((line) => line.split(':')[0])).toEqual(['USER_CONTEXT', 'COMPLETED', 'PENDING', 'CURRENT_STATE']);
+    expect(content.split('\n').map((line) => line.split(':')[0])).toEqual([
+      'USER_CONTEXT',
+      'COMPLETED',
+      'PENDING',
+      'CURRENT_STATE',
+    ]);
     expect(content).toContain('4 events (ids 3-5, 7)');
     expect(content).toContain('after event 7');
-    expect(first).toMatchObject({ object: 'chat.completion', created: 0, model: 'fake-model', choices: [{ finish_reason: 'stop' }] });
+    expect(first).toMatchObject({
+      object: 'chat.completion',
+      created: 0,
+      model: 'fake-model',
+      choices: [{ finish_reason: 'stop' }],
+    });
     expect(first.id).toMatch(/^chatcmpl-fake-[0-9a-f]{24}$/);
     expect(first.usage).toEqual({
       prompt_tokens: Math.ceil(prompt.length / 4),
@@ -86,7 +110,9 @@ describe('fake OpenAI server: answers', () => {
       total_tokens: Math.ceil(prompt.length / 4) + Math.ceil(content.length / 4),
     });
 
-    const other = await client.chat.completions.create(plainBody(summaryPrompt(DEFAULT_SUMMARY_TEMPLATE, EVENTS.slice(1))));
+    const other = await client.chat.completions.create(
+      plainBody(summaryPrompt(DEFAULT_SUMMARY_TEMPLATE, EVENTS.slice(1))),
+    );
     expect(other.choices[0]?.message.content).toContain('3 events (ids 4-5, 7)');
     expect(other.choices[0]?.message.content).not.toBe(content);
   });
@@ -95,7 +121,12 @@ describe('fake OpenAI server: answers', () => {
     const before = server.requests.length;
     await client.chat.completions.create(plainBody('hello'));
     const recorded = server.requests[before];
-    expect(recorded).toMatchObject({ method: 'POST', path: '/v1/chat/completions', status: 200, body: plainBody('hello') });
+    expect(recorded).toMatchObject({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      status: 200,
+      body: plainBody('hello'),
+    });
     expect(recorded?.headers.authorization).toBe('Bearer test-key');
   });
 
@@ -131,7 +162,15 @@ describe('fake OpenAI server: answers', () => {
   it('lists the fake models', async () => {
     const models = [];
     for await (const model of client.models.list()) models.push(model.id);
-    expect(models).toEqual(['fake-model', 'rate-limit-once', 'context-too-long', 'slow', 'server-error', ...FAULT_MODELS, ...STALL_MODELS]);
+    expect(models).toEqual([
+      'fake-model',
+      'rate-limit-once',
+      'context-too-long',
+      'slow',
+      'server-error',
+      ...FAULT_MODELS,
+      ...STALL_MODELS,
+    ]);
   });
 
   it('also serves /chat/completions without the /v1 prefix', async () => {
@@ -144,24 +183,35 @@ describe('fake OpenAI server: answers', () => {
 describe('fake OpenAI server: streaming', () => {
   it('streams the content in several deltas, ending with finish_reason and usage', async () => {
     const plain = await client.chat.completions.create(plainBody());
-    const stream = await client.chat.completions.create({ ...plainBody(), stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      ...plainBody(),
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const chunks: OpenAI.ChatCompletionChunk[] = [];
     for await (const chunk of stream) chunks.push(chunk);
 
-    const deltas = chunks.flatMap((chunk) => chunk.choices.map((choice) => choice.delta.content ?? '')).filter((text) => text !== '');
+    const deltas = chunks
+      .flatMap((chunk) => chunk.choices.map((choice) => choice.delta.content ?? ''))
+      .filter((text) => text !== '');
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.join('')).toBe(plain.choices[0]?.message.content);
-    expect(chunks.flatMap((chunk) => chunk.choices.map((choice) => choice.finish_reason)).filter(Boolean)).toEqual(['stop']);
+    expect(chunks.flatMap((chunk) => chunk.choices.map((choice) => choice.finish_reason)).filter(Boolean)).toEqual([
+      'stop',
+    ]);
     expect(chunks.at(-1)?.choices).toEqual([]);
     expect(chunks.at(-1)?.usage).toEqual(plain.usage);
-    expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.model === 'fake-model')).toBe(true);
+    expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.model === 'fake-model')).toBe(
+      true,
+    );
   });
 
   it('streams a tool call whose arguments the SDK reassembles', async () => {
     const plain = await client.chat.completions.create(structuredBody());
     const stream = client.chat.completions.stream({ ...structuredBody(), stream: true });
     let argumentDeltas = 0;
-    for await (const chunk of stream) argumentDeltas += chunk.choices[0]?.delta.tool_calls?.[0]?.function?.arguments ? 1 : 0;
+    for await (const chunk of stream)
+      argumentDeltas += chunk.choices[0]?.delta.tool_calls?.[0]?.function?.arguments ? 1 : 0;
     const final = await stream.finalChatCompletion();
 
     expect(argumentDeltas).toBeGreaterThan(3);
@@ -191,9 +241,14 @@ describe('fake OpenAI server: errors', () => {
   });
 
   it('refuses a request without any key with 401', async () => {
-    const response = await fetch(`${server.url}/chat/completions`, { method: 'POST', body: JSON.stringify(plainBody()) });
+    const response = await fetch(`${server.url}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify(plainBody()),
+    });
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: { code: 'invalid_api_key', message: expect.stringContaining("didn't provide an API key") } });
+    expect(await response.json()).toMatchObject({
+      error: { code: 'invalid_api_key', message: expect.stringContaining("didn't provide an API key") },
+    });
   });
 
   it('rate-limit-once answers 429 with retry-after-ms first, then succeeds', async () => {
@@ -212,24 +267,35 @@ describe('fake OpenAI server: errors', () => {
   it('rate-limit-once is retried by a client that retries', async () => {
     const retrying = new OpenAI({ baseURL: server.url, apiKey: 'test-key', maxRetries: 2 });
     const before = server.requests.length;
-    const completion = await retrying.chat.completions.create({ ...plainBody('a body not seen before'), model: 'rate-limit-once' });
+    const completion = await retrying.chat.completions.create({
+      ...plainBody('a body not seen before'),
+      model: 'rate-limit-once',
+    });
     expect(completion.choices[0]?.finish_reason).toBe('stop');
-    expect(server.requests.slice(before).map((request) => [request.status, request.headers['x-stainless-retry-count']])).toEqual([
+    expect(
+      server.requests.slice(before).map((request) => [request.status, request.headers['x-stainless-retry-count']]),
+    ).toEqual([
       [429, '0'],
       [200, '1'],
     ]);
   });
 
   it('context-too-long answers 400 context_length_exceeded', async () => {
-    const error = await client.chat.completions.create({ ...plainBody(), model: 'context-too-long' }).catch((caught: unknown) => caught);
+    const error = await client.chat.completions
+      .create({ ...plainBody(), model: 'context-too-long' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     const badRequest = error as InstanceType<typeof OpenAI.BadRequestError>;
     expect(badRequest.code).toBe('context_length_exceeded');
-    expect(badRequest.message).toContain("This model's maximum context length is 8192 tokens. However, your messages resulted in 12000 tokens.");
+    expect(badRequest.message).toContain(
+      "This model's maximum context length is 8192 tokens. However, your messages resulted in 12000 tokens.",
+    );
   });
 
   it('server-error answers 500', async () => {
-    const error = await client.chat.completions.create({ ...plainBody(), model: 'server-error' }).catch((caught: unknown) => caught);
+    const error = await client.chat.completions
+      .create({ ...plainBody(), model: 'server-error' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.InternalServerError);
     expect((error as InstanceType<typeof OpenAI.InternalServerError>).status).toBe(500);
   });
@@ -238,12 +304,20 @@ describe('fake OpenAI server: errors', () => {
     const headers = { authorization: 'Bearer test-key', 'content-type': 'application/json' };
     const malformed = await fetch(`${server.url}/chat/completions`, { method: 'POST', headers, body: '{"model": ' });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('could not parse the JSON body') } });
-    const noMessages = await fetch(`${server.url}/chat/completions`, { method: 'POST', headers, body: '{"model": "fake-model"}' });
+    expect(await malformed.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringContaining('could not parse the JSON body') },
+    });
+    const noMessages = await fetch(`${server.url}/chat/completions`, {
+      method: 'POST',
+      headers,
+      body: '{"model": "fake-model"}',
+    });
     expect(noMessages.status).toBe(400);
     const unknown = await fetch(`${server.url}/embeddings`, { method: 'POST', headers, body: '{}' });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: { message: 'Invalid URL (POST /v1/embeddings)', type: 'invalid_request_error', param: null, code: null } });
+    expect(await unknown.json()).toEqual({
+      error: { message: 'Invalid URL (POST /v1/embeddings)', type: 'invalid_request_error', param: null, code: null },
+    });
   });
 });
 
@@ -261,7 +335,10 @@ describe('fake OpenAI server: slow model', () => {
       const aborting = new OpenAI({ baseURL: patient.url, apiKey: 'test-key', maxRetries: 0 });
       const controller = new AbortController();
       const started = performance.now();
-      const pending = aborting.chat.completions.create({ ...plainBody(), model: 'slow' }, { signal: controller.signal });
+      const pending = aborting.chat.completions.create(
+        { ...plainBody(), model: 'slow' },
+        { signal: controller.signal },
+      );
       await vi.waitFor(() => expect(patient.requests).toHaveLength(1));
       controller.abort();
       await expect(pending).rejects.toBeInstanceOf(OpenAI.APIUserAbortError);
@@ -290,7 +367,9 @@ describe('fake OpenAI server: browser access', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
     const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
-    expect(allowed).toEqual(expect.arrayContaining(['*', 'authorization', 'content-type', 'x-stainless-os', 'x-stainless-retry-count']));
+    expect(allowed).toEqual(
+      expect.arrayContaining(['*', 'authorization', 'content-type', 'x-stainless-os', 'x-stainless-retry-count']),
+    );
   });
 
   it('lets a page read every answer, errors included', async () => {
@@ -307,7 +386,13 @@ describe('fake OpenAI server: browser access', () => {
     expect(url.hostname).toBe('127.0.0.1');
     const port = Number(url.port);
     expect(await canConnect('127.0.0.1', port)).toBe(true);
-    const elsewhere = ['127.0.0.2', '::1', ...Object.values(networkInterfaces()).flatMap((addresses) => (addresses ?? []).filter((address) => !address.internal).map((address) => address.address))];
+    const elsewhere = [
+      '127.0.0.2',
+      '::1',
+      ...Object.values(networkInterfaces()).flatMap((addresses) =>
+        (addresses ?? []).filter((address) => !address.internal).map((address) => address.address),
+      ),
+    ];
     for (const host of elsewhere) expect(await canConnect(host, port), host).toBe(false);
   });
 });

@@ -28,7 +28,9 @@ keep_first = 3
   });
 
   it('reads a bare section with a named llm_config and keeps the name for copying out', () => {
-    expect(parseCondenserConfigText('type = "llm"\nllm_config = "condenser_llm"\nkeep_first = 2\nmax_size = 50')).toMatchObject({
+    expect(
+      parseCondenserConfigText('type = "llm"\nllm_config = "condenser_llm"\nkeep_first = 2\nmax_size = 50'),
+    ).toMatchObject({
       type: 'llm',
       llm_config: 'condenser_llm',
       keep_first: 2,
@@ -68,7 +70,9 @@ max_size = 120
       /invalid condenser configuration: keep_first: must be less than half of max_size/,
     );
     expect(() => parseCondenserConfigText('[condenser]\ntype = "recent"\nwindow = 3')).toThrow(/window: unknown key/);
-    expect(() => parseCondenserConfigText('{"type": "summarize_everything"}')).toThrow(/type: Unknown condenser type: summarize_everything/);
+    expect(() => parseCondenserConfigText('{"type": "summarize_everything"}')).toThrow(
+      /type: Unknown condenser type: summarize_everything/,
+    );
     expect(() => parseCondenserConfigText('[condenser\ntype = 1')).toThrow(/not valid TOML/);
     expect(() => parseCondenserConfigText('{"type": ')).toThrow(/not valid JSON/);
     expect(() => parseCondenserConfigText('[llm]\nmodel = "x"')).toThrow(/no \[condenser\] section/);

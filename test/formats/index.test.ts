@@ -16,7 +16,9 @@ describe('readLog: the V0 shapes of real OpenHands logs', () => {
   });
 
   it('reads {"trajectory": [...]} with its three recorded condensations', () => {
-    const log = readLog(readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')));
+    const log = readLog(
+      readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')),
+    );
     expect(log.shape).toBe('v0-trajectory');
     expect(log.events).toHaveLength(185);
     const condensations = log.events.filter((e) => e.kind === 'action' && e.type === 'condensation');
@@ -32,15 +34,25 @@ describe('readLog: the V0 shapes of real OpenHands logs', () => {
   it('reads eval JSONL, the first instance by default, another on request', () => {
     const first = readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'));
     expect(first.shape).toBe('v0-eval-jsonl');
-    expect(first.instances.map((i) => i.id)).toEqual(['ponylang__ponyc-4595', 'ponylang__ponyc-4593', 'ponylang__ponyc-4588']);
+    expect(first.instances.map((i) => i.id)).toEqual([
+      'ponylang__ponyc-4595',
+      'ponylang__ponyc-4593',
+      'ponylang__ponyc-4588',
+    ]);
     expect(first.instanceId).toBe('ponylang__ponyc-4595');
     expect(first.events).toHaveLength(49);
     expect(first.notes[0]).toContain('3 instances');
     expect(first.recordedCondenser).toEqual({ type: 'noop' });
-    const third = readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: 'ponylang__ponyc-4588' });
+    const third = readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), {
+      instance: 'ponylang__ponyc-4588',
+    });
     expect(third.events).toHaveLength(103);
-    expect(readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: '2' }).instanceId).toBe('ponylang__ponyc-4593');
-    expect(refusal(() => readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: 'nope' }))).toContain('no instance "nope"');
+    expect(readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: '2' }).instanceId).toBe(
+      'ponylang__ponyc-4593',
+    );
+    expect(
+      refusal(() => readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: 'nope' })),
+    ).toContain('no instance "nope"');
   });
 
   it('reads a session folder of events/<id>.json in numeric order', () => {
@@ -51,7 +63,10 @@ describe('readLog: the V0 shapes of real OpenHands logs', () => {
   });
 
   it('sorts event files numerically, not lexically', () => {
-    const files = [10, 2, 1].map((id) => ({ path: `events/${id}.json`, text: JSON.stringify({ id, source: 'agent', action: 'think', args: { thought: 't' } }) }));
+    const files = [10, 2, 1].map((id) => ({
+      path: `events/${id}.json`,
+      text: JSON.stringify({ id, source: 'agent', action: 'think', args: { thought: 't' } }),
+    }));
     const log = readLog({ kind: 'folder', name: 'session', files });
     expect(log.events.map((e) => e.id)).toEqual([1, 2, 10]);
   });
@@ -68,8 +83,14 @@ describe('readLog: the V0 shapes of real OpenHands logs', () => {
   });
 
   it('recognises SDK (V1) logs and hands them to the SDK reader (test/formats/sdk has the details)', () => {
-    expect(readLog(realLog('v1_sdk_goal-fixture_events_trimmed_10ev.jsonl'))).toMatchObject({ flavor: 'sdk', shape: 'sdk-events-jsonl' });
-    expect(readLog(realLog('v1_sdk_pr-event-json-to-openai-messages_conversation_8ev'))).toMatchObject({ flavor: 'sdk', shape: 'sdk-conversation-folder' });
+    expect(readLog(realLog('v1_sdk_goal-fixture_events_trimmed_10ev.jsonl'))).toMatchObject({
+      flavor: 'sdk',
+      shape: 'sdk-events-jsonl',
+    });
+    expect(readLog(realLog('v1_sdk_pr-event-json-to-openai-messages_conversation_8ev'))).toMatchObject({
+      flavor: 'sdk',
+      shape: 'sdk-conversation-folder',
+    });
     expect(readLog(realLog('v0_openhands_tests-runtime-trajs_basic.json')).flavor).toBe('v0');
   });
 
@@ -77,13 +98,17 @@ describe('readLog: the V0 shapes of real OpenHands logs', () => {
     const log = readLog(realLog('v0_openhands_tests-runtime-trajs_basic_gui_mode.json'));
     const nulls = log.events.filter((e) => e.kind === 'observation' && e.type === 'null');
     expect(nulls).toHaveLength(3);
-    const fromJsonNull = readLog(textInput(JSON.stringify([{ id: 0, source: 'agent', observation: null, content: '' }])));
+    const fromJsonNull = readLog(
+      textInput(JSON.stringify([{ id: 0, source: 'agent', observation: null, content: '' }])),
+    );
     expect(fromJsonNull.events[0]).toMatchObject({ kind: 'observation', type: 'null' });
   });
 
   it('reads the recorded-response and feedback wrappers', () => {
     const events = v0Events(1);
-    expect(readLog(textInput(JSON.stringify({ request: {}, response: { json: { trajectory: events } } }))).shape).toBe('v0-http-recording');
+    expect(readLog(textInput(JSON.stringify({ request: {}, response: { json: { trajectory: events } } }))).shape).toBe(
+      'v0-http-recording',
+    );
     const feedback = [{ version: '1.0', feedback: 'positive', trajectory: events }];
     expect(readLog(textInput(JSON.stringify(feedback))).shape).toBe('v0-feedback');
   });
@@ -112,9 +137,15 @@ describe('readLog: bad input gets a message with the place, never a crash', () =
       events[4]!.id = id;
       return textInput(JSON.stringify(events).replace(`"id":${id}`, `"id":${id === 1e300 ? '1e300' : id}`));
     };
-    expect(refusal(() => readLog(withLastId(-3)))).toBe('[4].id: id -3 is negative, and OpenHands numbers the events it stores from 0 (-1 marks an event never stored); condensers forget events by id, so this log cannot be replayed');
-    expect(refusal(() => readLog(withLastId(1e300)))).toMatch(/^\[4\]\.id: id 1e\+300 is past 4503599627370495 \(2\^52 - 1\), beyond which JavaScript numbers cannot keep ids apart; /);
-    expect(refusal(() => readLog(withLastId(2 ** 52)))).toMatch(/^\[4\]\.id: id 4503599627370496 is past 4503599627370495/);
+    expect(refusal(() => readLog(withLastId(-3)))).toBe(
+      '[4].id: id -3 is negative, and OpenHands numbers the events it stores from 0 (-1 marks an event never stored); condensers forget events by id, so this log cannot be replayed',
+    );
+    expect(refusal(() => readLog(withLastId(1e300)))).toMatch(
+      /^\[4\]\.id: id 1e\+300 is past 4503599627370495 \(2\^52 - 1\), beyond which JavaScript numbers cannot keep ids apart; /,
+    );
+    expect(refusal(() => readLog(withLastId(2 ** 52)))).toMatch(
+      /^\[4\]\.id: id 4503599627370496 is past 4503599627370495/,
+    );
     expect(readLog(withLastId(2 ** 52 - 1)).events.map((event) => event.id)).toEqual([0, 1, 2, 3, 2 ** 52 - 1]);
   });
 
@@ -133,12 +164,24 @@ describe('readLog: bad input gets a message with the place, never a crash', () =
   });
 
   it('refuses a condensation OpenHands itself could not load', () => {
-    const events = [...v0Events(1), { id: 3, source: 'agent', action: 'condensation', args: { forgotten_event_ids: [1], forgotten_events_start_id: 1, forgotten_events_end_id: 2 } }];
-    expect(refusal(() => readLog(textInput(JSON.stringify(events))))).toContain('gives both forgotten_event_ids and a start/end range');
+    const events = [
+      ...v0Events(1),
+      {
+        id: 3,
+        source: 'agent',
+        action: 'condensation',
+        args: { forgotten_event_ids: [1], forgotten_events_start_id: 1, forgotten_events_end_id: 2 },
+      },
+    ];
+    expect(refusal(() => readLog(textInput(JSON.stringify(events))))).toContain(
+      'gives both forgotten_event_ids and a start/end range',
+    );
   });
 
   it('refuses events that are neither actions nor observations, and empty files', () => {
-    expect(refusal(() => readLog(textInput(JSON.stringify([{ id: 0, source: 'agent' }]))))).toContain('"action" or an "observation"');
+    expect(refusal(() => readLog(textInput(JSON.stringify([{ id: 0, source: 'agent' }]))))).toContain(
+      '"action" or an "observation"',
+    );
     expect(refusal(() => readLog(textInput('   ')))).toContain('empty');
     expect(refusal(() => readLog(textInput('[]')))).toContain('no events');
     expect(refusal(() => readLog(textInput('"ConversationStateUpdate(key=full_state)"')))).toContain('Python repr');
@@ -149,11 +192,27 @@ describe('recorded usage', () => {
   it('reads prompt tokens with cache writes included, whichever litellm wrote the log', async () => {
     const { usageOf } = await import('../../src/formats/v0ToolCall.ts');
     // litellm 1.7x: prompt_tokens counts reads and writes.
-    expect(usageOf({ prompt_tokens: 14511, completion_tokens: 129, cache_read_input_tokens: 11707, cache_creation_input_tokens: 2801 })).toEqual({ promptTokens: 14511, completionTokens: 129, cacheReadTokens: 11707, cacheWriteTokens: 2801 });
+    expect(
+      usageOf({
+        prompt_tokens: 14511,
+        completion_tokens: 129,
+        cache_read_input_tokens: 11707,
+        cache_creation_input_tokens: 2801,
+      }),
+    ).toEqual({ promptTokens: 14511, completionTokens: 129, cacheReadTokens: 11707, cacheWriteTokens: 2801 });
     // Older: the writes were left out (4 tokens beside 6,553 written).
-    expect(usageOf({ prompt_tokens: 4, completion_tokens: 115, cache_read_input_tokens: 0, cache_creation_input_tokens: 6553 })).toEqual({ promptTokens: 6557, completionTokens: 115, cacheReadTokens: 0, cacheWriteTokens: 6553 });
+    expect(
+      usageOf({
+        prompt_tokens: 4,
+        completion_tokens: 115,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 6553,
+      }),
+    ).toEqual({ promptTokens: 6557, completionTokens: 115, cacheReadTokens: 0, cacheWriteTokens: 6553 });
     // OpenAI: reads under prompt_tokens_details, no writes.
-    expect(usageOf({ prompt_tokens: 2473, completion_tokens: 10, prompt_tokens_details: { cached_tokens: 2304 } })).toEqual({ promptTokens: 2473, completionTokens: 10, cacheReadTokens: 2304, cacheWriteTokens: 0 });
+    expect(
+      usageOf({ prompt_tokens: 2473, completion_tokens: 10, prompt_tokens_details: { cached_tokens: 2304 } }),
+    ).toEqual({ promptTokens: 2473, completionTokens: 10, cacheReadTokens: 2304, cacheWriteTokens: 0 });
     expect(usageOf({ completion_tokens: 3 })).toBeNull();
   });
 });

@@ -28,13 +28,20 @@ describe('gunzip within a budget (issue 21)', () => {
     const gzip = gzipSync(strToU8(text));
     for (const size of [text.length - 1, text.length + 1, 10]) {
       const error = await rejected(gunzipWithin(withSizeField(gzip, size), 'x.gz', budget()), LogFormatError);
-      expect(error.message).toMatch(/^x\.gz: the gzip file is damaged: its stream holds (more than the \d+ bytes its size field gives|\d+ bytes where its size field says \d+)/);
+      expect(error.message).toMatch(
+        /^x\.gz: the gzip file is damaged: its stream holds (more than the \d+ bytes its size field gives|\d+ bytes where its size field says \d+)/,
+      );
     }
-    expect((await rejected(gunzipWithin(gzip.subarray(0, gzip.length - 30), 'x.gz', budget()), LogFormatError)).message).toMatch(/^x\.gz: the gzip file is damaged/);
+    expect(
+      (await rejected(gunzipWithin(gzip.subarray(0, gzip.length - 30), 'x.gz', budget()), LogFormatError)).message,
+    ).toMatch(/^x\.gz: the gzip file is damaged/);
   });
 
   it('refuses a size field past the budget before inflating anything, and a stream past it as it runs', async () => {
-    expect((await rejected(gunzipWithin(withSizeField(gzipSync(strToU8(text)), 4e9), 'x.gz', budget()), LogFormatError)).message).toMatch(
+    expect(
+      (await rejected(gunzipWithin(withSizeField(gzipSync(strToU8(text)), 4e9), 'x.gz', budget()), LogFormatError))
+        .message,
+    ).toMatch(
       /^x\.gz: the gzip file is damaged: its size field says 3\.7 GiB, more than \d+ compressed bytes can hold; is the download complete\?$/,
     );
     // 4 MB of compressed bytes could make 4 GB: believed, and past the budget.
@@ -43,7 +50,9 @@ describe('gunzip within a budget (issue 21)', () => {
       'x.gz: the archive expands to more than 1.5 GiB (its size field says 3.7 GiB; unless the file was cut short and that is no size field: is the download complete?); open the log inside it instead',
     );
     const big = gzipSync(strToU8('x'.repeat(5000)));
-    expect((await rejected(gunzipWithin(big, 'x.gz', budget(4000)), LogFormatError)).message).toMatch(/^x\.gz: the archive expands to more than /);
+    expect((await rejected(gunzipWithin(big, 'x.gz', budget(4000)), LogFormatError)).message).toMatch(
+      /^x\.gz: the archive expands to more than /,
+    );
   });
 
   it('stops a 5 GB gzip bomb at its 705 MB size field, in time and within the import limit plus 300 MB', async () => {
@@ -73,13 +82,29 @@ describe('unzip within a budget', () => {
     // The local header's size of a.json (at offset 22) says less than its stream holds.
     const lying = zip.slice();
     new DataView(lying.buffer).setUint32(22, 100, true);
-    expect((await rejected(unzipWithin(lying, 'x.zip', budget(), () => true), LogFormatError)).message).toBe('x.zip: the zip archive is damaged: a.json holds more than the 100 bytes its header gives; is the download complete?');
+    expect(
+      (
+        await rejected(
+          unzipWithin(lying, 'x.zip', budget(), () => true),
+          LogFormatError,
+        )
+      ).message,
+    ).toBe(
+      'x.zip: the zip archive is damaged: a.json holds more than the 100 bytes its header gives; is the download complete?',
+    );
   });
 
   it('refuses a zip whose files say they are past the budget before inflating them', async () => {
     const zip = zipSync({ 'a.json': strToU8(text) });
     new DataView(zip.buffer).setUint32(22, 2 ** 32 - 1, true);
-    expect((await rejected(unzipWithin(zip, 'x.zip', budget(MAX_EXPANDED_BYTES, 'x.zip'), () => true), LogFormatError)).message).toMatch(/^x\.zip: the archive expands to more than 1\.5 GiB \(a\.json alone says 4\.0 GiB\)/);
+    expect(
+      (
+        await rejected(
+          unzipWithin(zip, 'x.zip', budget(MAX_EXPANDED_BYTES, 'x.zip'), () => true),
+          LogFormatError,
+        )
+      ).message,
+    ).toMatch(/^x\.zip: the archive expands to more than 1\.5 GiB \(a\.json alone says 4\.0 GiB\)/);
   });
 });
 
@@ -87,7 +112,9 @@ describe('archives through loadLog', () => {
   it('refuses a .tar.gz bomb by its size field, not as an empty archive', async () => {
     const tar = new Uint8Array([...tarHeader('big.json', 20_000), ...new Uint8Array(20_000 + 1024 + 488)]);
     const lying = withSizeField(gzipSync(tar), 1000);
-    expect((await rejected(loadLog({ kind: 'file', file: { path: 'run.tar.gz', bytes: lying } }), LogFormatError)).message).toMatch(/^run\.tar\.gz: the gzip file is damaged: its stream holds more than the 1000 bytes/);
+    expect(
+      (await rejected(loadLog({ kind: 'file', file: { path: 'run.tar.gz', bytes: lying } }), LogFormatError)).message,
+    ).toMatch(/^run\.tar\.gz: the gzip file is damaged: its stream holds more than the 1000 bytes/);
   });
 
   it('hears of its progress while unpacking, and stops when the caller throws', async () => {
@@ -99,7 +126,12 @@ describe('archives through loadLog', () => {
       seen.push(done / total);
       if (seen.length === 3) throw stop;
     };
-    expect(await rejected(loadLog({ kind: 'file', file: { path: 'a.json.gz', bytes: bomb } }, { unpacking: { pace } }), Error)).toBe(stop);
+    expect(
+      await rejected(
+        loadLog({ kind: 'file', file: { path: 'a.json.gz', bytes: bomb } }, { unpacking: { pace } }),
+        Error,
+      ),
+    ).toBe(stop);
     expect(seen).toHaveLength(3);
     expect(seen[0]).toBeGreaterThan(0);
     expect(seen[2]).toBeGreaterThan(seen[0]!);

@@ -24,7 +24,9 @@ describe('parseJsonBytes', () => {
       `{"deep": ${'['.repeat(1000)}${']'.repeat(1000)}}`,
     ];
     for (const text of texts) expect(parseJsonBytes(bytes(text), 'f')).toEqual(JSON.parse(text));
-    let deep = (parseJsonBytes(bytes(`{"deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`), 'f') as { deep: unknown }).deep;
+    let deep = (
+      parseJsonBytes(bytes(`{"deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`), 'f') as { deep: unknown }
+    ).deep;
     let depth = 0;
     for (; Array.isArray(deep) && deep.length; deep = deep[0]) depth++;
     expect(depth).toBe(99_999);
@@ -36,7 +38,9 @@ describe('parseJsonBytes', () => {
     const text = '{"trajectory": [ {"id": 0, "note": "ünï"} ,\n {"id": 1} ]}';
     const value = parseJsonBytes(bytes(text), 'f') as { trajectory: unknown[] };
     const spans = elementSpansOf(value.trajectory)!;
-    expect([0, 1].map((i) => spans.span(i)!).map(({ start, end }) => decode(spans.bytes.subarray(start, end)))).toEqual(['{"id": 0, "note": "ünï"}', '{"id": 1}']);
+    expect([0, 1].map((i) => spans.span(i)!).map(({ start, end }) => decode(spans.bytes.subarray(start, end)))).toEqual(
+      ['{"id": 0, "note": "ünï"}', '{"id": 1}'],
+    );
     expect(spans.span(2)).toBeNull();
     const raw = rawEventsOf(value.trajectory);
     expect(raw.length).toBe(2);
@@ -49,11 +53,25 @@ describe('parseJsonBytes', () => {
       readFileSync(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'), 'utf8'),
       readFileSync(join(REAL_LOGS, 'v1_benchmarks_openagentsafety_traj_safety-metrics_bare-list_202ev.json'), 'utf8'),
       // Cuts that look right but are not: inside a nested list of alike objects, and inside strings.
-      JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, sub: [{ id: id * 10 }, { id: 1 }], text: `}, {"id": ${id}, "x": "]"` }))),
-      `{"trajectory": ${JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, more: 'é'.repeat(id % 7) })), null, 2)}, "after": [{"id": 1}, {"id": 2}]}`,
+      JSON.stringify(
+        Array.from({ length: 300 }, (_, id) => ({
+          id,
+          sub: [{ id: id * 10 }, { id: 1 }],
+          text: `}, {"id": ${id}, "x": "]"`,
+        })),
+      ),
+      `{"trajectory": ${JSON.stringify(
+        Array.from({ length: 200 }, (_, id) => ({ id, more: 'é'.repeat(id % 7) })),
+        null,
+        2,
+      )}, "after": [{"id": 1}, {"id": 2}]}`,
       // The first element's key never comes again; then it comes only far apart.
       JSON.stringify([{ first: 1 }, ...Array.from({ length: 300 }, (_, id) => ({ other: id }))]),
-      JSON.stringify(Array.from({ length: 400 }, (_, id) => (id % 150 === 0 ? { id, far: true } : { other: id, x: [{ id: 1 }, { id: 2 }] }))),
+      JSON.stringify(
+        Array.from({ length: 400 }, (_, id) =>
+          id % 150 === 0 ? { id, far: true } : { other: id, x: [{ id: 1 }, { id: 2 }] },
+        ),
+      ),
     ];
     for (const text of texts) {
       const expected = JSON.parse(text) as unknown;
@@ -83,12 +101,22 @@ describe('parseJsonBytes', () => {
 
   it('names the line and column of a mistake, and a file that ends too soon', () => {
     const broken = '[\n  {"id": 0},\n  {"id": 1 "x": 2}\n]';
-    expect(thrown(() => parseJsonBytes(bytes(broken), 'log.json'), LogFormatError).message).toBe("log.json: invalid JSON at line 3, column 12 (Expected ',' or '}' after property value)");
-    expect(thrown(() => parseJsonBytes(bytes('[\n {"id": 0},\n {"id": 1'), 'log.json'), LogFormatError).message).toMatch(/ends before it is complete/);
-    expect(thrown(() => parseJsonBytes(bytes('[1, 2] x'), 'log.json'), LogFormatError).message).toBe('log.json: invalid JSON at line 1, column 8 (unexpected text after the JSON value)');
-    expect(thrown(() => parseJsonBytes(bytes('   '), 'log.json'), LogFormatError).message).toBe('log.json: the file is empty');
+    expect(thrown(() => parseJsonBytes(bytes(broken), 'log.json'), LogFormatError).message).toBe(
+      "log.json: invalid JSON at line 3, column 12 (Expected ',' or '}' after property value)",
+    );
+    expect(
+      thrown(() => parseJsonBytes(bytes('[\n {"id": 0},\n {"id": 1'), 'log.json'), LogFormatError).message,
+    ).toMatch(/ends before it is complete/);
+    expect(thrown(() => parseJsonBytes(bytes('[1, 2] x'), 'log.json'), LogFormatError).message).toBe(
+      'log.json: invalid JSON at line 1, column 8 (unexpected text after the JSON value)',
+    );
+    expect(thrown(() => parseJsonBytes(bytes('   '), 'log.json'), LogFormatError).message).toBe(
+      'log.json: the file is empty',
+    );
     // The same when the mistake falls in a piece JSON.parse was given whole.
     const long = `[\n${Array.from({ length: 50 }, (_, id) => `  {"id": ${id}}`).join(',\n')},\n  {"id": 50 "x": 2}\n]`;
-    expect(thrown(() => parseJsonBytes(bytes(long), 'log.json', { pieceBytes: 64 }), LogFormatError).message).toBe("log.json: invalid JSON at line 52, column 13 (Expected ',' or '}' after property value)");
+    expect(thrown(() => parseJsonBytes(bytes(long), 'log.json', { pieceBytes: 64 }), LogFormatError).message).toBe(
+      "log.json: invalid JSON at line 52, column 13 (Expected ',' or '}' after property value)",
+    );
   });
 });

@@ -5,7 +5,11 @@ import { parseLlmScript } from '../../src/formats/llmScript.ts';
 describe('parseLlmScript', () => {
   it('reads content answers and tool-call answers in order', () => {
     const script = parseLlmScript(
-      JSON.stringify([{ content: 'summary one' }, { tool_calls: [{ name: 'create_state_summary', arguments: '{"user_context": "x"}' }] }, { content: null }]),
+      JSON.stringify([
+        { content: 'summary one' },
+        { tool_calls: [{ name: 'create_state_summary', arguments: '{"user_context": "x"}' }] },
+        { content: null },
+      ]),
     );
     expect(script).toEqual([
       { content: 'summary one' },
@@ -15,7 +19,9 @@ describe('parseLlmScript', () => {
   });
 
   it('names the answer that has the wrong shape', () => {
-    expect(() => parseLlmScript('[{"content": "a"}, {"text": "b"}]', 'answers.json')).toThrow(/^answers\.json\[1\]: expected/);
+    expect(() => parseLlmScript('[{"content": "a"}, {"text": "b"}]', 'answers.json')).toThrow(
+      /^answers\.json\[1\]: expected/,
+    );
     expect(() => parseLlmScript('{"content": "a"}')).toThrow(LogFormatError);
   });
 });

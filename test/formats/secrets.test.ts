@@ -48,13 +48,46 @@ describe('withoutSecrets', () => {
   });
 
   it('removes values in well-known key formats under any name, and leaves an empty key empty', () => {
-    expect(withoutSecrets({ llm: { model: 'gpt-4o', apiKey: '', note: 'sk-ant-api03-abcdefghijklmnopqrst', other: 'ghp_abcdefghijklmnopqrstuvwxyz' } })).toEqual({
+    expect(
+      withoutSecrets({
+        llm: {
+          model: 'gpt-4o',
+          apiKey: '',
+          note: 'sk-ant-api03-abcdefghijklmnopqrst',
+          other: 'ghp_abcdefghijklmnopqrstuvwxyz',
+        },
+      }),
+    ).toEqual({
       llm: { model: 'gpt-4o', apiKey: '', note: REMOVED, other: REMOVED },
     });
   });
 
   it('tells credential names from counts and names that only look alike', () => {
-    expect(['api_key', 'apiKey', 'X-Api-Key', 'aws_access_key_id', 'secret', 'client_secret', 'access_token', 'refresh_token', 'authorization', 'credentials'].filter(isSecretName)).toHaveLength(10);
-    expect(['max_tokens', 'max_output_tokens', 'custom_tokenizer', 'keep_first', 'model', 'base_url', 'keys_to_keep', 'max_size'].filter(isSecretName)).toEqual([]);
+    expect(
+      [
+        'api_key',
+        'apiKey',
+        'X-Api-Key',
+        'aws_access_key_id',
+        'secret',
+        'client_secret',
+        'access_token',
+        'refresh_token',
+        'authorization',
+        'credentials',
+      ].filter(isSecretName),
+    ).toHaveLength(10);
+    expect(
+      [
+        'max_tokens',
+        'max_output_tokens',
+        'custom_tokenizer',
+        'keep_first',
+        'model',
+        'base_url',
+        'keys_to_keep',
+        'max_size',
+      ].filter(isSecretName),
+    ).toEqual([]);
   });
 });

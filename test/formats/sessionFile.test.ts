@@ -1,15 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { LogFormatError, SESSION_FILE_VERSION, loadLog, parseSessionFile, writeSessionFile, writeSessionFileParts } from '../../src/formats/index.ts';
+import {
+  LogFormatError,
+  SESSION_FILE_VERSION,
+  loadLog,
+  parseSessionFile,
+  writeSessionFile,
+  writeSessionFileParts,
+} from '../../src/formats/index.ts';
 import { toBase64, fromBase64 } from '../../src/formats/base64.ts';
 import { uiDownloadZip } from '../helpers/archives.ts';
 import { thrown } from '../helpers/thrown.ts';
 
-const session = { name: 'zip', notes: '', config: { kind: 'LLMSummarizingCondenser' }, mode: 'resimulate', prompts: {}, instance: null, step: 3 } as const;
+const session = {
+  name: 'zip',
+  notes: '',
+  config: { kind: 'LLMSummarizingCondenser' },
+  mode: 'resimulate',
+  prompts: {},
+  instance: null,
+  step: 3,
+} as const;
 
 describe('the reproduction file with a log given as bytes', () => {
   it('carries the bytes as base64 in JSON, and gives them back exactly', async () => {
     const bytes = uiDownloadZip('v1_sdk_pr-restore-probe_conversation_11ev', { title: 'probe' });
-    const text = writeSessionFile({ appVersion: 'test', session, log: { kind: 'file', file: { path: 'probe.zip', bytes } }, answers: {} });
+    const text = writeSessionFile({
+      appVersion: 'test',
+      session,
+      log: { kind: 'file', file: { path: 'probe.zip', bytes } },
+      answers: {},
+    });
     const json = JSON.parse(text) as { version: number; log: { file: Record<string, unknown> } };
     // Written as format 3 (older apps open it) while no log needs base64 pieces.
     expect(json.version).toBe(3);
@@ -20,16 +40,31 @@ describe('the reproduction file with a log given as bytes', () => {
   });
 
   it('keeps text logs as text, and refuses base64 that is not', () => {
-    const text = writeSessionFile({ appVersion: 'test', session, log: { kind: 'folder', name: 'f', files: [{ path: 'a.json', text: '[]' }] }, answers: {} });
+    const text = writeSessionFile({
+      appVersion: 'test',
+      session,
+      log: { kind: 'folder', name: 'f', files: [{ path: 'a.json', text: '[]' }] },
+      answers: {},
+    });
     expect(parseSessionFile(text).log).toEqual({ kind: 'folder', name: 'f', files: [{ path: 'a.json', text: '[]' }] });
     const bad = text.replace('"text":"[]"', '"base64":"not*base64"');
-    expect(thrown(() => parseSessionFile(bad), LogFormatError).message).toBe('session file: log.files[0].base64: not valid base64');
+    expect(thrown(() => parseSessionFile(bad), LogFormatError).message).toBe(
+      'session file: log.files[0].base64: not valid base64',
+    );
   });
 
   it('writes a long log as base64 pieces, never one string, and reads the file back from its bytes', () => {
     // 13 MB: three pieces of 6 MiB (the last one short).
     const bytes = Uint8Array.from({ length: 13_000_000 }, (_, i) => (i * 131 + (i >> 11)) % 256);
-    const parts = writeSessionFileParts({ appVersion: 'test', session, log: { kind: 'file', file: { path: 'big.zip', bytes } }, answers: { k: { content: 'a' } } }, 1_000_000);
+    const parts = writeSessionFileParts(
+      {
+        appVersion: 'test',
+        session,
+        log: { kind: 'file', file: { path: 'big.zip', bytes } },
+        answers: { k: { content: 'a' } },
+      },
+      1_000_000,
+    );
     expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(9_000_000);
     const fileBytes = new TextEncoder().encode(parts.join(''));
     const json = JSON.parse(parts.join('')) as { version: number; log: { file: { base64_pieces: string[] } } };
@@ -44,9 +79,27 @@ describe('the reproduction file with a log given as bytes', () => {
     expect(file.answers).toEqual({ k: { content: 'a' } });
     expect(file.session).toEqual(session);
     // A folder whose text file is long: it goes in as bytes.
-    const folder = writeSessionFile({ appVersion: 'test', session, log: { kind: 'folder', name: 'f', files: [{ path: 'a.json', text: '[]' }, { path: 'b.json', text: `["${'é'.repeat(40)}"]` }] }, answers: {} }, 20);
+    const folder = writeSessionFile(
+      {
+        appVersion: 'test',
+        session,
+        log: {
+          kind: 'folder',
+          name: 'f',
+          files: [
+            { path: 'a.json', text: '[]' },
+            { path: 'b.json', text: `["${'é'.repeat(40)}"]` },
+          ],
+        },
+        answers: {},
+      },
+      20,
+    );
     const read = parseSessionFile(new TextEncoder().encode(folder)).log;
-    expect(read.kind === 'folder' && read.files.map((f) => f.text ?? new TextDecoder().decode(f.bytes))).toEqual(['[]', `["${'é'.repeat(40)}"]`]);
+    expect(read.kind === 'folder' && read.files.map((f) => f.text ?? new TextDecoder().decode(f.bytes))).toEqual([
+      '[]',
+      `["${'é'.repeat(40)}"]`,
+    ]);
     // With a byte-order mark, in UTF-8 and UTF-16, as text editors save them.
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(folder)]);
     expect(parseSessionFile(withBom).log).toEqual(read);
@@ -59,7 +112,9 @@ describe('the reproduction file with a log given as bytes', () => {
     expect(parseSessionFile(utf16).log).toEqual(read);
     expect(parseSessionFile(`\ufeff${folder}`).log).toEqual(read);
     const broken = folder.replace(/"base64_pieces":\["/, '"base64_pieces":["*');
-    expect(thrown(() => parseSessionFile(broken), LogFormatError).message).toBe('session file: log.files[1].base64_pieces[0]: not valid base64');
+    expect(thrown(() => parseSessionFile(broken), LogFormatError).message).toBe(
+      'session file: log.files[1].base64_pieces[0]: not valid base64',
+    );
   });
 
   it('encodes and decodes base64 of every length as the standard alphabet does', () => {

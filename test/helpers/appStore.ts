@@ -5,13 +5,23 @@ import { type AppStore, createAppStore } from '../../src/store/index.ts';
 import { liveLlm } from '../../src/llm/openaiLlm.ts';
 import { createInThreadEngineClient } from '../../src/worker/index.ts';
 
-export const SAMPLE_SESSION_PATH = join(import.meta.dirname, '..', '..', 'sample-sessions', 'oh-utils-185.session.json');
+export const SAMPLE_SESSION_PATH = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'sample-sessions',
+  'oh-utils-185.session.json',
+);
 export const sampleSessionText = () => readFileSync(SAMPLE_SESSION_PATH, 'utf8');
 
 let databases = 0;
 
 /** A real store (real engine on this thread, IndexedDB from fake-indexeddb) with its own database. */
-export function createTestStore(options: { loadSample?: () => Promise<string> } = {}): { store: AppStore; db: InspectorDb; sessions: SessionStore } {
+export function createTestStore(options: { loadSample?: () => Promise<string> } = {}): {
+  store: AppStore;
+  db: InspectorDb;
+  sessions: SessionStore;
+} {
   const db = new InspectorDb(`test-db-${++databases}-${Math.random().toString(36).slice(2)}`);
   const sessions = new SessionStore(db);
   const store = createAppStore({

@@ -28,12 +28,15 @@ export function uiDownloadZip(folder: string, meta: Record<string, unknown>): Ui
 
 /** The multi-swe-bench sample's three instances, with what an evaluation adds: SWE-bench's resolved flag. */
 export function multiInstanceJsonl(resolved: readonly (boolean | null)[]): string {
-  const lines = readFileSync(join(REAL_LOGS, 'v0_openhands_multi-swe-bench_example_output.jsonl'), 'utf8').split('\n').filter((line) => line.trim());
+  const lines = readFileSync(join(REAL_LOGS, 'v0_openhands_multi-swe-bench_example_output.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim());
   return lines
     .map((line, i) => {
       const record = JSON.parse(line) as { test_result: Record<string, unknown> };
       const flag = resolved[i];
-      if (flag !== null && flag !== undefined) record.test_result = { ...record.test_result, report: { resolved: flag } };
+      if (flag !== null && flag !== undefined)
+        record.test_result = { ...record.test_result, report: { resolved: flag } };
       return JSON.stringify(record);
     })
     .join('\n');

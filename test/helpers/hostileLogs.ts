@@ -13,7 +13,13 @@ export function wideRangeLog(condensations: number, padding = 7800): Record<stri
       source: 'agent',
       action: 'condensation',
       message: `Summary ${i}`,
-      args: { forgotten_event_ids: null, forgotten_events_start_id: 0, forgotten_events_end_id: 9_999_999, summary: `summary ${i} ${'x'.repeat(padding)}`, summary_offset: 1 },
+      args: {
+        forgotten_event_ids: null,
+        forgotten_events_start_id: 0,
+        forgotten_events_end_id: 9_999_999,
+        summary: `summary ${i} ${'x'.repeat(padding)}`,
+        summary_offset: 1,
+      },
     });
     const [action, observation] = [events[1 + 2 * i]!, events[2 + 2 * i]!];
     out.push({ ...action, id: out.length }, { ...observation, id: out.length + 1, cause: out.length });

@@ -20,8 +20,21 @@ export function v0Events(pairs: number): Record<string, unknown>[] {
   ];
   for (let i = 0; i < pairs; i++) {
     const id = events.length;
-    events.push({ id, source: 'agent', action: 'run', args: { command: `ls ${i}` }, tool_call_metadata: { model_response: { id: `r${i}` } } });
-    events.push({ id: id + 1, source: 'agent', cause: id, observation: 'run', content: `out ${i}`, extras: { command: `ls ${i}` } });
+    events.push({
+      id,
+      source: 'agent',
+      action: 'run',
+      args: { command: `ls ${i}` },
+      tool_call_metadata: { model_response: { id: `r${i}` } },
+    });
+    events.push({
+      id: id + 1,
+      source: 'agent',
+      cause: id,
+      observation: 'run',
+      content: `out ${i}`,
+      extras: { command: `ls ${i}` },
+    });
   }
   return events;
 }
@@ -29,15 +42,51 @@ export function v0Events(pairs: number): Record<string, unknown>[] {
 const sdkText = (value: string) => ({ cache_prompt: false, type: 'text', text: value });
 
 /** An SDK JSONL log: system prompt, task, then `pairs` terminal calls whose observations `observation(i)` gives. */
-export function sdkJsonlLog(pairs: number, observation: (i: number) => unknown = (i) => ({ content: [sdkText(`out ${i}`)], kind: 'TerminalObservation' })): string {
+export function sdkJsonlLog(
+  pairs: number,
+  observation: (i: number) => unknown = (i) => ({ content: [sdkText(`out ${i}`)], kind: 'TerminalObservation' }),
+): string {
   const events: unknown[] = [
-    { id: 'sys', timestamp: 't', source: 'agent', system_prompt: sdkText('You are'), tools: [], kind: 'SystemPromptEvent' },
-    { id: 'task', timestamp: 't', source: 'user', llm_message: { role: 'user', content: [sdkText('Fix it')] }, kind: 'MessageEvent' },
+    {
+      id: 'sys',
+      timestamp: 't',
+      source: 'agent',
+      system_prompt: sdkText('You are'),
+      tools: [],
+      kind: 'SystemPromptEvent',
+    },
+    {
+      id: 'task',
+      timestamp: 't',
+      source: 'user',
+      llm_message: { role: 'user', content: [sdkText('Fix it')] },
+      kind: 'MessageEvent',
+    },
   ];
   for (let i = 0; i < pairs; i++) {
     events.push(
-      { id: `a${i}`, timestamp: 't', source: 'agent', thought: [sdkText(`step ${i}`)], action: { command: 'ls', kind: 'TerminalAction' }, tool_name: 'terminal', tool_call_id: `c${i}`, tool_call: { id: `c${i}`, name: 'terminal', arguments: '{"command": "ls"}', origin: 'completion' }, llm_response_id: `r${i}`, kind: 'ActionEvent' },
-      { id: `o${i}`, timestamp: 't', source: 'environment', tool_name: 'terminal', tool_call_id: `c${i}`, observation: observation(i), action_id: `a${i}`, kind: 'ObservationEvent' },
+      {
+        id: `a${i}`,
+        timestamp: 't',
+        source: 'agent',
+        thought: [sdkText(`step ${i}`)],
+        action: { command: 'ls', kind: 'TerminalAction' },
+        tool_name: 'terminal',
+        tool_call_id: `c${i}`,
+        tool_call: { id: `c${i}`, name: 'terminal', arguments: '{"command": "ls"}', origin: 'completion' },
+        llm_response_id: `r${i}`,
+        kind: 'ActionEvent',
+      },
+      {
+        id: `o${i}`,
+        timestamp: 't',
+        source: 'environment',
+        tool_name: 'terminal',
+        tool_call_id: `c${i}`,
+        observation: observation(i),
+        action_id: `a${i}`,
+        kind: 'ObservationEvent',
+      },
     );
   }
   return events.map((event) => JSON.stringify(event)).join('\n');

@@ -43,9 +43,13 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
+    return `{${Object.keys(record)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
 
-export const messageDigest = (message: unknown) => createHash('sha256').update(canonicalJson(message), 'utf8').digest('hex');
+export const messageDigest = (message: unknown) =>
+  createHash('sha256').update(canonicalJson(message), 'utf8').digest('hex');

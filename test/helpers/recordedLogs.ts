@@ -34,7 +34,9 @@ export function openAiUsage({ prompt, completion, read = 0 }: Usage, reasoning =
  * each agent action carries the running totals (`llm_metrics`) of every call so far.
  */
 export class V0LogBuilder {
-  readonly events: Record<string, unknown>[] = [{ id: 0, source: 'user', action: 'message', args: { content: 'task' } }];
+  readonly events: Record<string, unknown>[] = [
+    { id: 0, source: 'user', action: 'message', args: { content: 'task' } },
+  ];
   private cost = 0;
   private readonly tokens = { prompt_tokens: 0, completion_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
 
@@ -43,9 +45,20 @@ export class V0LogBuilder {
     this.cost += cost;
     this.tokens.prompt_tokens += Number(usage.prompt_tokens);
     this.tokens.completion_tokens += Number(usage.completion_tokens);
-    this.tokens.cache_read_tokens += Number(usage.cache_read_input_tokens ?? (usage.prompt_tokens_details as { cached_tokens?: number } | undefined)?.cached_tokens ?? 0);
+    this.tokens.cache_read_tokens += Number(
+      usage.cache_read_input_tokens ??
+        (usage.prompt_tokens_details as { cached_tokens?: number } | undefined)?.cached_tokens ??
+        0,
+    );
     this.tokens.cache_write_tokens += Number(usage.cache_creation_input_tokens ?? 0);
-    return { accumulated_cost: this.cost, max_budget_per_task: null, accumulated_token_usage: { model: 'default', ...this.tokens, response_id: '' }, costs: [], response_latencies: [], token_usages: [] };
+    return {
+      accumulated_cost: this.cost,
+      max_budget_per_task: null,
+      accumulated_token_usage: { model: 'default', ...this.tokens, response_id: '' },
+      costs: [],
+      response_latencies: [],
+      token_usages: [],
+    };
   }
 
   private nextId(): number {
@@ -57,9 +70,29 @@ export class V0LogBuilder {
     const metrics = this.metrics(cost, response.usage);
     for (let i = 0; i < tools; i++) {
       const id = this.nextId();
-      const metadata = { function_name: 'execute_bash', tool_call_id: `${response.id}-${i}`, model_response: { ...response, choices: [] }, total_calls_in_response: tools };
-      this.events.push({ id, source: 'agent', action: 'run', args: { command: 'ls' }, tool_call_metadata: metadata, llm_metrics: metrics });
-      this.events.push({ id: id + 1, source: 'agent', cause: id, observation: 'run', content: 'out', extras: {}, tool_call_metadata: metadata });
+      const metadata = {
+        function_name: 'execute_bash',
+        tool_call_id: `${response.id}-${i}`,
+        model_response: { ...response, choices: [] },
+        total_calls_in_response: tools,
+      };
+      this.events.push({
+        id,
+        source: 'agent',
+        action: 'run',
+        args: { command: 'ls' },
+        tool_call_metadata: metadata,
+        llm_metrics: metrics,
+      });
+      this.events.push({
+        id: id + 1,
+        source: 'agent',
+        cause: id,
+        observation: 'run',
+        content: 'out',
+        extras: {},
+        tool_call_metadata: metadata,
+      });
     }
     return this;
   }
@@ -71,7 +104,13 @@ export class V0LogBuilder {
       id,
       source: 'agent',
       action: 'condensation',
-      args: { forgotten_event_ids: null, forgotten_events_start_id: 1, forgotten_events_end_id: 2, summary: 'summary', summary_offset: 1 },
+      args: {
+        forgotten_event_ids: null,
+        forgotten_events_start_id: 1,
+        forgotten_events_end_id: 2,
+        summary: 'summary',
+        summary_offset: 1,
+      },
       llm_metrics: this.metrics(cost, anthropicUsage(usage)),
     });
     return this;
@@ -79,7 +118,13 @@ export class V0LogBuilder {
 
   /** A reply without a tool call: a message action without tool_call_metadata. */
   reply(cost: number, usage: Usage): this {
-    this.events.push({ id: this.nextId(), source: 'agent', action: 'message', args: { content: 'done' }, llm_metrics: this.metrics(cost, anthropicUsage(usage)) });
+    this.events.push({
+      id: this.nextId(),
+      source: 'agent',
+      action: 'message',
+      args: { content: 'done' },
+      llm_metrics: this.metrics(cost, anthropicUsage(usage)),
+    });
     return this;
   }
 

@@ -5,7 +5,10 @@ import { InspectorDb } from '../../src/storage/index.ts';
  * A database whose writes the browser refuses as a full disk does (QuotaExceededError), whenever
  * `refuse` says so for the table and the write (simulated with Dexie middleware).
  */
-export function refusingDatabase(name: string, refuse: (table: string, request: DBCoreMutateRequest) => boolean): InspectorDb {
+export function refusingDatabase(
+  name: string,
+  refuse: (table: string, request: DBCoreMutateRequest) => boolean,
+): InspectorDb {
   const db = new InspectorDb(name);
   db.use({
     stack: 'dbcore',
@@ -17,7 +20,8 @@ export function refusingDatabase(name: string, refuse: (table: string, request: 
         return {
           ...table,
           mutate: async (request) => {
-            if (refuse(tableName, request)) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+            if (refuse(tableName, request))
+              throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
             return table.mutate(request);
           },
         };

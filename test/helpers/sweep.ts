@@ -12,10 +12,24 @@ export function sampleSweep(format: 'csv' | 'json'): string {
   const dir = mkdtempSync(join(tmpdir(), 'sweep-result-'));
   const llm40 = join(dir, 'llm40.json');
   writeFileSync(llm40, JSON.stringify({ type: 'llm', max_size: 40, keep_first: 4 }));
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'run-bundled.mjs'), 'src/cli/sweep.ts', MULTI_SWE_BENCH, '--config', llm40, '--config', 'preset:v0-complexity-trap-masking', '--format', format], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'scripts', 'run-bundled.mjs'),
+      'src/cli/sweep.ts',
+      MULTI_SWE_BENCH,
+      '--config',
+      llm40,
+      '--config',
+      'preset:v0-complexity-trap-masking',
+      '--format',
+      format,
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`the sweep failed: ${result.stderr}`);
   return result.stdout;
 }

@@ -9,7 +9,11 @@ import { sdkAgentCalls } from '../../src/inspect/sdk/sdkFlavor.ts';
 import type { Trace } from '../../src/inspect/trace/types.ts';
 import { type StepFigure, TraceWriter, type TraceWriterOptions } from '../../src/inspect/trace/traceWriter.ts';
 
-function traceOfWalk<Step, View>(walk: StepWalk<Step, View>, encoder: TraceEncoder<Step, View>, options: TraceWriterOptions<Step, View>): Trace {
+function traceOfWalk<Step, View>(
+  walk: StepWalk<Step, View>,
+  encoder: TraceEncoder<Step, View>,
+  options: TraceWriterOptions<Step, View>,
+): Trace {
   const writer = new TraceWriter(encoder, options);
   const parts = [writer.start];
   walk.steps.forEach((step, index) => parts.push(writer.step(step, walk.view(index))));
@@ -18,13 +22,29 @@ function traceOfWalk<Step, View>(walk: StepWalk<Step, View>, encoder: TraceEncod
 }
 
 /** The trace of a finished V0 replay (as `replay` writes it), for callers that hold the whole result. */
-export function v0TraceOf(result: ReplayResult, condenser: Condenser | null, options: { viewTokens?: boolean } = {}): Trace {
-  return traceOfWalk(v0StepWalk(result.steps, result.mode === 'resimulate' ? condenser : null), v0TraceEncoder(), options);
+export function v0TraceOf(
+  result: ReplayResult,
+  condenser: Condenser | null,
+  options: { viewTokens?: boolean } = {},
+): Trace {
+  return traceOfWalk(
+    v0StepWalk(result.steps, result.mode === 'resimulate' ? condenser : null),
+    v0TraceEncoder(),
+    options,
+  );
 }
 
 /** The trace of a finished SDK replay; with `messages`, each step's chat messages under that profile. */
-export function sdkTraceOf(result: sdk.SdkReplayResult, options: { viewTokens?: boolean; messages?: { events: readonly sdk.SdkEvent[]; profile: ChatProfile } } = {}): Trace {
+export function sdkTraceOf(
+  result: sdk.SdkReplayResult,
+  options: { viewTokens?: boolean; messages?: { events: readonly sdk.SdkEvent[]; profile: ChatProfile } } = {},
+): Trace {
   const figures: StepFigure<sdk.SdkReplayStep, sdk.SdkView>[] = [];
-  if (options.messages) figures.push(messagesFigure(sdkAgentCalls(options.messages.events, { profile: options.messages.profile, templates: {} }, { text: () => 0 })));
+  if (options.messages)
+    figures.push(
+      messagesFigure(
+        sdkAgentCalls(options.messages.events, { profile: options.messages.profile, templates: {} }, { text: () => 0 }),
+      ),
+    );
   return traceOfWalk(sdkStepWalk(result.steps), sdkTraceEncoder(), { viewTokens: options.viewTokens, figures });
 }

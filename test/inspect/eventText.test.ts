@@ -25,7 +25,9 @@ describe('event detail text', () => {
 });
 
 describe('search over the log’s bytes', () => {
-  const raw = fromBytes('[{"id": 0, "content": "Ran PyTest: 2 FAILED"}, {"id": 1, "content": "caf\\u00e9 \\"quoted\\""}, {"id": 2, "content": "line\\nbreak"}]');
+  const raw = fromBytes(
+    '[{"id": 0, "content": "Ran PyTest: 2 FAILED"}, {"id": 1, "content": "caf\\u00e9 \\"quoted\\""}, {"id": 2, "content": "line\\nbreak"}]',
+  );
   it('finds ASCII in any case, JSON escapes, and non-ASCII written as \\u escapes', () => {
     expect([...searchEvents(raw, 'pytest: 2 failed')]).toEqual([0]);
     expect([...searchEvents(raw, 'café')]).toEqual([1]);
@@ -35,7 +37,10 @@ describe('search over the log’s bytes', () => {
     expect([...searchEvents(raw, '   ')]).toEqual([]);
   });
   it('searches parsed events the same way', () => {
-    const parsed = rawEventsOf([{ id: 0, content: 'Ran PyTest' }, { id: 1, content: 'café' }]);
+    const parsed = rawEventsOf([
+      { id: 0, content: 'Ran PyTest' },
+      { id: 1, content: 'café' },
+    ]);
     expect([...searchEvents(parsed, 'pytest')]).toEqual([0]);
     expect([...searchEvents(parsed, 'CAFÉ')]).toEqual([1]);
   });

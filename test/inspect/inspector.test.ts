@@ -11,7 +11,12 @@ import { ROOT } from '../helpers/cli.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
 import { wideRangeLog } from '../helpers/hostileLogs.ts';
 
-const sample = JSON.parse(sampleSessionText()) as { log: { kind: 'file'; file: { path: string; text: string } }; config: unknown; answers: Record<string, { content: string }>; session: { config: unknown } };
+const sample = JSON.parse(sampleSessionText()) as {
+  log: { kind: 'file'; file: { path: string; text: string } };
+  config: unknown;
+  answers: Record<string, { content: string }>;
+  session: { config: unknown };
+};
 
 async function openedHost() {
   const host = new Inspector(() => 0);
@@ -45,15 +50,26 @@ describe('Inspector', () => {
     const condensations = outcome.ok ? outcome.summary.condensations : [];
     expect(condensations).toHaveLength(150);
     // Every event of the log has an id under 10 million: each condensation forgets all 451 of them, the first listed.
-    expect(condensations[0]).toMatchObject({ forgottenCount: 451, forgottenEventIds: Array.from({ length: 451 }, (_, id) => id) });
+    expect(condensations[0]).toMatchObject({
+      forgottenCount: 451,
+      forgottenEventIds: Array.from({ length: 451 }, (_, id) => id),
+    });
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(200 * 1024 ** 2);
   });
 
   it('stops where the condenser raises (replay.md §3): no later step, and the failed one has no view, messages or estimate', async () => {
     const host = new Inspector(() => 0);
-    const text = readFileSync(join(ROOT, 'test', 'fixtures', 'conformance', 'logs', 'synthetic-c-requests.json'), 'utf8');
+    const text = readFileSync(
+      join(ROOT, 'test', 'fixtures', 'conformance', 'logs', 'synthetic-c-requests.json'),
+      'utf8',
+    );
     await host.open({ input: { kind: 'file', file: { path: 'c.json', text } }, instance: null });
-    const outcome = await host.replay({ config: { type: 'amortized', max_size: 20, keep_first: 2 }, mode: 'resimulate', answers: {}, onMissing: 'stop' });
+    const outcome = await host.replay({
+      config: { type: 'amortized', max_size: 20, keep_first: 2 },
+      mode: 'resimulate',
+      answers: {},
+      onMissing: 'stop',
+    });
     const steps = outcome.ok ? outcome.summary.steps : [];
     // OpenHands' own run of this case (the conformance corpus) fails at its 53rd step, on min([]).
     expect(steps).toHaveLength(53);
@@ -61,7 +77,10 @@ describe('Inspector', () => {
     expect(steps[52]!.failure).toMatch(/min\(\) arg is an empty sequence/);
     expect(await host.stepView({ step: 52 })).toEqual([]);
     const agent = { profile: 'anthropic' as const, templates: {} };
-    expect(await host.agentTranscript({ step: 52, agent })).toMatchObject({ messages: [], error: 'This step failed, so the agent made no call.' });
+    expect(await host.agentTranscript({ step: 52, agent })).toMatchObject({
+      messages: [],
+      error: 'This step failed, so the agent made no call.',
+    });
     const usage = await host.agentUsage({ agent });
     expect(usage.steps).toHaveLength(53);
     expect(usage.steps[52]!.estimate).toBeNull();
@@ -72,13 +91,23 @@ describe('Inspector', () => {
     expect(opened.rows).toHaveLength(185);
     expect(opened.shape).toBe('v0-trajectory');
     expect(opened.recordedSummaries).toHaveLength(3);
-    expect(opened.rows[85]).toMatchObject({ id: 85, kind: 'action', type: 'condensation', inHistory: { recorded: true, resimulate: false } });
+    expect(opened.rows[85]).toMatchObject({
+      id: 85,
+      kind: 'action',
+      type: 'condensation',
+      inHistory: { recorded: true, resimulate: false },
+    });
     expect(opened.rows[2]!.summary.length).toBeLessThanOrEqual(160);
   });
 
   it('replays with recorded answers, and gives a step’s view and a condensation’s prompt', async () => {
     const { host } = await openedHost();
-    const outcome = await host.replay({ config: sample.session.config, mode: 'resimulate', answers: sample.answers, onMissing: 'stop' });
+    const outcome = await host.replay({
+      config: sample.session.config,
+      mode: 'resimulate',
+      answers: sample.answers,
+      onMissing: 'stop',
+    });
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     const { summary } = outcome;
@@ -95,7 +124,14 @@ describe('Inspector', () => {
 
   it('reports an invalid configuration instead of throwing', async () => {
     const { host } = await openedHost();
-    expect(await host.replay({ config: { type: 'amortized', max_size: 4, keep_first: 2 }, mode: 'resimulate', answers: {}, onMissing: 'stop' })).toEqual({
+    expect(
+      await host.replay({
+        config: { type: 'amortized', max_size: 4, keep_first: 2 },
+        mode: 'resimulate',
+        answers: {},
+        onMissing: 'stop',
+      }),
+    ).toEqual({
       ok: false,
       configError: expect.stringMatching(/^keep_first: must be less than half/),
     });
@@ -103,7 +139,12 @@ describe('Inspector', () => {
 
   it('stops at the first unanswered call when asked to, with a plain message', async () => {
     const { host } = await openedHost();
-    const outcome = await host.replay({ config: { type: 'llm', max_size: 30, keep_first: 2 }, mode: 'resimulate', answers: {}, onMissing: 'stop' });
+    const outcome = await host.replay({
+      config: { type: 'llm', max_size: 30, keep_first: 2 },
+      mode: 'resimulate',
+      answers: {},
+      onMissing: 'stop',
+    });
     expect(outcome.ok && outcome.summary.steps.at(-1)!.failure).toMatch(/^No recorded answer for LLM call 1/);
   });
 
@@ -128,30 +169,48 @@ describe('Inspector', () => {
 
   it('records scripted answers by request', async () => {
     const { host, opened } = await openedHost();
-    const recorded = await host.recordScript({ config: sample.session.config, script: opened.recordedSummaries.map((content) => ({ content })) });
+    const recorded = await host.recordScript({
+      config: sample.session.config,
+      script: opened.recordedSummaries.map((content) => ({ content })),
+    });
     expect(recorded).toEqual(sample.answers);
   });
 
   it('asks again for a recorded answer the condenser cannot use, and never reports a live one that fails the check', async () => {
     const asked: string[] = [];
     let answerWith: { content: string | null } = { content: null };
-    const host = new Inspector(() => 0, () => async (request) => {
-      asked.push(request.identity);
-      const answer = answerWith;
-      const problem = answer.content === null ? 'the model answered with no text' : null;
-      if (problem) throw new LlmCallError('invalid-answer', `m's answer cannot be used: ${problem}. It was not kept; run again to ask again.`);
-      return answer;
-    });
+    const host = new Inspector(
+      () => 0,
+      () => async (request) => {
+        asked.push(request.identity);
+        const answer = answerWith;
+        const problem = answer.content === null ? 'the model answered with no text' : null;
+        if (problem)
+          throw new LlmCallError(
+            'invalid-answer',
+            `m's answer cannot be used: ${problem}. It was not kept; run again to ask again.`,
+          );
+        return answer;
+      },
+    );
     await host.open({ input: sample.log, instance: null });
     const keys = Object.keys(sample.answers);
     const broken = { ...sample.answers, [keys[0]!]: { content: null } };
     const reported: string[] = [];
-    const request = { config: sample.session.config, mode: 'resimulate' as const, answers: broken, onMissing: 'stop' as const, endpoint: { baseURL: 'http://127.0.0.1:1/v1', model: 'm', apiKey: 'k' } };
+    const request = {
+      config: sample.session.config,
+      mode: 'resimulate' as const,
+      answers: broken,
+      onMissing: 'stop' as const,
+      endpoint: { baseURL: 'http://127.0.0.1:1/v1', model: 'm', apiKey: 'k' },
+    };
     const progress = (p: { kind: string; key?: string }) => p.kind === 'answer' && reported.push(p.key!);
     const failed = await host.liveReplay(request, { progress });
     expect(asked).toHaveLength(1);
     expect(reported).toEqual([]);
-    expect(failed.ok && failed.summary.steps.find((step) => step.failure)?.failure).toMatch(/answer cannot be used: the model answered with no text/);
+    expect(failed.ok && failed.summary.steps.find((step) => step.failure)?.failure).toMatch(
+      /answer cannot be used: the model answered with no text/,
+    );
     answerWith = { content: 'USER_CONTEXT: a fresh summary' };
     const fixed = await host.liveReplay(request, { progress });
     // The fresh summary differs from the recorded one, so the later prompts (which quote it) are new too.
@@ -167,14 +226,22 @@ describe('Inspector', () => {
     const log = generateLog(4000);
     await host.open({ input: { kind: 'file', file: { path: 'big.json', text: JSON.stringify(log) } }, instance: null });
     let counted = 0;
-    const counting = host.countTokens({}, { progress: (progress) => progress.kind === 'status' && (counted = progress.done) });
+    const counting = host.countTokens(
+      {},
+      { progress: (progress) => progress.kind === 'status' && (counted = progress.done) },
+    );
     let countedWhenReplayed = -1;
-    const replaying = host.replay({ config: { type: 'noop' }, mode: 'resimulate', answers: {}, onMissing: 'stop' }).then(() => (countedWhenReplayed = counted));
+    const replaying = host
+      .replay({ config: { type: 'noop' }, mode: 'resimulate', answers: {}, onMissing: 'stop' })
+      .then(() => (countedWhenReplayed = counted));
     const [counts] = await Promise.all([counting, replaying]);
     // The replay was answered after the first slice, with most of the log still to count.
     expect(countedWhenReplayed).toBeGreaterThan(0);
     expect(countedWhenReplayed).toBeLessThan(log.length / 2);
-    const whole = countEventTokens(readV0Log({ kind: 'file', file: { path: 'big.json', text: JSON.stringify(log) } }).events, await loadTokenizer());
+    const whole = countEventTokens(
+      readV0Log({ kind: 'file', file: { path: 'big.json', text: JSON.stringify(log) } }).events,
+      await loadTokenizer(),
+    );
     expect([...counts]).toEqual([...whole]);
   });
 });

@@ -33,7 +33,15 @@ describe('boundedFetch', () => {
 
   it('passes an answer under the cap through unchanged, counting it', async () => {
     const watch = newWatch();
-    const fetch = boundedFetch(async () => new Response(streamOf(new TextEncoder().encode('{"ok":'), new TextEncoder().encode('true}')), { status: 201, headers: { 'x-a': 'b' } }), 1000, watch);
+    const fetch = boundedFetch(
+      async () =>
+        new Response(streamOf(new TextEncoder().encode('{"ok":'), new TextEncoder().encode('true}')), {
+          status: 201,
+          headers: { 'x-a': 'b' },
+        }),
+      1000,
+      watch,
+    );
     const response = await fetch('http://127.0.0.1:1/x');
     expect(response.status).toBe(201);
     expect(response.headers.get('x-a')).toBe('b');
@@ -42,10 +50,18 @@ describe('boundedFetch', () => {
   });
 
   it('stops a streamed answer at the cap, and names a body that broke off as cut', async () => {
-    const big = boundedFetch(async () => new Response(streamOf(new Uint8Array(600), new Uint8Array(600), new Uint8Array(600))), 1000, newWatch());
+    const big = boundedFetch(
+      async () => new Response(streamOf(new Uint8Array(600), new Uint8Array(600), new Uint8Array(600))),
+      1000,
+      newWatch(),
+    );
     await rejected((await big('http://127.0.0.1:1/x')).arrayBuffer(), AnswerTooLargeError);
     const watch = newWatch();
-    const cut = boundedFetch(async () => new Response(streamOf(new Uint8Array(300), new TypeError('network error'))), 1000, watch);
+    const cut = boundedFetch(
+      async () => new Response(streamOf(new Uint8Array(300), new TypeError('network error'))),
+      1000,
+      watch,
+    );
     const error = await rejected((await cut('http://127.0.0.1:1/x')).text(), AnswerCutError);
     expect(error.bytes).toBe(300);
     expect(watch.stopped).toBe('cut');
@@ -53,7 +69,11 @@ describe('boundedFetch', () => {
 
   it('leaves bodiless answers alone', async () => {
     const watch = newWatch();
-    const response = await boundedFetch(async () => new Response(null, { status: 204 }), 1000, watch)('http://127.0.0.1:1/x');
+    const response = await boundedFetch(
+      async () => new Response(null, { status: 204 }),
+      1000,
+      watch,
+    )('http://127.0.0.1:1/x');
     expect(response.status).toBe(204);
     expect(watch.answered).toBe(true);
   });

@@ -21,12 +21,16 @@ describe('endpointBlocked', () => {
   it('follows a deployment’s own list of origins', () => {
     const named = { page: 'http://127.0.0.1:4173/', connect: ['https://api.openai.com', 'http://192.168.1.20:8000'] };
     expect(endpointBlocked('http://192.168.1.20:8000/v1', named)).toBeNull();
-    expect(endpointBlocked('https://openrouter.ai/api/v1', named)).toMatch(/it allows https:\/\/api\.openai\.com, http:\/\/192\.168\.1\.20:8000\./);
+    expect(endpointBlocked('https://openrouter.ai/api/v1', named)).toMatch(
+      /it allows https:\/\/api\.openai\.com, http:\/\/192\.168\.1\.20:8000\./,
+    );
   });
 
   it('names mixed content where the policy would allow plain http', () => {
     const open = { page: 'https://inspector.example.org/', connect: ['http:'] };
-    expect(endpointBlocked('http://10.0.0.5/v1', open)).toMatch(/served over https, so the browser refuses plain http requests to http:\/\/10\.0\.0\.5 \(mixed content\)/);
+    expect(endpointBlocked('http://10.0.0.5/v1', open)).toMatch(
+      /served over https, so the browser refuses plain http requests to http:\/\/10\.0\.0\.5 \(mixed content\)/,
+    );
   });
 
   it('refuses what is not an http(s) URL', () => {
@@ -37,20 +41,20 @@ describe('endpointBlocked', () => {
 
 describe('unreachableText', () => {
   it('tells address spaces apart', () => {
-    expect(['127.0.0.1', 'localhost', '192.168.0.4', '10.1.2.3', '172.20.0.1', 'nas.local', 'api.openai.com'].map(addressSpace)).toEqual([
-      'loopback',
-      'loopback',
-      'private',
-      'private',
-      'private',
-      'private',
-      'public',
-    ]);
+    expect(
+      ['127.0.0.1', 'localhost', '192.168.0.4', '10.1.2.3', '172.20.0.1', 'nas.local', 'api.openai.com'].map(
+        addressSpace,
+      ),
+    ).toEqual(['loopback', 'loopback', 'private', 'private', 'private', 'private', 'public']);
   });
 
   it('names Private Network Access for a private address seen from a public page, CORS otherwise', () => {
-    expect(unreachableText('https://192.168.1.20/v1', hosted)).toMatch(/a private-network address: .*Private Network Access/);
-    expect(unreachableText('https://api.example.com/v1', hosted)).toMatch(/does not allow requests from this page \(CORS\)/);
+    expect(unreachableText('https://192.168.1.20/v1', hosted)).toMatch(
+      /a private-network address: .*Private Network Access/,
+    );
+    expect(unreachableText('https://api.example.com/v1', hosted)).toMatch(
+      /does not allow requests from this page \(CORS\)/,
+    );
     expect(unreachableText('https://192.168.1.20/v1', local)).toMatch(/\(CORS\)/);
   });
 });

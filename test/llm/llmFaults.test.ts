@@ -13,7 +13,11 @@ let identity = 0;
 /** A fresh request each time: "-once" faults hit the first request of each body. */
 function summaryRequest(): LlmRequest {
   identity++;
-  return { condenser: 'llm', identity: `faults-${identity}`, messages: [{ role: 'user', content: `Summarize.\n<EVENT id=${identity}>\nls\n</EVENT>\n` }] };
+  return {
+    condenser: 'llm',
+    identity: `faults-${identity}`,
+    messages: [{ role: 'user', content: `Summarize.\n<EVENT id=${identity}>\nls\n</EVENT>\n` }],
+  };
 }
 
 /** liveLlm against the fake server with waits recorded instead of slept. */
@@ -34,7 +38,10 @@ function client(model: string, maxRetries?: number) {
 }
 
 const failure = (promise: Promise<unknown>) => rejected(promise, LlmCallError);
-const statuses = (model: string) => server().requests.filter((request) => (request.body as { model?: string } | undefined)?.model === model).map((request) => request.status);
+const statuses = (model: string) =>
+  server()
+    .requests.filter((request) => (request.body as { model?: string } | undefined)?.model === model)
+    .map((request) => request.status);
 
 describe('the fake server’s failure modes, through the real openai client', () => {
   it('retries a 5xx with backoff, then answers', async () => {
@@ -81,7 +88,9 @@ describe('the fake server’s failure modes, through the real openai client', ()
     expect(waits).toEqual([]);
     expect(error.kind).toBe('rate-limit');
     expect(error.retryAfterMs).toBe(3_600_000);
-    expect(error.message).toContain(`asks to wait 60 min before trying again (Retry-After), longer than the ${MAX_RETRY_AFTER_MS / 1000}.0 s the inspector waits`);
+    expect(error.message).toContain(
+      `asks to wait 60 min before trying again (Retry-After), longer than the ${MAX_RETRY_AFTER_MS / 1000}.0 s the inspector waits`,
+    );
   });
 
   it('explains an HTML error page from a gateway in one sentence, after retrying it', async () => {
@@ -89,7 +98,9 @@ describe('the fake server’s failure modes, through the real openai client', ()
     const error = await failure(llm(summaryRequest(), 0));
     expect(waits).toEqual([1000, 2000]);
     expect(error.kind).toBe('server');
-    expect(error.message).toBe(`The endpoint answered 502 with an HTML page ("502 Bad Gateway"): a proxy or gateway in front of ${server().url} failed, not the API itself.`);
+    expect(error.message).toBe(
+      `The endpoint answered 502 with an HTML page ("502 Bad Gateway"): a proxy or gateway in front of ${server().url} failed, not the API itself.`,
+    );
   });
 
   it('explains an HTML page answered with 200 (a base URL that is a web site)', async () => {
@@ -97,33 +108,48 @@ describe('the fake server’s failure modes, through the real openai client', ()
     const error = await failure(llm(summaryRequest(), 0));
     expect(waits).toEqual([]);
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toBe(`The endpoint answered 200 with an HTML page ("Acme Cloud: sign in") instead of the API's JSON: is ${server().url} the API's base URL (usually ending in /v1)?`);
+    expect(error.message).toBe(
+      `The endpoint answered 200 with an HTML page ("Acme Cloud: sign in") instead of the API's JSON: is ${server().url} the API's base URL (usually ending in /v1)?`,
+    );
   });
 
   it('explains a completion without choices', async () => {
     const error = await failure(client('no-choices').llm(summaryRequest(), 0));
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toBe('The endpoint answered without any choice (no "choices" in the completion), so there is no answer to use.');
+    expect(error.message).toBe(
+      'The endpoint answered without any choice (no "choices" in the completion), so there is no answer to use.',
+    );
   });
 
   it('explains a body that is not valid JSON', async () => {
     const error = await failure(client('malformed-body').llm(summaryRequest(), 0));
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toMatch(/^The endpoint's answer is not valid JSON \(.+\); the body may have been cut off, or .+ is not an OpenAI-compatible API\.$/);
+    expect(error.message).toMatch(
+      /^The endpoint's answer is not valid JSON \(.+\); the body may have been cut off, or .+ is not an OpenAI-compatible API\.$/,
+    );
     expect(error.message).not.toContain('\n');
   });
 
   it('does not keep an answer with no text as a summary', async () => {
     const error = await failure(client('null-content').llm(summaryRequest(), 0));
     expect(error.kind).toBe('invalid-answer');
-    expect(error.message).toBe("null-content's answer cannot be used: the model answered with no text. It was not kept; run again to ask again.");
+    expect(error.message).toBe(
+      "null-content's answer cannot be used: the model answered with no text. It was not kept; run again to ask again.",
+    );
   });
 
   it('does not keep a call of another tool as a state summary', async () => {
-    const request: LlmRequest = { ...summaryRequest(), condenser: 'structured', tools: [STATE_SUMMARY_TOOL], forcedTool: STATE_SUMMARY_TOOL.function.name };
+    const request: LlmRequest = {
+      ...summaryRequest(),
+      condenser: 'structured',
+      tools: [STATE_SUMMARY_TOOL],
+      forcedTool: STATE_SUMMARY_TOOL.function.name,
+    };
     const error = await failure(client('wrong-tool').llm(request, 0));
     expect(error.kind).toBe('invalid-answer');
-    expect(error.message).toBe("wrong-tool's answer cannot be used: the model called execute_bash, not create_state_summary. It was not kept; run again to ask again.");
+    expect(error.message).toBe(
+      "wrong-tool's answer cannot be used: the model called execute_bash, not create_state_summary. It was not kept; run again to ask again.",
+    );
   });
 });
 
@@ -148,13 +174,25 @@ describe('answerProblem', () => {
   const request = (condenser: LlmRequest['condenser']): LlmRequest => ({ condenser, identity: 'x', messages: [] });
   it('accepts what each condenser can use', () => {
     expect(answerProblem(request('llm'), { content: 'a summary' })).toBeNull();
-    expect(answerProblem(request('structured'), { content: null, toolCalls: [{ name: 'create_state_summary', arguments: '{"user_context": "u"}' }] })).toBeNull();
+    expect(
+      answerProblem(request('structured'), {
+        content: null,
+        toolCalls: [{ name: 'create_state_summary', arguments: '{"user_context": "u"}' }],
+      }),
+    ).toBeNull();
     expect(answerProblem(request('llm_attention'), { content: '{"ids": [3, 4]}' })).toBeNull();
   });
   it('names what is wrong otherwise', () => {
     expect(answerProblem(request('llm'), { content: '  ' })).toBe('the model answered with no text');
-    expect(answerProblem(request('structured'), { content: 'text' })).toBe('the model did not call create_state_summary');
-    expect(answerProblem(request('structured'), { content: null, toolCalls: [{ name: 'create_state_summary', arguments: '[1' }] })).toBe('the arguments of create_state_summary are not a JSON object');
+    expect(answerProblem(request('structured'), { content: 'text' })).toBe(
+      'the model did not call create_state_summary',
+    );
+    expect(
+      answerProblem(request('structured'), {
+        content: null,
+        toolCalls: [{ name: 'create_state_summary', arguments: '[1' }],
+      }),
+    ).toBe('the arguments of create_state_summary are not a JSON object');
     expect(answerProblem(request('llm_attention'), { content: 'ids: 3' })).toMatch(/ranked ids/);
   });
 });

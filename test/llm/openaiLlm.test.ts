@@ -13,7 +13,13 @@ const server = fakeServerForFile({ apiKey: KEY, delayMs: 5_000 });
 const summaryRequest: LlmRequest = {
   condenser: 'llm',
   identity: 'x',
-  messages: [{ role: 'user', content: 'Summarize.\n<PREVIOUS SUMMARY>\nNo events summarized\n</PREVIOUS SUMMARY>\n\n\n<EVENT id=4>\nls\n</EVENT>\n<EVENT id=5>\nout\n</EVENT>\n' }],
+  messages: [
+    {
+      role: 'user',
+      content:
+        'Summarize.\n<PREVIOUS SUMMARY>\nNo events summarized\n</PREVIOUS SUMMARY>\n\n\n<EVENT id=4>\nls\n</EVENT>\n<EVENT id=5>\nout\n</EVENT>\n',
+    },
+  ],
 };
 
 const failure = (promise: Promise<unknown>) => rejected(promise, LlmCallError);
@@ -30,8 +36,16 @@ describe('liveLlm through the real openai client', () => {
   });
 
   it('forces the structured summary tool and reads its arguments', async () => {
-    const request: LlmRequest = { ...summaryRequest, condenser: 'structured', tools: [STATE_SUMMARY_TOOL], forcedTool: 'create_state_summary' };
-    expect(completionBody(request, 'fake-model').tool_choice).toEqual({ type: 'function', function: { name: 'create_state_summary' } });
+    const request: LlmRequest = {
+      ...summaryRequest,
+      condenser: 'structured',
+      tools: [STATE_SUMMARY_TOOL],
+      forcedTool: 'create_state_summary',
+    };
+    expect(completionBody(request, 'fake-model').tool_choice).toEqual({
+      type: 'function',
+      function: { name: 'create_state_summary' },
+    });
     const answer = await liveLlm(endpoint())(request, 0);
     expect(answer.toolCalls?.[0]?.name).toBe('create_state_summary');
     expect(JSON.parse(answer.toolCalls![0]!.arguments)).toHaveProperty('user_context');
@@ -63,13 +77,21 @@ describe('liveLlm through the real openai client', () => {
 
   it('retries a rate limit with backoff and says so', async () => {
     const retries: string[] = [];
-    const answer = await liveLlm(endpoint('rate-limit-once'), { onRetry: (info) => retries.push(info.message) })({ ...summaryRequest, identity: 'rl' }, 0);
+    const answer = await liveLlm(endpoint('rate-limit-once'), { onRetry: (info) => retries.push(info.message) })(
+      { ...summaryRequest, identity: 'rl' },
+      0,
+    );
     expect(answer.content).toMatch(/USER_CONTEXT/);
     expect(retries).toEqual(['Rate limited; retrying in 0.1 s (retry 1 of 4).']);
   });
 
   it('gives up on a rate limit after the retries, with the reason', async () => {
-    const error = await failure(liveLlm(endpoint('rate-limit-once'), { maxRetries: 0 })({ ...summaryRequest, messages: [{ role: 'user', content: 'other' }] }, 0));
+    const error = await failure(
+      liveLlm(endpoint('rate-limit-once'), { maxRetries: 0 })(
+        { ...summaryRequest, messages: [{ role: 'user', content: 'other' }] },
+        0,
+      ),
+    );
     expect(error.kind).toBe('rate-limit');
   });
 
@@ -84,7 +106,9 @@ describe('liveLlm through the real openai client', () => {
     const sleep = async (ms: number) => {
       waits.push(ms);
     };
-    const error = await failure(liveLlm({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', apiKey: KEY }, { sleep })(summaryRequest, 0));
+    const error = await failure(
+      liveLlm({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', apiKey: KEY }, { sleep })(summaryRequest, 0),
+    );
     expect(error.kind).toBe('network');
     // A refused connection may be a server restarting: asked again with backoff before giving up.
     expect(waits).toEqual([1000, 2000, 4000, 8000]);
@@ -102,7 +126,13 @@ describe('liveLlm through the real openai client', () => {
   it('sends the key only to the endpoint, as a bearer token', () => {
     const seen = server().requests.filter((request) => request.path.endsWith('/chat/completions'));
     expect(seen.length).toBeGreaterThan(3);
-    expect(seen.every((request) => request.headers.authorization === `Bearer ${KEY}` || request.headers.authorization?.startsWith('Bearer sk-wrong'))).toBe(true);
+    expect(
+      seen.every(
+        (request) =>
+          request.headers.authorization === `Bearer ${KEY}` ||
+          request.headers.authorization?.startsWith('Bearer sk-wrong'),
+      ),
+    ).toBe(true);
     expect(placeholderAnswer(summaryRequest, 0).content).toMatch(/placeholder/);
   });
 });

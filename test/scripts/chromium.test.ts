@@ -7,7 +7,11 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** Runs scripts/chromium.mjs's check in a child process, as npm test does, with a browser path that does not exist. */
 function ensure(asRoot: boolean, env: Record<string, string>) {
   const script = `import { ensureChromium } from './scripts/chromium.mjs'; process.stdout.write('RESULT' + JSON.stringify(ensureChromium(process.env, ${asRoot})));`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   const [printed, json] = result.stdout.split('RESULT');
   return { printed: printed!, result: JSON.parse(json!) as { ok: boolean; path: string; message: string | null } };
 }
@@ -20,7 +24,9 @@ describe('npm test on a machine without Chromium', () => {
     expect(result.ok).toBe(false);
     expect(printed.trim().split('\n')).toHaveLength(1);
     expect(printed).toContain(`Chromium is missing at ${missing}`);
-    expect(printed).toContain('sudo apt-get update -qq && sudo apt-get install -y -qq --no-install-recommends chromium');
+    expect(printed).toContain(
+      'sudo apt-get update -qq && sudo apt-get install -y -qq --no-install-recommends chromium',
+    );
   });
 
   it('installs Debian’s chromium with apt-get as root (dry run), then checks the browser is there', () => {

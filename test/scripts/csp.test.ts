@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONNECT, connectAllows, contentSecurityPolicy, llmOrigins, metaContentSecurityPolicy, staticHostHeadersFile } from '../../src/security/csp.ts';
+import {
+  DEFAULT_CONNECT,
+  connectAllows,
+  contentSecurityPolicy,
+  llmOrigins,
+  metaContentSecurityPolicy,
+  staticHostHeadersFile,
+} from '../../src/security/csp.ts';
 import { ForeignOriginError, RedirectRefusedError, originGuardedFetch } from '../../src/security/originGuard.ts';
 import { rejected } from '../helpers/thrown.ts';
 
@@ -20,7 +27,10 @@ describe('Content-Security-Policy', () => {
   });
 
   it('writes the <meta> policy from the same source: every directive a meta can carry, no http: to any host, no blob: workers', () => {
-    for (const options of [{ connect: DEFAULT_CONNECT }, { connect: llmOrigins('https://api.openai.com'), dev: true }]) {
+    for (const options of [
+      { connect: DEFAULT_CONNECT },
+      { connect: llmOrigins('https://api.openai.com'), dev: true },
+    ]) {
       const header = contentSecurityPolicy(options);
       expect(metaContentSecurityPolicy(options)).toBe(header.replace("; frame-ancestors 'none'", ''));
     }
@@ -31,7 +41,8 @@ describe('Content-Security-Policy', () => {
 
   it('knows what its connect-src allows, as the browser matches it', () => {
     const page = new URL('http://127.0.0.1:4173/');
-    const allows = (url: string, connect: readonly string[] = DEFAULT_CONNECT) => connectAllows(new URL(url), connect, page);
+    const allows = (url: string, connect: readonly string[] = DEFAULT_CONNECT) =>
+      connectAllows(new URL(url), connect, page);
     expect(allows('http://127.0.0.1:4173/assets/x.json')).toBe(true);
     expect(allows('https://api.openai.com/v1')).toBe(true);
     expect(allows('http://127.0.0.1:8089/v1')).toBe(true);
@@ -69,11 +80,15 @@ describe('the worker’s fetch for the LLM client', () => {
   });
 
   it('never follows a redirect, and says it was one (in the browser an opaque redirect, in Node the 3xx)', async () => {
-    const node = originGuardedFetch('http://127.0.0.1:8089', async () => Response.redirect('http://127.0.0.1:9999/v1/chat/completions', 307));
+    const node = originGuardedFetch('http://127.0.0.1:8089', async () =>
+      Response.redirect('http://127.0.0.1:9999/v1/chat/completions', 307),
+    );
     const error = await rejected(node('http://127.0.0.1:8089/v1/chat/completions'), RedirectRefusedError);
     expect([error.status, error.location]).toEqual([307, 'http://127.0.0.1:9999/v1/chat/completions']);
     const opaque = { type: 'opaqueredirect', status: 0, headers: new Headers(), body: null } as unknown as Response;
     const browser = originGuardedFetch('http://127.0.0.1:8089', async () => opaque);
-    expect((await rejected(browser('http://127.0.0.1:8089/v1/chat/completions'), RedirectRefusedError)).location).toBeNull();
+    expect(
+      (await rejected(browser('http://127.0.0.1:8089/v1/chat/completions'), RedirectRefusedError)).location,
+    ).toBeNull();
   });
 });

@@ -7,7 +7,17 @@ describe('database versions', () => {
     const name = 'migration-test';
     const v1 = new Dexie(name);
     v1.version(1).stores({ sessions: 'id, updatedAt', logs: 'sessionId', answers: '[sessionId+key], sessionId' });
-    await v1.table('sessions').add({ id: 'old', name: 'from v1', createdAt: 1, updatedAt: 1, source: {}, config: { type: 'noop' }, mode: 'recorded', notes: '', lastStep: null });
+    await v1.table('sessions').add({
+      id: 'old',
+      name: 'from v1',
+      createdAt: 1,
+      updatedAt: 1,
+      source: {},
+      config: { type: 'noop' },
+      mode: 'recorded',
+      notes: '',
+      lastStep: null,
+    });
     await v1.table('logs').add({ sessionId: 'old', input: { kind: 'file', file: { path: 'a.json', text: '[]' } } });
     v1.close();
 
@@ -17,7 +27,13 @@ describe('database versions', () => {
     expect(db.verno).toBe(3);
     expect(migrated).toMatchObject({ id: 'old', name: 'from v1', prompts: {} });
     expect(await sessions.log('old')).toEqual({ kind: 'file', file: { path: 'a.json', text: '[]' } });
-    expect(await db.logs.get('old')).toEqual({ sessionId: 'old', manifest: { kind: 'file', file: { path: 'a.json', encoding: 'text', size: 2, chunks: 1, chunkBytes: 8 * 1024 * 1024 } } });
+    expect(await db.logs.get('old')).toEqual({
+      sessionId: 'old',
+      manifest: {
+        kind: 'file',
+        file: { path: 'a.json', encoding: 'text', size: 2, chunks: 1, chunkBytes: 8 * 1024 * 1024 },
+      },
+    });
     const settings = new SettingsStore(db);
     expect(await settings.llm()).toBeNull();
   });
@@ -27,9 +43,21 @@ describe('SettingsStore', () => {
   it('keeps the endpoint apart from sessions and forgets only the key', async () => {
     const db = new InspectorDb('settings-test');
     const settings = new SettingsStore(db);
-    await settings.saveLlm({ baseURL: 'http://127.0.0.1:9/v1', model: 'fake-model', apiKey: 'sk-secret-123456', inputPrice: 0.15, outputPrice: 0.6 });
+    await settings.saveLlm({
+      baseURL: 'http://127.0.0.1:9/v1',
+      model: 'fake-model',
+      apiKey: 'sk-secret-123456',
+      inputPrice: 0.15,
+      outputPrice: 0.6,
+    });
     expect((await settings.llm())?.apiKey).toBe('sk-secret-123456');
     await settings.forgetKey();
-    expect(await settings.llm()).toEqual({ baseURL: 'http://127.0.0.1:9/v1', model: 'fake-model', apiKey: '', inputPrice: 0.15, outputPrice: 0.6 });
+    expect(await settings.llm()).toEqual({
+      baseURL: 'http://127.0.0.1:9/v1',
+      model: 'fake-model',
+      apiKey: '',
+      inputPrice: 0.15,
+      outputPrice: 0.6,
+    });
   });
 });

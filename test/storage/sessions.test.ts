@@ -7,12 +7,27 @@ function stores() {
   let clock = 1_000;
   let ids = 0;
   const db = new InspectorDb(`storage-test-${++n}`);
-  return { db, sessions: new SessionStore(db, () => clock++, () => `s${++ids}`) };
+  return {
+    db,
+    sessions: new SessionStore(
+      db,
+      () => clock++,
+      () => `s${++ids}`,
+    ),
+  };
 }
 
 const source = { name: 'log.json', shape: 'v0-list', eventCount: 4, sizeBytes: 100, instance: null };
 const input = { kind: 'file', file: { path: 'log.json', text: '[]' } } as const;
-const fresh = { name: 'one', source, config: { type: 'noop' }, mode: 'resimulate', notes: '', prompts: {}, lastStep: null } as const;
+const fresh = {
+  name: 'one',
+  source,
+  config: { type: 'noop' },
+  mode: 'resimulate',
+  notes: '',
+  prompts: {},
+  lastStep: null,
+} as const;
 
 describe('SessionStore', () => {
   it('stores a session with its log and answers, newest first', async () => {
@@ -28,7 +43,14 @@ describe('SessionStore', () => {
   it('keeps a log given as bytes (an archive) byte for byte', async () => {
     const { sessions } = stores();
     const bytes = Uint8Array.from([0x50, 0x4b, 3, 4, 0, 255, 128, 7]);
-    const zip = { kind: 'folder', name: 'run', files: [{ path: 'conversation.zip', bytes }, { path: 'report.json', text: '{}' }] } as const;
+    const zip = {
+      kind: 'folder',
+      name: 'run',
+      files: [
+        { path: 'conversation.zip', bytes },
+        { path: 'report.json', text: '{}' },
+      ],
+    } as const;
     const a = await sessions.create(fresh, zip);
     const stored = await sessions.log(a.id);
     const kept = stored?.kind === 'folder' ? stored.files[0]!.bytes : undefined;
@@ -42,9 +64,17 @@ describe('SessionStore', () => {
     const a = await sessions.create(fresh, input);
     expect(await sessions.updateVersioned(a.id, 'notes', 'from tab A', 0)).toEqual({ saved: true, revision: 1 });
     // Tab B still starts from revision 0: refused, with A's notes to merge.
-    expect(await sessions.updateVersioned(a.id, 'notes', 'from tab B', 0)).toEqual({ saved: false, stored: 'from tab A', revision: 1 });
+    expect(await sessions.updateVersioned(a.id, 'notes', 'from tab B', 0)).toEqual({
+      saved: false,
+      stored: 'from tab A',
+      revision: 1,
+    });
     expect(await sessions.updateVersioned(a.id, 'config', { type: 'llm' }, 0)).toEqual({ saved: true, revision: 1 });
-    expect(await sessions.get(a.id)).toMatchObject({ notes: 'from tab A', config: { type: 'llm' }, revisions: { notes: 1, config: 1 } });
+    expect(await sessions.get(a.id)).toMatchObject({
+      notes: 'from tab A',
+      config: { type: 'llm' },
+      revisions: { notes: 1, config: 1 },
+    });
     await sessions.remove(a.id);
     await expect(sessions.updateVersioned(a.id, 'notes', 'x', 1)).rejects.toThrow('this session was deleted');
   });
@@ -76,8 +106,14 @@ describe('SessionStore', () => {
     const { sessions, db } = stores();
     await sessions.create(fresh, input);
     // The same id again: the session insert fails, and the log must not be written either.
-    const clash = new SessionStore(db, () => 5, () => 's1');
-    await expect(clash.create(fresh, { kind: 'file', file: { path: 'other.json', text: '[1]' } })).rejects.toBeInstanceOf(Dexie.ConstraintError);
+    const clash = new SessionStore(
+      db,
+      () => 5,
+      () => 's1',
+    );
+    await expect(
+      clash.create(fresh, { kind: 'file', file: { path: 'other.json', text: '[1]' } }),
+    ).rejects.toBeInstanceOf(Dexie.ConstraintError);
     expect(await db.logs.count()).toBe(1);
     expect(await sessions.log('s1')).toEqual(input);
   });
@@ -85,9 +121,21 @@ describe('SessionStore', () => {
   it('stores a log in chunks well under IndexedDB’s value limit, and gives it back whole', async () => {
     const { db } = stores();
     // Tiny chunks stand in for the 8 MiB ones.
-    const sessions = new SessionStore(db, () => 1, () => 'chunked', 16);
+    const sessions = new SessionStore(
+      db,
+      () => 1,
+      () => 'chunked',
+      16,
+    );
     const bytes = new Uint8Array(16 * 2 + 5).map((_, i) => i % 251);
-    const big = { kind: 'folder' as const, name: 'run', files: [{ path: 'a.json', text: 'é'.repeat(16) }, { path: 'b.jsonl', bytes }] };
+    const big = {
+      kind: 'folder' as const,
+      name: 'run',
+      files: [
+        { path: 'a.json', text: 'é'.repeat(16) },
+        { path: 'b.jsonl', bytes },
+      ],
+    };
     const record = await sessions.create(fresh, big);
     const chunks = await db.logChunks.where('sessionId').equals(record.id).toArray();
     // Stored as Blobs (written as files by Chromium, not serialized into the database).
@@ -109,7 +157,13 @@ describe('SessionStore', () => {
     const { db, sessions } = stores();
     const bytes = new TextEncoder().encode('[{"id": 0}]');
     await db.sessions.add({ ...fresh, id: 'old', createdAt: 1, updatedAt: 1 });
-    await db.logs.add({ sessionId: 'old', manifest: { kind: 'file', file: { path: 'log.json', encoding: 'bytes', size: bytes.length, chunks: 2, chunkBytes: 6 } } });
+    await db.logs.add({
+      sessionId: 'old',
+      manifest: {
+        kind: 'file',
+        file: { path: 'log.json', encoding: 'bytes', size: bytes.length, chunks: 2, chunkBytes: 6 },
+      },
+    });
     await db.logChunks.bulkAdd([
       { sessionId: 'old', file: 0, index: 1, bytes: bytes.subarray(6) },
       { sessionId: 'old', file: 0, index: 0, bytes: bytes.subarray(0, 6) },

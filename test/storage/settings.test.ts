@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { InspectorDb, SettingsStore, memoryKeyShelf, tabKeyShelf } from '../../src/storage/index.ts';
 
-const endpoint = { baseURL: 'https://api.example.com/v1', model: 'm', apiKey: 'sk-tab-only-0123456789', inputPrice: null, outputPrice: null };
+const endpoint = {
+  baseURL: 'https://api.example.com/v1',
+  model: 'm',
+  apiKey: 'sk-tab-only-0123456789',
+  inputPrice: null,
+  outputPrice: null,
+};
 
 describe('the LLM settings and where the key is kept', () => {
   it('keeps a key "for this tab only" out of the database: another tab sees the endpoint without it', async () => {
@@ -33,7 +39,11 @@ describe('the LLM settings and where the key is kept', () => {
 describe('tabKeyShelf', () => {
   it('keeps the key in the tab’s sessionStorage, and in memory where that refuses', () => {
     const items = new Map<string, string>();
-    const session = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+    const session = {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    };
     const shelf = tabKeyShelf(session);
     shelf.set('sk-1');
     expect([...items.values()]).toEqual(['sk-1']);

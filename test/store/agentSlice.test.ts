@@ -22,12 +22,16 @@ describe('agent messages and usage in the store', () => {
     const roles = transcript!.messages.map((item) => item.message.role);
     expect(roles[0]).toBe('system');
     const summary = store.getState().summary!.condensations[0]!.summary!;
-    const summaryMessage = transcript!.messages.find((item) => item.message.role === 'user' && textOf(item.message).trimStart() === summary);
+    const summaryMessage = transcript!.messages.find(
+      (item) => item.message.role === 'user' && textOf(item.message).trimStart() === summary,
+    );
     expect(summaryMessage?.eventIds).toEqual([store.getState().summary!.condensations[0]!.id]);
     expect(transcript!.messages.some((item) => item.message.role === 'tool')).toBe(true);
     expect(transcript!.tools).toHaveLength(15);
     // The sample is a Claude log: the anthropic profile with its two cache breakpoints.
-    expect(transcript!.messages.filter((item) => JSON.stringify(item.message).includes('cache_control'))).toHaveLength(2);
+    expect(transcript!.messages.filter((item) => JSON.stringify(item.message).includes('cache_control'))).toHaveLength(
+      2,
+    );
   });
 
   it('estimates every step’s usage after the replay and prices it with the model’s preset', async () => {
@@ -60,12 +64,20 @@ describe('agent messages and usage in the store', () => {
 
   it('takes the agent’s own template files, refuses others and broken ones with one line', async () => {
     const { store } = await startedStore();
-    expect(await store.getState().loadAgentTemplates([{ name: 'notes.txt', text: 'x' }])).toMatch(/^notes\.txt: not one of the agent's templates/);
-    expect(await store.getState().loadAgentTemplates([{ name: 'additional_info.j2', text: '{% if repository_info %}' }])).toMatch(/^additional_info\.j2: syntax error/);
+    expect(await store.getState().loadAgentTemplates([{ name: 'notes.txt', text: 'x' }])).toMatch(
+      /^notes\.txt: not one of the agent's templates/,
+    );
+    expect(
+      await store.getState().loadAgentTemplates([{ name: 'additional_info.j2', text: '{% if repository_info %}' }]),
+    ).toMatch(/^additional_info\.j2: syntax error/);
     expect(store.getState().active!.record.agent?.templates ?? {}).toEqual({});
     const custom = 'REPOSITORY {{ repository_info.repo_name }}';
     expect(await store.getState().loadAgentTemplates([{ name: 'additional_info.j2', text: custom }])).toBeNull();
-    await waitFor(() => expect(JSON.stringify(store.getState().transcript?.messages ?? [])).toContain('REPOSITORY jpshackelford/oh-utils'));
+    await waitFor(() =>
+      expect(JSON.stringify(store.getState().transcript?.messages ?? [])).toContain(
+        'REPOSITORY jpshackelford/oh-utils',
+      ),
+    );
     const file = parseSessionFile((await store.getState().exportSession())!.parts.join(''));
     expect(file.session.agent?.templates.additional_info).toBe(custom);
   });
@@ -74,7 +86,11 @@ describe('agent messages and usage in the store', () => {
     const { store } = await startedStore();
     const model = 'litellm_proxy/claude-sonnet-4-20250514';
     await store.getState().setModelPrices(model, { input: 1, cacheRead: 0.1, cacheWrite: 1.25, output: 5 });
-    expect(pricesFor(model, store.getState().prices)).toEqual({ prices: { input: 1, cacheRead: 0.1, cacheWrite: 1.25, output: 5 }, preset: null, userSet: true });
+    expect(pricesFor(model, store.getState().prices)).toEqual({
+      prices: { input: 1, cacheRead: 0.1, cacheWrite: 1.25, output: 5 },
+      preset: null,
+      userSet: true,
+    });
     await store.getState().loadPrices();
     expect(store.getState().prices[model]?.input).toBe(1);
     await store.getState().setModelPrices(model, null);

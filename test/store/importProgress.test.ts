@@ -14,7 +14,9 @@ describe('import progress', () => {
       if (state.importStatus !== previous.importStatus) heard.push(state.importStatus);
     });
     const bytes = new Uint8Array(readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic_gui_mode.json')));
-    const id = await store.getState().importLog({ kind: 'file', file: { path: 'gui.json', bytes } }, 'gui', bytes.length);
+    const id = await store
+      .getState()
+      .importLog({ kind: 'file', file: { path: 'gui.json', bytes } }, 'gui', bytes.length);
     unsubscribe();
     expect(id).not.toBeNull();
     expect(heard).toEqual(['Reading events: 100% of 1 MB', 'Saving it in this browser', 'Replaying', null]);
@@ -28,7 +30,9 @@ describe('import progress', () => {
     const unsubscribe = store.subscribe((state) => {
       if (state.importStatus?.startsWith('Unpacking: ')) state.cancelImport();
     });
-    const id = await store.getState().importLog({ kind: 'file', file: { path: 'big.json.gz', bytes } }, 'big', bytes.length);
+    const id = await store
+      .getState()
+      .importLog({ kind: 'file', file: { path: 'big.json.gz', bytes } }, 'big', bytes.length);
     unsubscribe();
     expect(id).toBeNull();
     expect(store.getState().notice).toEqual({ kind: 'info', text: 'big was not imported: you cancelled it.' });
@@ -39,7 +43,9 @@ describe('import progress', () => {
   it('says where opening a stored session stands, and nothing once it is open', async () => {
     const { store } = await startedStore();
     const bytes = new Uint8Array(readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic_gui_mode.json')));
-    const id = (await store.getState().importLog({ kind: 'file', file: { path: 'gui.json', bytes } }, 'gui', bytes.length))!;
+    const id = (await store
+      .getState()
+      .importLog({ kind: 'file', file: { path: 'gui.json', bytes } }, 'gui', bytes.length))!;
     const sample = store.getState().sessions.find((session) => session.id !== id)!;
     await store.getState().openSession(sample.id);
     const heard: Array<string | null> = [];

@@ -4,7 +4,8 @@ import { parseSessionFile } from '../../src/formats/index.ts';
 import { multiInstanceJsonl, uiDownloadZip } from '../helpers/archives.ts';
 import { startedStore } from '../helpers/appStore.ts';
 
-const evalRun = () => ({ kind: 'file', file: { path: 'output.jsonl', bytes: strToU8(multiInstanceJsonl([true, false, null])) } }) as const;
+const evalRun = () =>
+  ({ kind: 'file', file: { path: 'output.jsonl', bytes: strToU8(multiInstanceJsonl([true, false, null])) } }) as const;
 
 describe('importing an eval run of several instances', () => {
   it('waits for the user to pick an instance, then stores only that one', async () => {
@@ -25,7 +26,11 @@ describe('importing an eval run of several instances', () => {
     expect(active!.record.id).toBe(id);
     expect(active!.record.id).not.toBe(before);
     expect(active!.record.name).toBe('output · ponylang__ponyc-4588');
-    expect(active!.record.source).toMatchObject({ instance: 'ponylang__ponyc-4588', eventCount: 103, shape: 'v0-eval-jsonl' });
+    expect(active!.record.source).toMatchObject({
+      instance: 'ponylang__ponyc-4588',
+      eventCount: 103,
+      shape: 'v0-eval-jsonl',
+    });
     const stored = await sessions.log(id!);
     expect(stored?.kind === 'file' && stored.file.text?.trim().split('\n')).toHaveLength(1);
 
@@ -54,7 +59,9 @@ describe('importing an eval run of several instances', () => {
   it('stores a web UI download as its zip, which a reproduction file carries in base64', async () => {
     const { store, sessions } = await startedStore();
     const zip = uiDownloadZip('v1_benchmarks_conversation_0cf772fb_115ev_1cond', { title: 'bench' });
-    const id = await store.getState().importLog({ kind: 'file', file: { path: 'bench.zip', bytes: zip } }, 'bench', zip.length);
+    const id = await store
+      .getState()
+      .importLog({ kind: 'file', file: { path: 'bench.zip', bytes: zip } }, 'bench', zip.length);
     expect(store.getState().active!.opened.shape).toBe('sdk-ui-download');
     const stored = await sessions.log(id!);
     expect(stored?.kind === 'file' && stored.file.bytes?.length).toBe(zip.length);

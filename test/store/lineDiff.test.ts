@@ -3,7 +3,9 @@ import { lineDiff } from '../../src/store/index.ts';
 
 describe('lineDiff', () => {
   it('marks kept, removed and added lines in order', () => {
-    expect(lineDiff('USER_CONTEXT: fix\nPENDING: tests\nDONE: a', 'USER_CONTEXT: fix\nPENDING: deploy\nDONE: a')).toEqual([
+    expect(
+      lineDiff('USER_CONTEXT: fix\nPENDING: tests\nDONE: a', 'USER_CONTEXT: fix\nPENDING: deploy\nDONE: a'),
+    ).toEqual([
       { kind: 'same', text: 'USER_CONTEXT: fix' },
       { kind: 'removed', text: 'PENDING: tests' },
       { kind: 'added', text: 'PENDING: deploy' },

@@ -7,7 +7,9 @@ const server = fakeServerForFile({ apiKey: KEY, delayMs: 3_000 });
 
 async function storeWithEndpoint(model = 'fake-model', apiKey = KEY) {
   const started = await startedStore();
-  await started.store.getState().saveLlmSettings({ baseURL: `${server().url}/`, model, apiKey, inputPrice: 0.15, outputPrice: 0.6 });
+  await started.store
+    .getState()
+    .saveLlmSettings({ baseURL: `${server().url}/`, model, apiKey, inputPrice: 0.15, outputPrice: 0.6 });
   const config = structuredClone(started.store.getState().config) as { condensers: Array<Record<string, unknown>> };
   config.condensers[2]!.max_size = 40;
   started.store.getState().setConfig(config);
@@ -63,11 +65,23 @@ describe('live LLM runs from the store', () => {
 
   it('tests the connection: says what answered, and why a wrong key is refused, without the key', async () => {
     const { store } = await startedStore();
-    const ok = await store.getState().testLlmConnection({ baseURL: `${server().url}/`, model: 'fake-model', apiKey: KEY, inputPrice: null, outputPrice: null });
+    const ok = await store.getState().testLlmConnection({
+      baseURL: `${server().url}/`,
+      model: 'fake-model',
+      apiKey: KEY,
+      inputPrice: null,
+      outputPrice: null,
+    });
     expect(ok.ok).toBe(true);
     expect(ok.text).toMatch(/^Connected: fake-model answered/);
     const wrong = 'sk-wrong-key-99999999';
-    const refused = await store.getState().testLlmConnection({ baseURL: server().url, model: 'fake-model', apiKey: wrong, inputPrice: null, outputPrice: null });
+    const refused = await store.getState().testLlmConnection({
+      baseURL: server().url,
+      model: 'fake-model',
+      apiKey: wrong,
+      inputPrice: null,
+      outputPrice: null,
+    });
     expect(refused).toMatchObject({ ok: false });
     expect(refused.text).toMatch(/refused the API key \(401\)/);
     expect(refused.text).not.toContain(wrong);
@@ -78,7 +92,11 @@ describe('live LLM runs from the store', () => {
     const run = store.getState().runLive();
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The count of new calls is the replay's placeholders (later prompts may still change it).
-    expect(store.getState().live?.message).toMatch(new RegExp(`^Asking slow: new answer 1 of ${store.getState().summary!.llm.placeholders} \\(LLM call 1 of the replay\\)`));
+    expect(store.getState().live?.message).toMatch(
+      new RegExp(
+        `^Asking slow: new answer 1 of ${store.getState().summary!.llm.placeholders} \\(LLM call 1 of the replay\\)`,
+      ),
+    );
     store.getState().cancelLive();
     await run;
     expect(store.getState().live).toBeNull();
@@ -89,7 +107,9 @@ describe('live LLM runs from the store', () => {
   it('tunes the summary prompt per session: new requests, answers for the old ones kept', async () => {
     const { store } = await startedStore();
     expect(store.getState().summary!.llm).toMatchObject({ recorded: 3, placeholders: 0 });
-    await store.getState().setPromptTemplate('llm', 'Keep every requirement the user stated.\n{previous_summary}\n{events}');
+    await store
+      .getState()
+      .setPromptTemplate('llm', 'Keep every requirement the user stated.\n{previous_summary}\n{events}');
     expect(store.getState().active!.record.prompts.llm).toMatch(/^Keep every requirement/);
     expect(store.getState().summary!.llm).toMatchObject({ recorded: 0, placeholders: 3 });
     await store.getState().setPromptTemplate('llm', null);
@@ -103,6 +123,8 @@ describe('live LLM runs from the store', () => {
     expect(comparison!.a.condensations).toHaveLength(3);
     expect(comparison!.b.condensations.length).toBeGreaterThan(3);
     expect(comparison!.a.llm.promptTokens).toBeGreaterThan(0);
-    expect((store.getState().compareConfig as { condensers: Array<{ max_size?: number }> }).condensers[2]!.max_size).toBe(40);
+    expect(
+      (store.getState().compareConfig as { condensers: Array<{ max_size?: number }> }).condensers[2]!.max_size,
+    ).toBe(40);
   });
 });

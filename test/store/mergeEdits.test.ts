@@ -25,22 +25,43 @@ describe('mergeText', () => {
 });
 
 describe('mergeJson', () => {
-  const base = { type: 'pipeline', condensers: [{ type: 'browser_output_masking' }, { type: 'observation_masking' }, { type: 'llm', max_size: 120, keep_first: 1 }] };
-  const withSummarizer = (changes: Record<string, unknown>) => ({ ...base, condensers: [base.condensers[0], base.condensers[1], { ...base.condensers[2], ...changes }] });
+  const base = {
+    type: 'pipeline',
+    condensers: [
+      { type: 'browser_output_masking' },
+      { type: 'observation_masking' },
+      { type: 'llm', max_size: 120, keep_first: 1 },
+    ],
+  };
+  const withSummarizer = (changes: Record<string, unknown>) => ({
+    ...base,
+    condensers: [base.condensers[0], base.condensers[1], { ...base.condensers[2], ...changes }],
+  });
 
   it('keeps each side’s settings when they changed different ones', () => {
-    expect(mergeJson(base, withSummarizer({ keep_first: 3 }), withSummarizer({ max_size: 50 }))).toEqual({ merged: withSummarizer({ max_size: 50, keep_first: 3 }) });
+    expect(mergeJson(base, withSummarizer({ keep_first: 3 }), withSummarizer({ max_size: 50 }))).toEqual({
+      merged: withSummarizer({ max_size: 50, keep_first: 3 }),
+    });
   });
 
   it('leaves out a setting one side removed, and keeps one the other added', () => {
     const mine = { type: 'llm', max_size: 40 };
-    expect(mergeJson({ type: 'llm', max_size: 40, keep_first: 2 }, mine, { type: 'llm', max_size: 40, keep_first: 2, max_event_length: 100 })).toEqual({
+    expect(
+      mergeJson({ type: 'llm', max_size: 40, keep_first: 2 }, mine, {
+        type: 'llm',
+        max_size: 40,
+        keep_first: 2,
+        max_event_length: 100,
+      }),
+    ).toEqual({
       merged: { type: 'llm', max_size: 40, max_event_length: 100 },
     });
   });
 
   it('names the settings both changed differently', () => {
-    expect(mergeJson(base, withSummarizer({ max_size: 60 }), withSummarizer({ max_size: 50 }))).toEqual({ conflicts: ['condensers[2].max_size'] });
+    expect(mergeJson(base, withSummarizer({ max_size: 60 }), withSummarizer({ max_size: 50 }))).toEqual({
+      conflicts: ['condensers[2].max_size'],
+    });
     expect(mergeJson({ type: 'llm' }, { type: 'amortized' }, { type: 'noop' })).toEqual({ conflicts: ['type'] });
   });
 });

@@ -34,7 +34,9 @@ describe('Agent SDK logs in the app', () => {
 
   it('reproduces a benchmark conversation’s recorded condensations with its own configuration and summaries', async () => {
     const { store } = await startedStore();
-    await store.getState().importLog(readLogInput(join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond')), 'bench', 1);
+    await store
+      .getState()
+      .importLog(readLogInput(join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond')), 'bench', 1);
     const state = store.getState();
     expect(state.config).toMatchObject({ kind: 'LLMSummarizingCondenser', max_size: 80, keep_first: 4 });
     expect(state.active!.record.sdkRules).toBe('2025-09');
@@ -52,11 +54,17 @@ describe('Agent SDK logs in the app', () => {
 
   it('takes an SDK condenser object as pasted configuration and copies it back out as JSON', async () => {
     const { store } = await startedStore();
-    await store.getState().importLog(readLogInput(join(REAL_LOGS, 'v1_benchmarks_conversation_0cf772fb_115ev_1cond')), 'bench', 1);
-    expect(store.getState().applyConfigText('{"kind": "LLMSummarizingCondenser", "max_size": 60, "keep_first": 2}')).toBeNull();
+    await store
+      .getState()
+      .importLog(readLogInput(join(REAL_LOGS, 'v1_benchmarks_conversation_0cf772fb_115ev_1cond')), 'bench', 1);
+    expect(
+      store.getState().applyConfigText('{"kind": "LLMSummarizingCondenser", "max_size": 60, "keep_first": 2}'),
+    ).toBeNull();
     expect(store.getState().config).toMatchObject({ max_size: 60, keep_first: 2 });
     expect(store.getState().configAsText()).toMatchObject({ format: 'json' });
-    expect(store.getState().applyConfigText('{"kind": "LLMSummarizingCondenser", "max_size": 8, "keep_first": 4}')).toMatch(/keep_first/);
+    expect(
+      store.getState().applyConfigText('{"kind": "LLMSummarizingCondenser", "max_size": 8, "keep_first": 4}'),
+    ).toMatch(/keep_first/);
     await store.getState().setSdkRules('1.43.1');
     await store.getState().rerun();
     expect(store.getState().configError).toBeNull();

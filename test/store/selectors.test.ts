@@ -12,17 +12,42 @@ import {
 } from '../../src/store/index.ts';
 
 function row(index: number, kind: 'action' | 'observation' = 'action', type = 'run', source = 'agent'): EventRow {
-  return { index, id: index, kind, type, source, summary: `event ${index}`, inHistory: { recorded: true, resimulate: type !== 'condensation' } };
+  return {
+    index,
+    id: index,
+    kind,
+    type,
+    source,
+    summary: `event ${index}`,
+    inHistory: { recorded: true, resimulate: type !== 'condensation' },
+  };
 }
 
-const rows: EventRow[] = [row(0, 'action', 'message', 'user'), row(1), row(2, 'observation'), row(3), row(4, 'observation'), row(5), row(6, 'observation'), row(7)];
+const rows: EventRow[] = [
+  row(0, 'action', 'message', 'user'),
+  row(1),
+  row(2, 'observation'),
+  row(3),
+  row(4, 'observation'),
+  row(5),
+  row(6, 'observation'),
+  row(7),
+];
 
 function summaryWith(condensations: ReplaySummary['condensations'], beforeEventIndex: number[]): ReplaySummary {
   return {
     mode: 'resimulate',
     durationMs: 1,
     notes: [],
-    llm: { calls: 0, recorded: 0, placeholders: 0, live: 0, promptTokens: null, missingPromptTokens: null, completionTokens: null },
+    llm: {
+      calls: 0,
+      recorded: 0,
+      placeholders: 0,
+      live: 0,
+      promptTokens: null,
+      missingPromptTokens: null,
+      completionTokens: null,
+    },
     condensations,
     steps: beforeEventIndex.map((at, index) => ({
       index,
@@ -40,11 +65,25 @@ function summaryWith(condensations: ReplaySummary['condensations'], beforeEventI
 const event = (id: number): ViewItem => ({ kind: 'event', id, index: id });
 
 describe('alignStep', () => {
-  const condensation = { id: 100, stepIndex: 1, forgottenEventIds: [1, 2, 3], summary: 'S', summaryOffset: 1, llmCall: 0, placeholder: false };
+  const condensation = {
+    id: 100,
+    stepIndex: 1,
+    forgottenEventIds: [1, 2, 3],
+    summary: 'S',
+    summaryOffset: 1,
+    llmCall: 0,
+    placeholder: false,
+  };
   const summary = summaryWith([condensation], [1, 5, 7]);
 
   it('lines the history up against the view: kept, forgotten, the summary in place of what it replaces', () => {
-    const view: ViewItem[] = [event(0), { kind: 'summary', content: 'S', condensationId: 100 }, event(4), event(5), event(6)];
+    const view: ViewItem[] = [
+      event(0),
+      { kind: 'summary', content: 'S', condensationId: 100 },
+      event(4),
+      event(5),
+      event(6),
+    ];
     const aligned = alignStep(rows, summary, 2, view, 'resimulate');
     expect(aligned.map((r) => (r.kind === 'event' ? `${r.index}:${r.status}` : r.kind))).toEqual([
       '0:kept',
@@ -60,7 +99,14 @@ describe('alignStep', () => {
   });
 
   it('shows a masked event’s placeholder and repeats a duplicated head', () => {
-    const view: ViewItem[] = [event(0), event(0), event(1), { kind: 'masked', content: '<MASKED>', targetId: 2, targetIndex: 2 }, event(3), event(4)];
+    const view: ViewItem[] = [
+      event(0),
+      event(0),
+      event(1),
+      { kind: 'masked', content: '<MASKED>', targetId: 2, targetIndex: 2 },
+      event(3),
+      event(4),
+    ];
     const aligned = alignStep(rows, summaryWith([], [5]), 0, view, 'resimulate');
     expect(aligned.slice(0, 4)).toEqual([
       { kind: 'event', index: 0, status: 'kept', placeholder: null },
@@ -71,7 +117,9 @@ describe('alignStep', () => {
   });
 
   it('leaves out events that never enter the history', () => {
-    const withHidden = rows.map((r) => (r.index === 2 ? { ...r, inHistory: { recorded: false, resimulate: false } } : r));
+    const withHidden = rows.map((r) =>
+      r.index === 2 ? { ...r, inHistory: { recorded: false, resimulate: false } } : r,
+    );
     const aligned = alignStep(withHidden, summaryWith([], [4]), 0, [event(0), event(1), event(3)], 'resimulate');
     expect(aligned.map((r) => (r.kind === 'event' ? r.index : r.kind))).toEqual([0, 1, 3]);
   });
@@ -93,20 +141,54 @@ describe('small selectors', () => {
     expect(describeIds([4, 6, 7, 8, 10])).toBe('4, 6–8, 10 (5 ids)');
     expect(describeIds(Array.from({ length: 43 }, (_, i) => i + 7))).toBe('7–49 (43 ids)');
     // A V0 range counted against a big log lists only its first ids, and says how many there are.
-    expect(describeIds(Array.from({ length: 1000 }, (_, i) => i), 150_000)).toBe('0–999, … (150000 ids)');
+    expect(
+      describeIds(
+        Array.from({ length: 1000 }, (_, i) => i),
+        150_000,
+      ),
+    ).toBe('0–999, … (150000 ids)');
   });
 
   it('finds the max_size to draw, also inside a pipeline', () => {
     expect(maxSizeOf({ type: 'llm', max_size: 40 })).toBe(40);
     expect(maxSizeOf({ type: 'recent', max_events: 12 })).toBe(12);
-    expect(maxSizeOf({ type: 'pipeline', condensers: [{ type: 'conversation_window' }, { type: 'amortized', max_size: 90 }] })).toBe(90);
+    expect(
+      maxSizeOf({
+        type: 'pipeline',
+        condensers: [{ type: 'conversation_window' }, { type: 'amortized', max_size: 90 }],
+      }),
+    ).toBe(90);
     expect(maxSizeOf({ type: 'noop' })).toBeNull();
   });
 
   it('lists condensations with the summary before each, and the steps that condensed', () => {
-    const a = { id: 100, stepIndex: 0, forgottenEventIds: [1], summary: 'first', summaryOffset: 1, llmCall: 0, placeholder: false };
-    const b = { id: 101, stepIndex: 2, forgottenEventIds: [2, 3], summary: null, summaryOffset: null, llmCall: null, placeholder: false };
-    const c = { id: 102, stepIndex: 2, forgottenEventIds: [4], summary: 'second', summaryOffset: 1, llmCall: 1, placeholder: false };
+    const a = {
+      id: 100,
+      stepIndex: 0,
+      forgottenEventIds: [1],
+      summary: 'first',
+      summaryOffset: 1,
+      llmCall: 0,
+      placeholder: false,
+    };
+    const b = {
+      id: 101,
+      stepIndex: 2,
+      forgottenEventIds: [2, 3],
+      summary: null,
+      summaryOffset: null,
+      llmCall: null,
+      placeholder: false,
+    };
+    const c = {
+      id: 102,
+      stepIndex: 2,
+      forgottenEventIds: [4],
+      summary: 'second',
+      summaryOffset: 1,
+      llmCall: 1,
+      placeholder: false,
+    };
     const summary = summaryWith([a, b, c], [1, 3, 5]);
     expect(summaryHistory(summary).map((e) => [e.condensation.id, e.beforeEventId, e.previousSummary])).toEqual([
       [100, 1, null],

@@ -14,7 +14,9 @@ describe('app store', () => {
     expect(state.sessions).toHaveLength(1);
     expect(state.active?.record.name).toMatch(/^Sample:/);
     expect(state.summary?.steps).toHaveLength(84);
-    expect(state.summary?.condensations.map((c) => [c.stepIndex, c.forgottenEventIds[0], c.forgottenEventIds.at(-1)])).toEqual([
+    expect(
+      state.summary?.condensations.map((c) => [c.stepIndex, c.forgottenEventIds[0], c.forgottenEventIds.at(-1)]),
+    ).toEqual([
       [39, 7, 49],
       [60, 50, 92],
       [80, 93, 135],
@@ -59,12 +61,16 @@ describe('app store', () => {
     const { store } = await startedStore();
     store.getState().setConfig({ type: 'pipeline', condensers: [{ max_size: 40 }] });
     await store.getState().rerun();
-    expect(store.getState().summary?.notes).toEqual([expect.stringMatching(/^condensers\.0 has no "type": pydantic's union reads it as amortized/)]);
+    expect(store.getState().summary?.notes).toEqual([
+      expect.stringMatching(/^condensers\.0 has no "type": pydantic's union reads it as amortized/),
+    ]);
   });
 
   it('imports a log, renames and deletes sessions', async () => {
     const { store } = await startedStore();
-    const id = await store.getState().importLog({ kind: 'file', file: { path: 'basic.json', text: basicLog() } }, 'basic', 26_389);
+    const id = await store
+      .getState()
+      .importLog({ kind: 'file', file: { path: 'basic.json', text: basicLog() } }, 'basic', 26_389);
     expect(id).not.toBeNull();
     expect(store.getState().active?.record.id).toBe(id);
     expect(store.getState().sessions.map((s) => s.name)).toContain('basic');
@@ -80,7 +86,9 @@ describe('app store', () => {
     const { store, sessions, db } = await startedStore();
     const before = await sessions.list();
     const chunksBefore = await db.logChunks.count();
-    const id = await store.getState().importLog({ kind: 'file', file: { path: 'cut.json', text: basicLog().slice(0, 500) } }, 'cut', 500);
+    const id = await store
+      .getState()
+      .importLog({ kind: 'file', file: { path: 'cut.json', text: basicLog().slice(0, 500) } }, 'cut', 500);
     expect(id).toBeNull();
     expect(store.getState().notice?.text).toMatch(/cut was not imported: .*truncated/);
     expect(await sessions.list()).toEqual(before);
@@ -118,7 +126,13 @@ describe('app store', () => {
     const stale = {
       type: 'llm',
       max_size: 40,
-      llm_config: { model: 'm', api_key: secrets[0], aws_access_key_id: secrets[1], base_url: `https://me:${secrets[2]}@proxy.example.com/v1`, extra_headers: { 'X-Api-Key': secrets[3] } },
+      llm_config: {
+        model: 'm',
+        api_key: secrets[0],
+        aws_access_key_id: secrets[1],
+        base_url: `https://me:${secrets[2]}@proxy.example.com/v1`,
+        extra_headers: { 'X-Api-Key': secrets[3] },
+      },
     };
     // As an older version stored it, unfiltered.
     await sessions.update(id, { config: stale });
@@ -156,14 +170,25 @@ describe('app store', () => {
   it('records the log’s own summaries as answers for the current configuration', async () => {
     const { store } = createTestStore();
     await store.getState().init();
-    const text = JSON.parse((await store.getState().exportSession())!.parts.join('')) as { log: { file: { text: string } } };
-    const id = await store.getState().importLog({ kind: 'file', file: { path: 'log.json', text: text.log.file.text } }, 'raw log', 1);
+    const text = JSON.parse((await store.getState().exportSession())!.parts.join('')) as {
+      log: { file: { text: string } };
+    };
+    const id = await store
+      .getState()
+      .importLog({ kind: 'file', file: { path: 'log.json', text: text.log.file.text } }, 'raw log', 1);
     expect(store.getState().active?.record.id).toBe(id);
     // A log that condensed opens as recorded, its three condensations credited to their steps.
     expect(store.getState().mode).toBe('recorded');
     expect(store.getState().summary?.condensations.map((c) => c.stepIndex)).toEqual([39, 60, 80]);
     store.getState().setMode('resimulate');
-    store.getState().setConfig({ type: 'pipeline', condensers: [{ type: 'conversation_window' }, { type: 'browser_output_masking', attention_window: 2 }, { type: 'llm', keep_first: 4, max_size: 80 }] });
+    store.getState().setConfig({
+      type: 'pipeline',
+      condensers: [
+        { type: 'conversation_window' },
+        { type: 'browser_output_masking', attention_window: 2 },
+        { type: 'llm', keep_first: 4, max_size: 80 },
+      ],
+    });
     await store.getState().rerun();
     expect(store.getState().summary?.llm.placeholders).toBe(3);
     await store.getState().recordLogSummaries();

@@ -4,23 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { startedStore } from '../helpers/appStore.ts';
 import { MULTI_SWE_BENCH, sampleSweep } from '../helpers/sweep.ts';
 
-const evalRun = () => ({ kind: 'file', file: { path: 'output.jsonl', bytes: strToU8(readFileSync(MULTI_SWE_BENCH, 'utf8')) } }) as const;
+const evalRun = () =>
+  ({ kind: 'file', file: { path: 'output.jsonl', bytes: strToU8(readFileSync(MULTI_SWE_BENCH, 'utf8')) } }) as const;
 
 describe('a sweep result in the app', () => {
   it('opens a CSV as a table; a row opens its instance with its configuration, once its log is imported', async () => {
     const csv = sampleSweep('csv');
     const { store } = await startedStore();
     // Dropped or imported like any file: the app tells a sweep result from a log.
-    expect(await store.getState().importLog({ kind: 'file', file: { path: 'rows.csv', text: csv } }, 'rows', csv.length)).toBeNull();
+    expect(
+      await store.getState().importLog({ kind: 'file', file: { path: 'rows.csv', text: csv } }, 'rows', csv.length),
+    ).toBeNull();
     const { sweep } = store.getState();
     expect(sweep!.result.rows).toHaveLength(6);
-    const index = sweep!.result.rows.findIndex((row) => row.instance === 'ponylang__ponyc-4593' && row.config === 'llm40.json');
+    const index = sweep!.result.rows.findIndex(
+      (row) => row.instance === 'ponylang__ponyc-4593' && row.config === 'llm40.json',
+    );
     const row = sweep!.result.rows[index]!;
 
     await store.getState().jumpToSweepRow(index);
     expect(store.getState().sweep).toBeNull();
     expect(store.getState().pendingJump?.row).toEqual(row);
-    expect(store.getState().notice?.text).toContain('Import v0_openhands_multi-swe-bench_example_output.jsonl to open ponylang__ponyc-4593 with llm40.json');
+    expect(store.getState().notice?.text).toContain(
+      'Import v0_openhands_multi-swe-bench_example_output.jsonl to open ponylang__ponyc-4593 with llm40.json',
+    );
 
     // Importing the run: the waiting row picks its instance itself and replays with its configuration.
     await store.getState().importLog(evalRun(), 'output', 690_202);
@@ -40,7 +47,11 @@ describe('a sweep result in the app', () => {
     await store.getState().importLog(evalRun(), 'output', 1);
     await store.getState().pickInstance('ponylang__ponyc-4588');
     store.getState().openSweep(sampleSweep('json'), 'rows.json');
-    const index = store.getState().sweep!.result.rows.findIndex((row) => row.instance === 'ponylang__ponyc-4588' && row.config === 'preset:v0-complexity-trap-masking');
+    const index = store
+      .getState()
+      .sweep!.result.rows.findIndex(
+        (row) => row.instance === 'ponylang__ponyc-4588' && row.config === 'preset:v0-complexity-trap-masking',
+      );
     await store.getState().jumpToSweepRow(index);
     await expect.poll(() => store.getState().running).toBe(false);
     expect(store.getState().config).toEqual({ type: 'observation_masking', attention_window: 20 });

@@ -65,49 +65,77 @@ describe('two tabs on one session', () => {
     expect(b.getState().sessions).toEqual([]);
   });
 
-  it('a change in one tab is read back in the other, which never writes its older copy', { timeout: 30_000 }, async () => {
-    const { a, b } = twoTabs();
-    await a.getState().init();
-    await b.getState().init();
-    await b.getState().openSession(a.getState().active!.record.id);
-    await a.getState().setNotes('written in tab A');
-    await a.getState().renameSession(a.getState().active!.record.id, 'renamed in A');
-    await until(() => b.getState().active?.record.name === 'renamed in A', 'the other tab to read the change');
-    expect(b.getState().active?.record.notes).toBe('written in tab A');
-    expect(b.getState().notice?.text).toMatch(/was changed in another tab/);
-    // B's next change patches its own field only: A's notes and name stay.
-    b.getState().setMode('recorded');
-    await until(() => a.getState().mode === 'recorded', 'tab A to read B’s change');
-    expect(a.getState().active?.record).toMatchObject({ name: 'renamed in A', notes: 'written in tab A', mode: 'recorded' });
-  });
+  it(
+    'a change in one tab is read back in the other, which never writes its older copy',
+    { timeout: 30_000 },
+    async () => {
+      const { a, b } = twoTabs();
+      await a.getState().init();
+      await b.getState().init();
+      await b.getState().openSession(a.getState().active!.record.id);
+      await a.getState().setNotes('written in tab A');
+      await a.getState().renameSession(a.getState().active!.record.id, 'renamed in A');
+      await until(() => b.getState().active?.record.name === 'renamed in A', 'the other tab to read the change');
+      expect(b.getState().active?.record.notes).toBe('written in tab A');
+      expect(b.getState().notice?.text).toMatch(/was changed in another tab/);
+      // B's next change patches its own field only: A's notes and name stay.
+      b.getState().setMode('recorded');
+      await until(() => a.getState().mode === 'recorded', 'tab A to read B’s change');
+      expect(a.getState().active?.record).toMatchObject({
+        name: 'renamed in A',
+        notes: 'written in tab A',
+        mode: 'recorded',
+      });
+    },
+  );
 
-  it('notes: a tab that only focuses and leaves writes nothing back; edits of different lines are merged', { timeout: 30_000 }, async () => {
-    const { a, b, id } = await bothOnOneSession();
-    await a.getState().setNotes('first line\nmiddle\nlast line');
-    await until(() => b.getState().active?.record.notes === 'first line\nmiddle\nlast line', 'tab B to read A’s notes');
-    const bBase = { text: b.getState().active!.record.notes, revision: b.getState().active!.record.revisions!.notes! };
-    // B's stale copy, untouched: nothing is written.
-    expect(await b.getState().setNotes('', { text: '', revision: 0 })).toEqual({ text: '', revision: 0 });
-    await a.getState().setNotes('FIRST LINE (A)\nmiddle\nlast line');
-    const merged = await b.getState().setNotes('first line\nmiddle\nlast line (B)', bBase);
-    expect(merged?.text).toBe('FIRST LINE (A)\nmiddle\nlast line (B)');
-    expect(b.getState().notice?.text).toMatch(/merged with an edit made in another tab/);
-    await until(() => a.getState().active?.record.notes === 'FIRST LINE (A)\nmiddle\nlast line (B)', 'tab A to read the merged notes');
-    expect(a.getState().active?.record.id).toBe(id);
-  });
+  it(
+    'notes: a tab that only focuses and leaves writes nothing back; edits of different lines are merged',
+    { timeout: 30_000 },
+    async () => {
+      const { a, b, id } = await bothOnOneSession();
+      await a.getState().setNotes('first line\nmiddle\nlast line');
+      await until(
+        () => b.getState().active?.record.notes === 'first line\nmiddle\nlast line',
+        'tab B to read A’s notes',
+      );
+      const bBase = {
+        text: b.getState().active!.record.notes,
+        revision: b.getState().active!.record.revisions!.notes!,
+      };
+      // B's stale copy, untouched: nothing is written.
+      expect(await b.getState().setNotes('', { text: '', revision: 0 })).toEqual({ text: '', revision: 0 });
+      await a.getState().setNotes('FIRST LINE (A)\nmiddle\nlast line');
+      const merged = await b.getState().setNotes('first line\nmiddle\nlast line (B)', bBase);
+      expect(merged?.text).toBe('FIRST LINE (A)\nmiddle\nlast line (B)');
+      expect(b.getState().notice?.text).toMatch(/merged with an edit made in another tab/);
+      await until(
+        () => a.getState().active?.record.notes === 'FIRST LINE (A)\nmiddle\nlast line (B)',
+        'tab A to read the merged notes',
+      );
+      expect(a.getState().active?.record.id).toBe(id);
+    },
+  );
 
-  it('notes: edits of the same lines are both offered, nothing dropped, and kept as the user picks', { timeout: 30_000 }, async () => {
-    const { a, b } = await bothOnOneSession({ bHears: false });
-    await a.getState().setNotes('written in tab A');
-    expect(await b.getState().setNotes('written in tab B', { text: '', revision: 0 })).toBeNull();
-    expect(b.getState().notesConflict).toMatchObject({ mine: 'written in tab B', theirs: 'written in tab A' });
-    // A's notes are what is stored until B picks.
-    expect(b.getState().active?.record.notes).toBe('written in tab A');
-    const kept = await b.getState().resolveNotesConflict('both');
-    expect(kept?.text).toBe('written in tab A\n\nwritten in tab B');
-    expect(b.getState().notesConflict).toBeNull();
-    await until(() => a.getState().active?.record.notes === 'written in tab A\n\nwritten in tab B', 'tab A to read both');
-  });
+  it(
+    'notes: edits of the same lines are both offered, nothing dropped, and kept as the user picks',
+    { timeout: 30_000 },
+    async () => {
+      const { a, b } = await bothOnOneSession({ bHears: false });
+      await a.getState().setNotes('written in tab A');
+      expect(await b.getState().setNotes('written in tab B', { text: '', revision: 0 })).toBeNull();
+      expect(b.getState().notesConflict).toMatchObject({ mine: 'written in tab B', theirs: 'written in tab A' });
+      // A's notes are what is stored until B picks.
+      expect(b.getState().active?.record.notes).toBe('written in tab A');
+      const kept = await b.getState().resolveNotesConflict('both');
+      expect(kept?.text).toBe('written in tab A\n\nwritten in tab B');
+      expect(b.getState().notesConflict).toBeNull();
+      await until(
+        () => a.getState().active?.record.notes === 'written in tab A\n\nwritten in tab B',
+        'tab A to read both',
+      );
+    },
+  );
 
   it('settings: A’s max_size and B’s keep_first, changed at once, both stay', { timeout: 30_000 }, async () => {
     const { a, b } = await bothOnOneSession({ bHears: false });
@@ -123,18 +151,22 @@ describe('two tabs on one session', () => {
     expect(summarizer(a.getState().config)).toMatchObject({ max_size: 50, keep_first: 3 });
   });
 
-  it('settings: the same setting changed differently in both is offered, the other tab’s stored until the user picks', { timeout: 30_000 }, async () => {
-    const { a, b } = await bothOnOneSession({ bHears: false });
-    const start = a.getState().config;
-    a.getState().setConfig(withSummarizer(start, { max_size: 50 }));
-    await until(() => summarizer(a.getState().active!.record.config)!.max_size === 50, 'tab A to store max_size');
-    b.getState().setConfig(withSummarizer(start, { max_size: 60 }));
-    await until(() => b.getState().configConflict !== null, 'tab B to find the conflict');
-    expect(b.getState().configConflict?.settings).toEqual(['condensers[2].max_size']);
-    expect(summarizer(b.getState().config)!.max_size).toBe(60);
-    expect(summarizer(b.getState().active!.record.config)!.max_size).toBe(50);
-    await b.getState().resolveConfigConflict('mine');
-    expect(b.getState().configConflict).toBeNull();
-    await until(() => summarizer(a.getState().config)!.max_size === 60, 'tab A to read B’s pick');
-  });
+  it(
+    'settings: the same setting changed differently in both is offered, the other tab’s stored until the user picks',
+    { timeout: 30_000 },
+    async () => {
+      const { a, b } = await bothOnOneSession({ bHears: false });
+      const start = a.getState().config;
+      a.getState().setConfig(withSummarizer(start, { max_size: 50 }));
+      await until(() => summarizer(a.getState().active!.record.config)!.max_size === 50, 'tab A to store max_size');
+      b.getState().setConfig(withSummarizer(start, { max_size: 60 }));
+      await until(() => b.getState().configConflict !== null, 'tab B to find the conflict');
+      expect(b.getState().configConflict?.settings).toEqual(['condensers[2].max_size']);
+      expect(summarizer(b.getState().config)!.max_size).toBe(60);
+      expect(summarizer(b.getState().active!.record.config)!.max_size).toBe(50);
+      await b.getState().resolveConfigConflict('mine');
+      expect(b.getState().configConflict).toBeNull();
+      await until(() => summarizer(a.getState().config)!.max_size === 60, 'tab A to read B’s pick');
+    },
+  );
 });

@@ -12,7 +12,9 @@ describe('Jinja templates as OpenHands’ PromptManager renders them', () => {
   });
 
   it('iterates dict items and reads attributes of the context', () => {
-    const text = new JinjaTemplate('{% for host, port in info.hosts.items() %}{{ host }}:{{ port }};{% endfor %}').render({ info: { hosts: { a: 1, b: 2 } } });
+    const text = new JinjaTemplate(
+      '{% for host, port in info.hosts.items() %}{{ host }}:{{ port }};{% endfor %}',
+    ).render({ info: { hosts: { a: 1, b: 2 } } });
     expect(text).toBe('a:1;b:2;');
   });
 
@@ -22,23 +24,38 @@ describe('Jinja templates as OpenHands’ PromptManager renders them', () => {
     const text = templates.render('additional_info', {
       repository_info: { repo_name: 'a/b', repo_directory: 'b', branch_name: null },
       repository_instructions: '',
-      runtime_info: { date: '2025-01-01', available_hosts: { h1: 123, h2: 4 }, additional_agent_instructions: '', custom_secrets_descriptions: {}, working_dir: '/w' },
+      runtime_info: {
+        date: '2025-01-01',
+        available_hosts: { h1: 123, h2: 4 },
+        additional_agent_instructions: '',
+        custom_secrets_descriptions: {},
+        working_dir: '/w',
+      },
       conversation_instructions: null,
     });
     // Jinja2 3.1's output for the same context.
-    expect(text).toBe('\n[repository]\nname: a/b\ndirectory: b\n\n[/repository]\n\n\n[runtime]\n\nworking directory: /w\n\n\nhosts:\n- h1 -> 123\n- h2 -> 4\n\n\n\n\n\ndate: 2025-01-01\n\n[/runtime]\n\n');
+    expect(text).toBe(
+      '\n[repository]\nname: a/b\ndirectory: b\n\n[/repository]\n\n\n[runtime]\n\nworking directory: /w\n\n\nhosts:\n- h1 -> 123\n- h2 -> 4\n\n\n\n\n\ndate: 2025-01-01\n\n[/runtime]\n\n',
+    );
   });
 
   it('refuses a syntax error at once, naming the file', () => {
-    const error = thrown(() => compileAgentTemplates({ microagent_info: '{% for a in triggered_agents %}{{ a.name }}' }), TemplateError);
+    const error = thrown(
+      () => compileAgentTemplates({ microagent_info: '{% for a in triggered_agents %}{{ a.name }}' }),
+      TemplateError,
+    );
     expect(error.message).toMatch(/^microagent_info\.j2: syntax error/);
   });
 
   it('stops a template that loops without end, with one line', () => {
-    const template = new JinjaTemplate('{% for i in range(100000) %}{% for j in range(100000) %}x{% endfor %}{% endfor %}');
+    const template = new JinjaTemplate(
+      '{% for i in range(100000) %}{% for j in range(100000) %}x{% endfor %}{% endfor %}',
+    );
     const error = thrown(() => template.render({}), TemplateError);
     expect(error.message).toMatch(/evaluation steps: does it loop without end\?/);
-    expect(thrown(() => new JinjaTemplate('{{ range(10000000) }}').render({}), TemplateError).message).toMatch(/range\(\) of 10000000 numbers/);
+    expect(thrown(() => new JinjaTemplate('{{ range(10000000) }}').render({}), TemplateError).message).toMatch(
+      /range\(\) of 10000000 numbers/,
+    );
   });
 
   it('knows template files by name', () => {

@@ -4,7 +4,10 @@ import { EngineQueue } from '../../src/worker/engineQueue.ts';
 import { createInThreadEngineClient } from '../../src/worker/index.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
 
-const sample = JSON.parse(sampleSessionText()) as { log: { kind: 'file'; file: { path: string; text: string } }; session: { config: unknown } };
+const sample = JSON.parse(sampleSessionText()) as {
+  log: { kind: 'file'; file: { path: string; text: string } };
+  session: { config: unknown };
+};
 
 describe('EngineQueue', () => {
   it('runs requests one after another, in order', async () => {
@@ -45,8 +48,13 @@ describe('EngineQueue', () => {
 
 describe('the engine client with an endpoint that never answers', () => {
   /** An LLM that answers nothing until cancelled, as a silent endpoint does. */
-  const silent = () => ({ signal }: { signal?: AbortSignal }): AnswerLlmAsync => () =>
-    new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }));
+  const silent =
+    () =>
+    ({ signal }: { signal?: AbortSignal }): AnswerLlmAsync =>
+    () =>
+      new Promise((_, reject) =>
+        signal?.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }),
+      );
 
   const endpoint = { baseURL: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'k' };
 

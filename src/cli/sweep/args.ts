@@ -39,7 +39,13 @@ configuration cannot be used.`;
 export function parseSweepArgs(argv: readonly string[]): SweepArgs | 'help' {
   let input: string | null = null;
   const configs: string[] = [];
-  const values: Record<string, string | null> = { '--out': null, '--format': null, '--workers': null, '--profile': null, '--model': null };
+  const values: Record<string, string | null> = {
+    '--out': null,
+    '--format': null,
+    '--workers': null,
+    '--profile': null,
+    '--model': null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
@@ -62,8 +68,10 @@ export function parseSweepArgs(argv: readonly string[]): SweepArgs | 'help' {
   const format = values['--format'] ?? (out?.endsWith('.json') ? 'json' : 'csv');
   if (format !== 'csv' && format !== 'json') throw new UsageError(`unknown --format ${format} (csv or json)`);
   const workers = values['--workers'] === null ? 2 : Number(values['--workers']);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError(`--workers must be a whole number from 1 to 64, not ${values['--workers']}`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new UsageError(`--workers must be a whole number from 1 to 64, not ${values['--workers']}`);
   const profile = values['--profile'] ?? null;
-  if (profile !== null && !isChatProfile(profile)) throw new UsageError(`unknown --profile ${profile} (known: ${CHAT_PROFILES.join(', ')})`);
+  if (profile !== null && !isChatProfile(profile))
+    throw new UsageError(`unknown --profile ${profile} (known: ${CHAT_PROFILES.join(', ')})`);
   return { input, configs, out, format, workers, profile, model: values['--model'] ?? null };
 }

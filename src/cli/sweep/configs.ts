@@ -1,6 +1,11 @@
 import { basename } from 'node:path';
 import { CONDENSER_PRESETS, presetById } from '../../engine/index.ts';
-import { ConfigTextError, type SweepConfig, looksLikeSdkCondenserText, parseCondenserConfigText } from '../../formats/index.ts';
+import {
+  ConfigTextError,
+  type SweepConfig,
+  looksLikeSdkCondenserText,
+  parseCondenserConfigText,
+} from '../../formats/index.ts';
 import { UsageError } from '../args.ts';
 import { readTextFile } from '../readInput.ts';
 import type { SweepConfigSpec } from './types.ts';
@@ -13,7 +18,8 @@ export function readSweepConfig(value: string): SweepConfigSpec {
   if (value === 'recorded') return { name: 'recorded', kind: 'recorded' };
   if (value.startsWith('preset:')) {
     const id = value.slice('preset:'.length);
-    if (!presetById(id)) throw new UsageError(`unknown preset ${id} (known: ${CONDENSER_PRESETS.map((preset) => preset.id).join(', ')})`);
+    if (!presetById(id))
+      throw new UsageError(`unknown preset ${id} (known: ${CONDENSER_PRESETS.map((preset) => preset.id).join(', ')})`);
     return { name: value, kind: 'preset', presetId: id };
   }
   const text = readTextFile(value, 'configuration');

@@ -10,7 +10,8 @@ type Job = Omit<SweepJob, 'index'>;
 
 /** A folder that is one log (a conversation or session folder), not a folder of logs. */
 function isLogFolder(dir: string): boolean {
-  if (existsSync(join(dir, 'base_state.json')) || existsSync(join(dir, 'meta.json')) || existsSync(join(dir, 'events'))) return true;
+  if (existsSync(join(dir, 'base_state.json')) || existsSync(join(dir, 'meta.json')) || existsSync(join(dir, 'events')))
+    return true;
   return readdirSync(dir).some((name) => /^(event[-_]\d+[-_].+|\d+)\.json$/.test(name));
 }
 
@@ -65,7 +66,8 @@ async function* instancesOf(input: LogInput, source: string): AsyncGenerator<Job
     yield { source, input: expanded, instance: null };
     return;
   }
-  for (const instance of instances) yield { source, input: extractInstance(expanded, instance.id, instance.position), instance: instance.id };
+  for (const instance of instances)
+    yield { source, input: extractInstance(expanded, instance.id, instance.position), instance: instance.id };
 }
 
 async function* jobsAt(path: string, root: string): AsyncGenerator<Job> {

@@ -20,7 +20,10 @@ export async function runPool(
   onRows: (rows: readonly SweepRow[]) => void,
   onProgress: (done: number, queued: number, finished: boolean) => void,
 ): Promise<void> {
-  const workers = Array.from({ length: count }, () => new Worker(entry, { workerData: { role: 'sweep-worker', settings } }));
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(entry, { workerData: { role: 'sweep-worker', settings } }),
+  );
   const idle: Worker[] = [...workers];
   const waiting: Array<() => void> = [];
   const finished = new Map<number, readonly SweepRow[]>();

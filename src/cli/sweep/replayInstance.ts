@@ -1,6 +1,13 @@
 import { presetById } from '../../engine/index.ts';
 import type { SweepRow } from '../../formats/index.ts';
-import { type Inspector, type OpenedLog, type ReplayRequest, defaultProfile, pricesFor, runCost } from '../../inspect/index.ts';
+import {
+  type Inspector,
+  type OpenedLog,
+  type ReplayRequest,
+  defaultProfile,
+  pricesFor,
+  runCost,
+} from '../../inspect/index.ts';
 import type { SweepConfigSpec, SweepJob, SweepSettings } from './types.ts';
 
 const EMPTY = {
@@ -27,11 +34,24 @@ function requestFor(spec: SweepConfigSpec, opened: OpenedLog): { request: Replay
       return { request: { ...base, config: null, mode: 'recorded' } };
     case 'preset': {
       const preset = presetById(spec.presetId)!;
-      if (preset.flavor !== opened.flavor) return { error: `the preset ${spec.presetId} is for ${engine(preset.flavor)} log; this is ${engine(opened.flavor)} log` };
-      return { request: { ...base, mode: 'resimulate', config: preset.build({ agentMaxInputTokens: opened.agentMaxInputTokens }), ...(preset.sdkRules ? { sdkRules: preset.sdkRules } : {}) } };
+      if (preset.flavor !== opened.flavor)
+        return {
+          error: `the preset ${spec.presetId} is for ${engine(preset.flavor)} log; this is ${engine(opened.flavor)} log`,
+        };
+      return {
+        request: {
+          ...base,
+          mode: 'resimulate',
+          config: preset.build({ agentMaxInputTokens: opened.agentMaxInputTokens }),
+          ...(preset.sdkRules ? { sdkRules: preset.sdkRules } : {}),
+        },
+      };
     }
     default:
-      if (spec.kind !== opened.flavor) return { error: `${spec.name} is ${spec.kind === 'sdk' ? 'an SDK condenser object ("kind")' : 'a V0 configuration ("type")'}; this is ${engine(opened.flavor)} log` };
+      if (spec.kind !== opened.flavor)
+        return {
+          error: `${spec.name} is ${spec.kind === 'sdk' ? 'an SDK condenser object ("kind")' : 'a V0 configuration ("type")'}; this is ${engine(opened.flavor)} log`,
+        };
       return { request: { ...base, mode: 'resimulate', config: spec.value } };
   }
 }
@@ -42,7 +62,15 @@ function requestFor(spec: SweepConfigSpec, opened: OpenedLog): { request: Replay
  * from the usage model with the model's list prices.
  */
 export async function replayInstance(host: Inspector, job: SweepJob, settings: SweepSettings): Promise<SweepRow[]> {
-  const row = (config: string, fields: Partial<SweepRow>): SweepRow => ({ source: job.source, instance: job.instance, config, ...EMPTY, model: null, error: null, ...fields });
+  const row = (config: string, fields: Partial<SweepRow>): SweepRow => ({
+    source: job.source,
+    instance: job.instance,
+    config,
+    ...EMPTY,
+    model: null,
+    error: null,
+    ...fields,
+  });
   if (job.unreadable !== undefined) return settings.configs.map((spec) => row(spec.name, { error: job.unreadable! }));
   let opened: OpenedLog;
   try {
@@ -78,9 +106,18 @@ export async function replayInstance(host: Inspector, job: SweepJob, settings: S
           condensations: condensations.length,
           peak_view_events: Math.max(0, ...steps.map((step) => step.viewLength)),
           peak_view_tokens: Math.max(0, ...steps.map((step) => step.viewTokens)),
-          agent_prompt_tokens: usage.error === null ? usage.steps.reduce((sum, step) => sum + (step.estimate?.promptTokens ?? 0), 0) : null,
-          cache_read_tokens: usage.error === null ? usage.steps.reduce((sum, step) => sum + (step.estimate?.cacheReadTokens ?? 0), 0) : null,
-          cache_write_tokens: usage.error === null ? usage.steps.reduce((sum, step) => sum + (step.estimate?.cacheWriteTokens ?? 0), 0) : null,
+          agent_prompt_tokens:
+            usage.error === null
+              ? usage.steps.reduce((sum, step) => sum + (step.estimate?.promptTokens ?? 0), 0)
+              : null,
+          cache_read_tokens:
+            usage.error === null
+              ? usage.steps.reduce((sum, step) => sum + (step.estimate?.cacheReadTokens ?? 0), 0)
+              : null,
+          cache_write_tokens:
+            usage.error === null
+              ? usage.steps.reduce((sum, step) => sum + (step.estimate?.cacheWriteTokens ?? 0), 0)
+              : null,
           condenser_prompt_tokens: llm.promptTokens,
           placeholder_summaries: llm.placeholders,
           estimated_cost_usd: cost ? Math.round(cost.total * 1e6) / 1e6 : null,

@@ -11,7 +11,11 @@ export function runSweepWorker(): void {
   parentPort!.on('message', (job: SweepJob) => {
     replayInstance(host, job, settings).then(
       (rows) => parentPort!.postMessage({ index: job.index, rows } satisfies WorkerReply),
-      (error: unknown) => parentPort!.postMessage({ index: job.index, fatal: error instanceof Error ? error.stack ?? error.message : String(error) } satisfies WorkerReply),
+      (error: unknown) =>
+        parentPort!.postMessage({
+          index: job.index,
+          fatal: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        } satisfies WorkerReply),
     );
   });
 }

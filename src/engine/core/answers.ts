@@ -35,7 +35,13 @@ function hash128(text: string): string {
  * keep replaying.
  */
 export function requestKey(request: LlmRequest): string {
-  const canonical = JSON.stringify([request.condenser, request.identity, request.tools ?? null, request.forcedTool ?? null, request.responseSchema ?? null]);
+  const canonical = JSON.stringify([
+    request.condenser,
+    request.identity,
+    request.tools ?? null,
+    request.forcedTool ?? null,
+    request.responseSchema ?? null,
+  ]);
   return `${request.condenser}:${hash128(canonical)}`;
 }
 
@@ -50,7 +56,11 @@ export function placeholderAnswer(request: LlmRequest, callIndex: number): LlmAn
         toolCalls: [
           {
             name: request.forcedTool ?? STATE_SUMMARY_TOOL_NAME,
-            arguments: JSON.stringify({ user_context: `[placeholder ${callIndex + 1}: no LLM answer recorded]`, completed_tasks: '', pending_tasks: '' }),
+            arguments: JSON.stringify({
+              user_context: `[placeholder ${callIndex + 1}: no LLM answer recorded]`,
+              completed_tasks: '',
+              pending_tasks: '',
+            }),
           },
         ],
       };
@@ -102,7 +112,8 @@ export function recordedLlm(records: RecordedAnswers, onMissing: MissingAnswerPo
 export function recordingScript(script: readonly LlmAnswer[], into: Record<string, LlmAnswer>): AnswerLlm {
   return (request, callIndex) => {
     const answer = script[callIndex];
-    if (!answer) throw new LlmUnavailable(`The script has no answer for LLM call ${callIndex + 1} (it holds ${script.length}).`);
+    if (!answer)
+      throw new LlmUnavailable(`The script has no answer for LLM call ${callIndex + 1} (it holds ${script.length}).`);
     into[requestKey(request)] = answer;
     return answer;
   };

@@ -62,7 +62,10 @@ export interface LlmAnswer {
  * A request whose messages are only built when someone reads them: a scripted replay never does,
  * and building summarizer prompts is most of a condensation's cost.
  */
-export function lazyRequest(fields: Omit<LlmRequest, 'messages'>, buildMessages: () => readonly LlmMessage[]): LlmRequest {
+export function lazyRequest(
+  fields: Omit<LlmRequest, 'messages'>,
+  buildMessages: () => readonly LlmMessage[],
+): LlmRequest {
   let messages: readonly LlmMessage[] | null = null;
   return {
     ...fields,

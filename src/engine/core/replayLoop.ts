@@ -51,7 +51,9 @@ export interface LoopInput<Event, View, Condensation, Made> {
  * again (at most MAX_CONDENSER_CALLS_PER_STEP times). A failing step is the last one, as the agent
  * would enter its ERROR state. Yields the condensers' LLM requests; returns how many were answered.
  */
-export function* replayLoop<Event, View, Condensation, Made>(input: LoopInput<Event, View, Condensation, Made>): LlmWork<number> {
+export function* replayLoop<Event, View, Condensation, Made>(
+  input: LoopInput<Event, View, Condensation, Made>,
+): LlmWork<number> {
   const { events, stepBefore, inHistory, history, condenser } = input;
   let llmCalls = 0;
   let steps = 0;
@@ -109,7 +111,14 @@ export function* replayLoop<Event, View, Condensation, Made>(input: LoopInput<Ev
       } catch (error) {
         failure = input.failureOf(error, error === llmError);
       }
-      input.onStep({ index, eventIndex, view: failure ? null : view, base: failure ? null : base, condensations, failure });
+      input.onStep({
+        index,
+        eventIndex,
+        view: failure ? null : view,
+        base: failure ? null : base,
+        condensations,
+        failure,
+      });
       if (failure) break;
     }
     if (inHistory[eventIndex]) history.append(events[eventIndex]!);

@@ -4,7 +4,9 @@ import { sdkAgentMessages, sdkRecordedToolNames, sdkRecordedTools } from './agen
 import { SdkMessagesUnavailable } from './errors.ts';
 import type { SdkEvent, ViewEvent } from './events.ts';
 
-export type SdkStepRequest = { readonly messages: readonly ChatMessage[]; readonly error?: undefined } | { readonly messages?: undefined; readonly error: string };
+export type SdkStepRequest =
+  | { readonly messages: readonly ChatMessage[]; readonly error?: undefined }
+  | { readonly messages?: undefined; readonly error: string };
 
 /**
  * The SDK agent's LLM calls: each step's messages, and what the usage model needs of them. SDK logs
@@ -36,7 +38,15 @@ export class SdkAgentCalls {
   }
 
   call(request: SdkStepRequest | null): AgentCall {
-    const measured = request?.messages ? measureRequest(request.messages, request.messages.map(() => ''), this.toolTokens, this.options.tokens, this.prefixes) : null;
+    const measured = request?.messages
+      ? measureRequest(
+          request.messages,
+          request.messages.map(() => ''),
+          this.toolTokens,
+          this.options.tokens,
+          this.prefixes,
+        )
+      : null;
     return { measured, time: null, recorded: null };
   }
 }

@@ -17,8 +17,20 @@ import { SdkMessagesUnavailable } from './errors.ts';
  * breakpoints; both call tools natively and see no images.
  */
 export const SDK_CHAT_PROFILES: Readonly<Record<ChatProfile, ChatSerialization>> = {
-  anthropic: { cacheEnabled: true, visionEnabled: false, functionCallingEnabled: true, forceStringSerializer: false, sendReasoningContent: false },
-  openai: { cacheEnabled: false, visionEnabled: false, functionCallingEnabled: true, forceStringSerializer: false, sendReasoningContent: false },
+  anthropic: {
+    cacheEnabled: true,
+    visionEnabled: false,
+    functionCallingEnabled: true,
+    forceStringSerializer: false,
+    sendReasoningContent: false,
+  },
+  openai: {
+    cacheEnabled: false,
+    visionEnabled: false,
+    functionCallingEnabled: true,
+    forceStringSerializer: false,
+    sendReasoningContent: false,
+  },
 };
 
 /** `VISION_INSPECT_TOOL_NAME`: the tool a model without vision may ask about the user's images. */
@@ -51,7 +63,9 @@ export function applyPromptCaching(messages: readonly SdkMessage[]): SdkMessage[
     const message = marked[i]!;
     if (message.role !== 'user' && message.role !== 'tool') continue;
     if (message.content.length === 0) {
-      throw new SdkMessagesUnavailable(`the last ${message.role} message has no content to mark for prompt caching (IndexError in _apply_prompt_caching)`);
+      throw new SdkMessagesUnavailable(
+        `the last ${message.role} message has no content to mark for prompt caching (IndexError in _apply_prompt_caching)`,
+      );
     }
     const content = [...message.content];
     content[content.length - 1] = withCachePrompt(content[content.length - 1]!, true);
@@ -103,7 +117,11 @@ function replaceLatestUserImages(messages: readonly SdkMessage[]): SdkMessage[] 
  * them under the profile's flags. Throws SdkMessagesUnavailable (one line) where the SDK would build
  * none: an observation it cannot read, an assertion of its own, or no LLM call at all.
  */
-export function sdkAgentMessages(events: readonly ViewEvent[], profile: ChatProfile, options: SdkAgentMessageOptions = {}): SdkChatMessage[] {
+export function sdkAgentMessages(
+  events: readonly ViewEvent[],
+  profile: ChatProfile,
+  options: SdkAgentMessageOptions = {},
+): SdkChatMessage[] {
   const flags = SDK_CHAT_PROFILES[profile];
   let messages: SdkMessage[];
   try {

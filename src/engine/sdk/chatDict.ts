@@ -40,14 +40,21 @@ function toolText(text: string): string {
 
 /** `ThinkingBlock.model_dump()`: a missing signature stays as null. */
 function thinkingBlockDict(block: ThinkingBlock): ChatThinkingBlock {
-  return block.type === 'thinking' ? { type: 'thinking', thinking: block.thinking, signature: block.signature } : { type: 'redacted_thinking', data: block.data };
+  return block.type === 'thinking'
+    ? { type: 'thinking', thinking: block.thinking, signature: block.signature }
+    : { type: 'redacted_thinking', data: block.data };
 }
 
 type MessageDict = Record<string, unknown>;
 
 /** `TextContent.to_llm_dict` / `ImageContent.to_llm_dict`: an image gives one part per URL, the marker on the last. */
 function partDicts(part: SdkMessage['content'][number]): Record<string, unknown>[] {
-  if (part.type === 'text') return [part.cachePrompt ? { type: 'text', text: part.text, cache_control: EPHEMERAL } : { type: 'text', text: part.text }];
+  if (part.type === 'text')
+    return [
+      part.cachePrompt
+        ? { type: 'text', text: part.text, cache_control: EPHEMERAL }
+        : { type: 'text', text: part.text },
+    ];
   const images: Record<string, unknown>[] = part.urls.map((url) => ({ type: 'image_url', image_url: { url } }));
   if (part.cachePrompt && images.length > 0) images[images.length - 1]!.cache_control = EPHEMERAL;
   return images;
@@ -61,7 +68,8 @@ function listSerialized(message: SdkMessage, visionEnabled: boolean): MessageDic
   for (const part of message.content) {
     const dicts = partDicts(part);
     if (message.role === 'tool') {
-      for (const dict of dicts) if (dict.type === 'text' && typeof dict.text === 'string') dict.text = toolText(dict.text);
+      for (const dict of dicts)
+        if (dict.type === 'text' && typeof dict.text === 'string') dict.text = toolText(dict.text);
       // litellm wants a tool result's cache marker on the message (litellm issue 6422).
       if (part.cachePrompt) {
         toolMessageCached = true;
@@ -90,23 +98,33 @@ function removeContentIfEmpty(dict: MessageDict): void {
     return;
   }
   if (!Array.isArray(content)) return;
-  const kept = (content as Record<string, unknown>[]).filter((item) => !(item.type === 'text' && typeof item.text === 'string' && isBlank(item.text)));
+  const kept = (content as Record<string, unknown>[]).filter(
+    (item) => !(item.type === 'text' && typeof item.text === 'string' && isBlank(item.text)),
+  );
   if (kept.length > 0) dict.content = kept;
   else delete dict.content;
 }
 
 export function toChatDict(message: SdkMessage, flags: ChatSerialization): SdkChatMessage {
-  const listed = !flags.forceStringSerializer && (flags.cacheEnabled || flags.visionEnabled || flags.functionCallingEnabled);
+  const listed =
+    !flags.forceStringSerializer && (flags.cacheEnabled || flags.visionEnabled || flags.functionCallingEnabled);
   const dict = listed ? listSerialized(message, flags.visionEnabled) : stringSerialized(message);
   if (message.role === 'assistant' && message.toolCalls !== null && message.toolCalls.length > 0) {
-    dict.tool_calls = message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
+    dict.tool_calls = message.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
     removeContentIfEmpty(dict);
   } else if (message.role === 'assistant' && Array.isArray(dict.content) && dict.content.length === 0) {
     // `_normalize_empty_assistant_content`: an empty plain assistant turn says "".
     dict.content = '';
   }
   if (message.role === 'tool' && message.toolCallId !== null) {
-    if (message.name === null) throw new SdkMessagesUnavailable(`a tool message answering ${message.toolCallId} has no tool name (AssertionError: name is required when tool_call_id is not None)`);
+    if (message.name === null)
+      throw new SdkMessagesUnavailable(
+        `a tool message answering ${message.toolCallId} has no tool name (AssertionError: name is required when tool_call_id is not None)`,
+      );
     dict.tool_call_id = message.toolCallId;
     dict.name = message.name;
   }

@@ -36,7 +36,10 @@ function previewOf(content: readonly ContentPart[], suffix = ''): string {
 function messageSuffix(event: ViewEvent & { kind: 'MessageEvent' }, rules: SdkRules): string {
   const label = sdkRuleApplies(rules, 'skillsLabel') ? 'Skills' : 'Microagents';
   const skills = event.activatedSkills.length > 0 ? ` [${label}: ${event.activatedSkills.join(', ')}]` : '';
-  const thinking = sdkRuleApplies(rules, 'thinkingBlocksInText') && event.thinkingBlockCount > 0 ? ` [Thinking blocks: ${event.thinkingBlockCount}]` : '';
+  const thinking =
+    sdkRuleApplies(rules, 'thinkingBlocksInText') && event.thinkingBlockCount > 0
+      ? ` [Thinking blocks: ${event.thinkingBlockCount}]`
+      : '';
   return skills + thinking;
 }
 
@@ -62,7 +65,10 @@ export function eventString(event: ViewEvent, rules: SdkRules = PINNED_SDK_RULES
     case 'UserRejectObservation':
       return `${head}\n  Tool: ${event.toolName}\n  Reason: ${cutField(event.rejectionReason)}`;
     case 'SystemPromptEvent': {
-      const dynamic = event.dynamicContext === null || !sdkRuleApplies(rules, 'dynamicContextText') ? '' : `\n  Dynamic Context: ${codePointLength(event.dynamicContext)} chars`;
+      const dynamic =
+        event.dynamicContext === null || !sdkRuleApplies(rules, 'dynamicContextText')
+          ? ''
+          : `\n  Dynamic Context: ${codePointLength(event.dynamicContext)} chars`;
       return `${head}\n  System: ${cutField(event.systemPrompt)}\n  Tools: ${event.tools.length} available${dynamic}`;
     }
     case 'CondensationSummaryEvent': {

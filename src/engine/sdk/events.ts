@@ -164,7 +164,9 @@ export function isViewEvent(event: SdkEvent): event is ViewEvent {
 
 /** ObservationBaseEvent: what the View properties match to actions by `tool_call_id`. */
 export function isObservationLike(event: SdkEvent): event is ObservationLike {
-  return event.kind === 'ObservationEvent' || event.kind === 'UserRejectObservation' || event.kind === 'AgentErrorEvent';
+  return (
+    event.kind === 'ObservationEvent' || event.kind === 'UserRejectObservation' || event.kind === 'AgentErrorEvent'
+  );
 }
 
 /** An action that opens an extended-thinking tool loop (not a type guard: other actions exist). */
@@ -195,7 +197,17 @@ export interface CondensationDraft {
 
 export function condensationEvent(id: string, draft: CondensationDraft): Condensation {
   const { forgottenEventIds, summary, summaryOffset, llmResponseId } = draft;
-  return { id, index: -1, source: 'environment', parentId: null, kind: 'Condensation', forgottenEventIds, summary, summaryOffset, llmResponseId };
+  return {
+    id,
+    index: -1,
+    source: 'environment',
+    parentId: null,
+    kind: 'Condensation',
+    forgottenEventIds,
+    summary,
+    summaryOffset,
+    llmResponseId,
+  };
 }
 
 /** The `CmdOutputMetadata` fields the rendering reads (SDK defaults where the log has none). */
@@ -218,15 +230,51 @@ interface WithContent {
 export type SdkObservation =
   /** `Observation.to_llm_content`: every tool that does not override it (file editor, finish, think, glob, grep, MCP...). */
   | (WithContent & { readonly render: 'content' })
-  | (WithContent & { readonly render: 'terminal'; readonly metadata: TerminalMetadata; readonly fullOutputSaveDir: string | null })
-  | (WithContent & { readonly render: 'browser'; readonly screenshotData: string | null; readonly fullOutputSaveDir: string | null })
-  | (WithContent & { readonly render: 'task'; readonly taskId: string; readonly subagent: string; readonly status: string })
-  | { readonly render: 'consultTom'; readonly kind: string; readonly suggestions: string; readonly confidence: number | null; readonly reasoning: string | null }
-  | { readonly render: 'sleeptimeCompute'; readonly kind: string; readonly message: string; readonly sessionsProcessed: number }
+  | (WithContent & {
+      readonly render: 'terminal';
+      readonly metadata: TerminalMetadata;
+      readonly fullOutputSaveDir: string | null;
+    })
+  | (WithContent & {
+      readonly render: 'browser';
+      readonly screenshotData: string | null;
+      readonly fullOutputSaveDir: string | null;
+    })
+  | (WithContent & {
+      readonly render: 'task';
+      readonly taskId: string;
+      readonly subagent: string;
+      readonly status: string;
+    })
+  | {
+      readonly render: 'consultTom';
+      readonly kind: string;
+      readonly suggestions: string;
+      readonly confidence: number | null;
+      readonly reasoning: string | null;
+    }
+  | {
+      readonly render: 'sleeptimeCompute';
+      readonly kind: string;
+      readonly message: string;
+      readonly sessionsProcessed: number;
+    }
   // Before 2025-11-05:
-  | { readonly render: 'earlierBash'; readonly kind: string; readonly output: string; readonly error: boolean; readonly metadata: TerminalMetadata }
+  | {
+      readonly render: 'earlierBash';
+      readonly kind: string;
+      readonly output: string;
+      readonly error: boolean;
+      readonly metadata: TerminalMetadata;
+    }
   | { readonly render: 'earlierEditor'; readonly kind: string; readonly output: string; readonly error: string | null }
-  | { readonly render: 'earlierBrowser'; readonly kind: string; readonly output: string; readonly error: string | null; readonly screenshotData: string | null }
+  | {
+      readonly render: 'earlierBrowser';
+      readonly kind: string;
+      readonly output: string;
+      readonly error: string | null;
+      readonly screenshotData: string | null;
+    }
   | (WithContent & { readonly render: 'earlierMcp'; readonly toolName: string })
   /** Finish and delegate (`message`), think and task tracker (`content` string): one text. */
   | { readonly render: 'earlierText'; readonly kind: string; readonly text: string }

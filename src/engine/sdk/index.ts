@@ -18,7 +18,12 @@ export { type ChatSerialization, type SdkChatMessage, toChatDict } from './chatD
 export * from './agentCalls.ts';
 export * from './condenser.ts';
 export * from './config.ts';
-export { SDK_CONDENSERS, SDK_CONDENSER_KINDS, type SdkCondenserDefinition, sdkCondenserDefinition } from './condensers/index.ts';
+export {
+  SDK_CONDENSERS,
+  SDK_CONDENSER_KINDS,
+  type SdkCondenserDefinition,
+  sdkCondenserDefinition,
+} from './condensers/index.ts';
 export * from './contextWindow.ts';
 export * from './errors.ts';
 export * from './events.ts';
@@ -37,7 +42,13 @@ export * from './replay.ts';
 export { sha256Hex } from './sha256.ts';
 export * from './ruleDates.ts';
 export { TRUNCATE_NOTICE, codePointLength, maybeTruncate } from './text.ts';
-export { DEFAULT_TEXT_CONTENT_LIMIT, SDK_TRUNCATE_NOTICE, pythonLineCount, pythonPathJoin, sdkMaybeTruncate } from './truncation.ts';
+export {
+  DEFAULT_TEXT_CONTENT_LIMIT,
+  SDK_TRUNCATE_NOTICE,
+  pythonLineCount,
+  pythonPathJoin,
+  sdkMaybeTruncate,
+} from './truncation.ts';
 export * from './tokens.ts';
 export { sdkTraceViewItem } from './traceItem.ts';
 export * from './tracker.ts';

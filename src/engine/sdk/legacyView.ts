@@ -1,5 +1,12 @@
 import { pyInsertIndex } from '../core/index.ts';
-import { type CondensationSummaryEvent, type SdkEvent, type ViewEvent, isObservationLike, isViewEvent, summaryEventOf } from './events.ts';
+import {
+  type CondensationSummaryEvent,
+  type SdkEvent,
+  type ViewEvent,
+  isObservationLike,
+  isViewEvent,
+  summaryEventOf,
+} from './events.ts';
 import type { SdkViewTracker } from './tracker.ts';
 import { type SdkView, lazySdkView } from './view.ts';
 

@@ -23,10 +23,22 @@ function text(value: string): ContentPart {
 }
 
 function sdkMessage(role: MessageRole, content: readonly ContentPart[], extra: Partial<SdkMessage> = {}): SdkMessage {
-  return { role, content, toolCalls: null, toolCallId: null, name: null, reasoningContent: null, thinkingBlocks: [], ...extra };
+  return {
+    role,
+    content,
+    toolCalls: null,
+    toolCallId: null,
+    name: null,
+    reasoningContent: null,
+    thinkingBlocks: [],
+    ...extra,
+  };
 }
 
-function toolResult(content: readonly ContentPart[], event: { readonly toolName: string; readonly toolCallId: string }): SdkMessage {
+function toolResult(
+  content: readonly ContentPart[],
+  event: { readonly toolName: string; readonly toolCallId: string },
+): SdkMessage {
   return sdkMessage('tool', content, { name: event.toolName, toolCallId: event.toolCallId });
 }
 
@@ -44,7 +56,12 @@ function assistantTurn(batch: readonly ActionEvent[]): SdkMessage {
 export function llmMessageOf(event: ViewEvent): SdkMessage {
   switch (event.kind) {
     case 'SystemPromptEvent':
-      return sdkMessage('system', event.dynamicContext === null ? [text(event.systemPrompt)] : [text(event.systemPrompt), text(event.dynamicContext)]);
+      return sdkMessage(
+        'system',
+        event.dynamicContext === null
+          ? [text(event.systemPrompt)]
+          : [text(event.systemPrompt), text(event.dynamicContext)],
+      );
     case 'MessageEvent':
       return sdkMessage(event.role, [...event.content, ...event.extendedContent], {
         toolCalls: event.toolCalls ?? null,
@@ -77,13 +94,15 @@ function isPlainUser(message: SdkMessage): boolean {
  */
 export function llmMessagesOf(events: readonly ViewEvent[]): SdkMessage[] {
   const messages: SdkMessage[] = [];
-  for (let i = 0; i < events.length; ) {
+  for (let i = 0; i < events.length;) {
     const event = events[i]!;
     const end = actionBatchEnd(events, i);
-    const next = event.kind === 'ActionEvent' ? assistantTurn(events.slice(i, end) as ActionEvent[]) : llmMessageOf(event);
+    const next =
+      event.kind === 'ActionEvent' ? assistantTurn(events.slice(i, end) as ActionEvent[]) : llmMessageOf(event);
     i = end;
     const previous = messages[messages.length - 1];
-    if (previous && isPlainUser(previous) && isPlainUser(next)) messages[messages.length - 1] = { ...previous, content: [...previous.content, ...next.content] };
+    if (previous && isPlainUser(previous) && isPlainUser(next))
+      messages[messages.length - 1] = { ...previous, content: [...previous.content, ...next.content] };
     else messages.push(next);
   }
   return messages;

@@ -63,7 +63,9 @@ export class LlmSummarizingCondenser extends RollingCondenser {
 
   /** min(max_tokens, the agent model's context window), ignoring unknowns. */
   tokenLimit(agentLlm: AgentLlm | null): number | null {
-    const candidates = [this.settings.max_tokens, agentLlm?.maxInputTokens ?? null].filter((limit): limit is number => limit !== null);
+    const candidates = [this.settings.max_tokens, agentLlm?.maxInputTokens ?? null].filter(
+      (limit): limit is number => limit !== null,
+    );
     return candidates.length > 0 ? Math.min(...candidates) : null;
   }
 
@@ -106,7 +108,8 @@ export class LlmSummarizingCondenser extends RollingCondenser {
     try {
       selection = this.getForgottenEvents(view, agentLlm);
     } catch (error) {
-      if (error instanceof SelectionError) throw new NoCondensationAvailable('Unable to compute forgotten events', error);
+      if (error instanceof SelectionError)
+        throw new NoCondensationAvailable('Unable to compute forgotten events', error);
       throw error;
     }
     if (selection.events.length === 0) {
@@ -115,19 +118,31 @@ export class LlmSummarizingCondenser extends RollingCondenser {
       );
     }
     if (selection.events.length < view.length * this.settings.minimum_progress) {
-      throw new NoCondensationAvailable('Cannot apply condensation: events forgotten below minimum progress threshold.');
+      throw new NoCondensationAvailable(
+        'Cannot apply condensation: events forgotten below minimum progress threshold.',
+      );
     }
     return yield* this.generateCondensation(selection.events, selection.summaryOffset, null);
   }
 
   /** `_generate_condensation`: one user message with the prompt; any model error becomes NoCondensationAvailable. */
-  *generateCondensation(forgotten: readonly ViewEvent[], summaryOffset: number, maxEventStrLength: number | null): LlmWork<CondensationDraft> {
+  *generateCondensation(
+    forgotten: readonly ViewEvent[],
+    summaryOffset: number,
+    maxEventStrLength: number | null,
+  ): LlmWork<CondensationDraft> {
     if (forgotten.length === 0) {
-      throw new OpenHandsFailure('the summarizer was asked to condense zero events', 'AssertionError: No events to condense.');
+      throw new OpenHandsFailure(
+        'the summarizer was asked to condense zero events',
+        'AssertionError: No events to condense.',
+      );
     }
     const identity = JSON.stringify(['sdk-1.43.1-summary', maxEventStrLength, forgotten.map(promptIdentity)]);
     const request = lazyRequest({ condenser: 'llm', identity }, () => [
-      { role: 'user', content: summarizingPrompt(forgotten.map((event) => maybeTruncate(eventString(event), maxEventStrLength))) },
+      {
+        role: 'user',
+        content: summarizingPrompt(forgotten.map((event) => maybeTruncate(eventString(event), maxEventStrLength))),
+      },
     ]);
     let answer: LlmAnswer;
     try {
@@ -137,7 +152,12 @@ export class LlmSummarizingCondenser extends RollingCondenser {
       if (error instanceof LlmUnavailable) throw error;
       throw new NoCondensationAvailable(`Summarization LLM call failed: ${errorText(error)}`, error);
     }
-    return { forgottenEventIds: forgotten.map((event) => event.id), summary: answer.content, summaryOffset, llmResponseId: null };
+    return {
+      forgottenEventIds: forgotten.map((event) => event.id),
+      summary: answer.content,
+      summaryOffset,
+      llmResponseId: null,
+    };
   }
 
   /**
@@ -153,7 +173,10 @@ export class LlmSummarizingCondenser extends RollingCondenser {
         if (error instanceof LlmUnavailable) throw error;
         if (limit === null) {
           if (view.length === 0) {
-            throw new OpenHandsFailure('a hard context reset was needed but the view is empty', 'ValueError: max() arg is an empty sequence');
+            throw new OpenHandsFailure(
+              'a hard context reset was needed but the view is empty',
+              'ValueError: max() arg is an empty sequence',
+            );
           }
           limit = Math.max(...view.events.map((event) => codePointLength(eventString(event))));
         }

@@ -37,7 +37,7 @@ function activeBranch(events: readonly SdkEvent[], leafId: string | null): Uint8
     leaf = events.length - 1;
     while (leaf >= 0 && isStateUpdate(events[leaf]!)) leaf--;
   }
-  for (let i = leaf; i >= 0 && onPath[i] === 0; ) {
+  for (let i = leaf; i >= 0 && onPath[i] === 0;) {
     onPath[i] = 1;
     const parentId = events[i]!.parentId;
     if (parentId === ROOT_PARENT) break;

@@ -14,7 +14,11 @@ function text(value: string): ContentPart {
   return { type: 'text', text: value };
 }
 
-function message(role: MessageRole, content: readonly ContentPart[], extra: Partial<SdkLlmMessage> = {}): SdkLlmMessage {
+function message(
+  role: MessageRole,
+  content: readonly ContentPart[],
+  extra: Partial<SdkLlmMessage> = {},
+): SdkLlmMessage {
   return { role, content, toolCalls: null, toolCallId: null, name: null, ...extra };
 }
 
@@ -22,15 +26,26 @@ function message(role: MessageRole, content: readonly ContentPart[], extra: Part
 export function toLlmMessage(event: ViewEvent): SdkLlmMessage {
   switch (event.kind) {
     case 'SystemPromptEvent':
-      return message('system', event.dynamicContext === null ? [text(event.systemPrompt)] : [text(event.systemPrompt), text(event.dynamicContext)]);
+      return message(
+        'system',
+        event.dynamicContext === null
+          ? [text(event.systemPrompt)]
+          : [text(event.systemPrompt), text(event.dynamicContext)],
+      );
     case 'MessageEvent':
       return message(event.role, [...event.content, ...event.extendedContent]);
     case 'ActionEvent':
       return message('assistant', event.thought.map(text), { toolCalls: [event.toolCall] });
     case 'ObservationEvent':
-      return message('tool', [...event.content, ...event.extendedContent], { name: event.toolName, toolCallId: event.toolCallId });
+      return message('tool', [...event.content, ...event.extendedContent], {
+        name: event.toolName,
+        toolCallId: event.toolCallId,
+      });
     case 'UserRejectObservation':
-      return message('tool', [text(`Action rejected: ${event.rejectionReason}`)], { name: event.toolName, toolCallId: event.toolCallId });
+      return message('tool', [text(`Action rejected: ${event.rejectionReason}`)], {
+        name: event.toolName,
+        toolCallId: event.toolCallId,
+      });
     case 'AgentErrorEvent':
       return message('tool', [text(event.error)], { name: event.toolName, toolCallId: event.toolCallId });
     case 'CondensationSummaryEvent':
@@ -69,7 +84,7 @@ export function actionBatchEnd(events: readonly ViewEvent[], start: number): num
  */
 export function eventsToMessages(events: readonly ViewEvent[]): SdkLlmMessage[] {
   const messages: SdkLlmMessage[] = [];
-  for (let i = 0; i < events.length; ) {
+  for (let i = 0; i < events.length;) {
     const event = events[i]!;
     const end = actionBatchEnd(events, i);
     let next: SdkLlmMessage;

@@ -115,14 +115,24 @@ export function renderObservation(observation: SdkObservation): ContentPart[] {
       ];
     case 'earlierBash': {
       const rendered = terminalText(observation.output, observation.metadata);
-      return [text(sdkMaybeTruncate(observation.error ? `[There was an error during command execution.]\n${rendered}` : rendered, MAX_CMD_OUTPUT_SIZE))];
+      return [
+        text(
+          sdkMaybeTruncate(
+            observation.error ? `[There was an error during command execution.]\n${rendered}` : rendered,
+            MAX_CMD_OUTPUT_SIZE,
+          ),
+        ),
+      ];
     }
     case 'earlierEditor':
       return [text(observation.error ? observation.error : observation.output)];
     case 'earlierBrowser': {
       if (observation.error) return [text(`Error: ${observation.error}`)];
       const parts: ContentPart[] = [text(sdkMaybeTruncate(observation.output, MAX_BROWSER_OUTPUT_SIZE))];
-      if (observation.screenshotData) parts.push(image(`data:${detectImageMimeType(observation.screenshotData)};base64,${observation.screenshotData}`));
+      if (observation.screenshotData)
+        parts.push(
+          image(`data:${detectImageMimeType(observation.screenshotData)};base64,${observation.screenshotData}`),
+        );
       return parts;
     }
     case 'earlierMcp': {
@@ -150,7 +160,8 @@ export function observationLlmContent(event: ObservationEvent): readonly Content
     try {
       content = renderObservation(event.observation);
     } catch (error) {
-      if (error instanceof SdkMessagesUnavailable) throw new SdkMessagesUnavailable(`observation ${event.id} (tool ${event.toolName}): ${error.message}`);
+      if (error instanceof SdkMessagesUnavailable)
+        throw new SdkMessagesUnavailable(`observation ${event.id} (tool ${event.toolName}): ${error.message}`);
       throw error;
     }
     rendered.set(event, content);

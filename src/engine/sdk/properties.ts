@@ -65,7 +65,8 @@ export const batchAtomicity: ViewProperty = {
     for (let k = 0; k + 1 < view.length; k++) {
       const here = view[k]!;
       const next = view[k + 1]!;
-      if (here.kind === 'ActionEvent' && next.kind === 'ActionEvent' && here.responseId === next.responseId) indices.remove(k + 1);
+      if (here.kind === 'ActionEvent' && next.kind === 'ActionEvent' && here.responseId === next.responseId)
+        indices.remove(k + 1);
     }
   },
 };
@@ -154,4 +155,9 @@ export const toolLoopAtomicity: ViewProperty = {
 };
 
 /** The properties in the SDK's fixed order; enforcement restarts from the first after any removal. */
-export const VIEW_PROPERTIES: readonly ViewProperty[] = [observationUniqueness, batchAtomicity, toolCallMatching, toolLoopAtomicity];
+export const VIEW_PROPERTIES: readonly ViewProperty[] = [
+  observationUniqueness,
+  batchAtomicity,
+  toolCallMatching,
+  toolLoopAtomicity,
+];

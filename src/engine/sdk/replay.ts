@@ -68,11 +68,20 @@ function failureOf(error: unknown, fromLlm: boolean): ReplayFailure {
     };
   }
   if (error instanceof OpenHandsFailure) {
-    return { kind: 'openhands', message: `The SDK agent would fail here: ${error.message}`, pythonError: error.pythonError };
+    return {
+      kind: 'openhands',
+      message: `The SDK agent would fail here: ${error.message}`,
+      pythonError: error.pythonError,
+    };
   }
   if (error instanceof LlmUnavailable) return { kind: 'llm', message: error.message, pythonError: null };
   const detail = error instanceof Error ? error.message : String(error);
-  if (fromLlm) return { kind: 'llm', message: `The summarizer's LLM call failed (${detail}) and the condenser let it through; the SDK agent would fail here.`, pythonError: null };
+  if (fromLlm)
+    return {
+      kind: 'llm',
+      message: `The summarizer's LLM call failed (${detail}) and the condenser let it through; the SDK agent would fail here.`,
+      pythonError: null,
+    };
   return { kind: 'internal', message: `The inspector failed while replaying this step: ${detail}`, pythonError: null };
 }
 
@@ -112,7 +121,9 @@ export function* replaySdk(input: SdkReplayInput): LlmWork<SdkReplayResult> {
     },
   };
   const active: LoopCondenser<SdkView, CondensationDraft> | null =
-    mode === 'resimulate' && condenser ? { condense: (view) => condenser.condense(view, agentLlm), isCondensation: isCondensationDraft } : null;
+    mode === 'resimulate' && condenser
+      ? { condense: (view) => condenser.condense(view, agentLlm), isCondensation: isCondensationDraft }
+      : null;
   const llmCalls = yield* replayLoop({
     events: log.events,
     stepBefore: log.stepBefore,
@@ -141,6 +152,18 @@ export function* replaySdk(input: SdkReplayInput): LlmWork<SdkReplayResult> {
   return { mode, rules, steps, condensations: allCondensations, llmCalls };
 }
 
-function recordOf(id: string, stepIndex: number, draft: CondensationDraft, llmCall: number | null): SdkCondensationRecord {
-  return { id, stepIndex, forgottenEventIds: draft.forgottenEventIds, summary: draft.summary, summaryOffset: draft.summaryOffset, llmCall };
+function recordOf(
+  id: string,
+  stepIndex: number,
+  draft: CondensationDraft,
+  llmCall: number | null,
+): SdkCondensationRecord {
+  return {
+    id,
+    stepIndex,
+    forgottenEventIds: draft.forgottenEventIds,
+    summary: draft.summary,
+    summaryOffset: draft.summaryOffset,
+    llmCall,
+  };
 }

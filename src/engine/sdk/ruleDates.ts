@@ -14,18 +14,38 @@ export const PINNED_SDK_RULES: SdkRules = '1.43.1';
 export const SDK_RULE_CHANGES = {
   thinkingBlocksInText: { pr: 576, date: '2025-10-01', what: 'a MessageEvent’s text counts its thinking blocks' },
   notExecutedActionText: { pr: 623, date: '2025-10-04', what: 'an ActionEvent without an action shows its tool call' },
-  batchAtomicity: { pr: 775, date: '2025-10-20', what: 'forgetting one action of an LLM response forgets the whole batch' },
-  skillsLabel: { pr: 820, date: '2025-10-21', what: '"microagents" renamed "skills" (`[Skills: …]` in a message’s text)' },
-  requestHalvesView: { pr: 1034, date: '2025-11-10', what: 'a condensation request keeps half of the current view, not half of max_size' },
+  batchAtomicity: {
+    pr: 775,
+    date: '2025-10-20',
+    what: 'forgetting one action of an LLM response forgets the whole batch',
+  },
+  skillsLabel: {
+    pr: 820,
+    date: '2025-10-21',
+    what: '"microagents" renamed "skills" (`[Skills: …]` in a message’s text)',
+  },
+  requestHalvesView: {
+    pr: 1034,
+    date: '2025-11-10',
+    what: 'a condensation request keeps half of the current view, not half of max_size',
+  },
   tokenTrigger: { pr: 1380, date: '2025-12-23', what: 'max_tokens: condensing on token pressure' },
   toolCallAware: { pr: 1412, date: '2025-12-23', what: 'forgetting ranges keep tool calls with their results' },
   toolLoopAware: { pr: 1508, date: '2025-12-25', what: 'forgetting ranges keep a thinking tool loop whole' },
   multiSummaryViews: { pr: 1721, date: '2026-01-22', what: 'every summary stays in the view' },
   hardContextReset: { pr: 1596, date: '2026-01-30', what: 'hard context reset when summarizing fails' },
-  dynamicContextText: { pr: 1890, date: '2026-02-10', what: 'a SystemPromptEvent’s text gives the size of its dynamic context' },
+  dynamicContextText: {
+    pr: 1890,
+    date: '2026-02-10',
+    what: 'a SystemPromptEvent’s text gives the size of its dynamic context',
+  },
   minimumProgress: { pr: 2107, date: '2026-02-17', what: 'minimum_progress' },
   explicitViewProperties: { pr: 2116, date: '2026-02-19', what: 'view properties and manipulation indices' },
-  contextWindowCap: { pr: 4461, date: '2026-08-13', what: 'the token limit is capped by the agent model’s context window' },
+  contextWindowCap: {
+    pr: 4461,
+    date: '2026-08-13',
+    what: 'the token limit is capped by the agent model’s context window',
+  },
 } as const;
 
 export type SdkRuleChange = keyof typeof SDK_RULE_CHANGES;

@@ -30,7 +30,12 @@ export function totalTokens(events: readonly ViewEvent[], llm: AgentLlm): number
  * `shortest_prefix_above`: the smallest k whose first k events add more than `target` tokens to
  * `base` (all of them when even that is not enough). Binary search: assumes counts only grow.
  */
-export function shortestPrefixAbove(events: readonly ViewEvent[], llm: AgentLlm, target: number, base: readonly ViewEvent[] = []): number {
+export function shortestPrefixAbove(
+  events: readonly ViewEvent[],
+  llm: AgentLlm,
+  target: number,
+  base: readonly ViewEvent[] = [],
+): number {
   if (events.length === 0) return 0;
   const baseTokens = base.length > 0 ? totalTokens(base, llm) : 0;
   const added = (k: number) => totalTokens([...base, ...events.slice(0, k)], llm) - baseTokens;
@@ -46,7 +51,12 @@ export function shortestPrefixAbove(events: readonly ViewEvent[], llm: AgentLlm,
 }
 
 /** `suffix_len_for_reduction`: how many events can stay at the end once `reduce` tokens are gone. */
-export function suffixLenForReduction(events: readonly ViewEvent[], llm: AgentLlm, reduce: number, base: readonly ViewEvent[] = []): number {
+export function suffixLenForReduction(
+  events: readonly ViewEvent[],
+  llm: AgentLlm,
+  reduce: number,
+  base: readonly ViewEvent[] = [],
+): number {
   if (events.length === 0) return 0;
   if (reduce <= 0) return events.length;
   return events.length - shortestPrefixAbove(events, llm, reduce, base);
@@ -57,7 +67,10 @@ export function suffixLenForReduction(events: readonly ViewEvent[], llm: AgentLl
  * the tool definitions once. Counting these pieces apart and adding them up is what makes per-text
  * caching possible; message framing tokens are left out, as in any estimate without the provider.
  */
-export function tokenTexts(request: TokenCountRequest, toolsText: (tools: readonly unknown[]) => string = JSON.stringify): string[] {
+export function tokenTexts(
+  request: TokenCountRequest,
+  toolsText: (tools: readonly unknown[]) => string = JSON.stringify,
+): string[] {
   const texts: string[] = [];
   for (const message of request.messages) {
     for (const part of message.content) if (part.type === 'text' && part.text !== '') texts.push(part.text);

@@ -70,7 +70,10 @@ export function sdkMaybeTruncate(content: string, limit: number | null, options:
   const proposedHead = Math.floor(available / 2) + (available % 2);
   let notice = baseNotice;
   if (options.saveDir) {
-    const filePath = pythonPathJoin(options.saveDir, `${options.toolPrefix ?? 'output'}_output_${sha256Hex(content).slice(0, 8)}.txt`);
+    const filePath = pythonPathJoin(
+      options.saveDir,
+      `${options.toolPrefix ?? 'output'}_output_${sha256Hex(content).slice(0, 8)}.txt`,
+    );
     notice = persistNotice(filePath, pythonLineCount(headCodePoints(content, proposedHead)) + 1);
   }
   const finalLength = codePointLength(notice);

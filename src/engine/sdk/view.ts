@@ -16,7 +16,11 @@ export function sdkViewOf(events: readonly ViewEvent[], unhandledCondensationReq
 }
 
 /** A View whose events are only materialised when someone reads them. */
-export function lazySdkView(length: number, unhandledCondensationRequest: boolean, build: () => readonly ViewEvent[]): SdkView {
+export function lazySdkView(
+  length: number,
+  unhandledCondensationRequest: boolean,
+  build: () => readonly ViewEvent[],
+): SdkView {
   let cache: readonly ViewEvent[] | null = null;
   return {
     length,
@@ -97,7 +101,10 @@ export function sdkViewFromEvents(events: readonly SdkEvent[]): SdkView {
 }
 
 /** `view.manipulation_indices`: every index that no property forbids. */
-export function manipulationIndices(events: readonly ViewEvent[], warn: (message: string) => void = () => {}): ManipulationIndices {
+export function manipulationIndices(
+  events: readonly ViewEvent[],
+  warn: (message: string) => void = () => {},
+): ManipulationIndices {
   const indices = ManipulationIndices.complete(events.length);
   for (const property of VIEW_PROPERTIES) property.restrictIndices(events, indices, warn);
   return indices;

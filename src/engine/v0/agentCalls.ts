@@ -2,7 +2,14 @@ import type { ChatTool, RecordedUsage, TextTokens, AgentCall, LearnedUsage, Meas
 import { noLlm, runSync, PrefixIds, learnFromRecordedCalls, measureRequest, toolSchemaText } from '../core/index.ts';
 import type { LogEvent } from './events.ts';
 import { type PreparedLog, initialUserMessageAt } from './history.ts';
-import { type AgentMessageOptions, type AgentRequest, AgentMessagesError, DEFAULT_MAX_MESSAGE_CHARS, buildAgentRequest, newMessagePartsCache } from './messages/index.ts';
+import {
+  type AgentMessageOptions,
+  type AgentRequest,
+  AgentMessagesError,
+  DEFAULT_MAX_MESSAGE_CHARS,
+  buildAgentRequest,
+  newMessagePartsCache,
+} from './messages/index.ts';
 import { IncrementalMeasure } from './messages/index.ts';
 import { type ReplayStep, replay } from './replay.ts';
 import type { View } from './view.ts';
@@ -22,7 +29,9 @@ export function recordedTools(events: readonly LogEvent[]): readonly ChatTool[] 
 export function recordedUsageAt(log: PreparedLog, step: ReplayStep): RecordedUsage | null {
   return log.events[step.beforeEventIndex]?.toolCall?.response.usage ?? null;
 }
-export type StepRequest = { readonly request: AgentRequest; readonly error?: undefined } | { readonly request?: undefined; readonly error: string };
+export type StepRequest =
+  | { readonly request: AgentRequest; readonly error?: undefined }
+  | { readonly request?: undefined; readonly error: string };
 
 export interface AgentCallOptions extends AgentMessageOptions {
   readonly tokens: TextTokens;
@@ -56,7 +65,9 @@ export class V0AgentCalls {
 
   request(step: ReplayStep, view: View): StepRequest {
     try {
-      return { request: buildAgentRequest(view.entries, initialUserMessageAt(this.log, step.beforeEventIndex), this.options) };
+      return {
+        request: buildAgentRequest(view.entries, initialUserMessageAt(this.log, step.beforeEventIndex), this.options),
+      };
     } catch (error) {
       if (!(error instanceof AgentMessagesError)) throw error;
       return { error: error.pythonError ? `${error.message} (${error.pythonError})` : error.message };
@@ -80,15 +91,30 @@ export class V0AgentCalls {
         problem = error.pythonError ? `${error.message} (${error.pythonError})` : error.message;
       }
     }
-    return { measured, time: this.log.events[step.beforeEventIndex]?.time ?? null, recorded: recordedUsageAt(this.log, step), error: problem };
+    return {
+      measured,
+      time: this.log.events[step.beforeEventIndex]?.time ?? null,
+      recorded: recordedUsageAt(this.log, step),
+      error: problem,
+    };
   }
 
   /** A step's call measured from its whole request (what `call` gives, without its shortcut). */
   wholeCall(step: ReplayStep, request: StepRequest | null): AgentCall {
     const measured = request?.request
-      ? measureRequest(request.request.messages, request.request.eventIds.map((ids) => ids.join(',')), this.toolTokens, this.options.tokens, this.prefixes)
+      ? measureRequest(
+          request.request.messages,
+          request.request.eventIds.map((ids) => ids.join(',')),
+          this.toolTokens,
+          this.options.tokens,
+          this.prefixes,
+        )
       : null;
-    return { measured, time: this.log.events[step.beforeEventIndex]?.time ?? null, recorded: recordedUsageAt(this.log, step) };
+    return {
+      measured,
+      time: this.log.events[step.beforeEventIndex]?.time ?? null,
+      recorded: recordedUsageAt(this.log, step),
+    };
   }
 }
 

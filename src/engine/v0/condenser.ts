@@ -38,7 +38,6 @@ export interface Condenser {
   passThrough(view: View): View | null;
 }
 
-
 /** Per-session prompt templates that replace the built-in ones (`{previous_summary}`, `{events}`). */
 export interface PromptOverrides {
   readonly llm?: string;
@@ -74,7 +73,9 @@ export interface CondenserDefinition<Schema extends z.ZodType = z.ZodType> {
   create(config: z.infer<Schema>, environment: CondenserEnvironment): Condenser;
 }
 
-export function defineCondenser<Schema extends z.ZodType>(definition: CondenserDefinition<Schema>): CondenserDefinition<Schema> {
+export function defineCondenser<Schema extends z.ZodType>(
+  definition: CondenserDefinition<Schema>,
+): CondenserDefinition<Schema> {
   return definition;
 }
 

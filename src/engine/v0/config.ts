@@ -1,10 +1,15 @@
 import { ConfigError, hasOwnKey } from '../core/index.ts';
 import { z } from 'zod';
-import type { Condenser, CondenserConfig, CondenserDefinition, CondenserEnvironment, PromptOverrides } from './condenser.ts';
+import type {
+  Condenser,
+  CondenserConfig,
+  CondenserDefinition,
+  CondenserEnvironment,
+  PromptOverrides,
+} from './condenser.ts';
 import { CONDENSER_TYPES, condenserDefinition } from './condensers/index.ts';
 import { pyStr } from './prompts/pythonRepr.ts';
 import { pydanticLaxInt } from './pydanticInt.ts';
-
 
 /** A validated configuration and what the reading assumed on the way (shown to the user, never silent). */
 export interface ReadConfig {
@@ -13,7 +18,18 @@ export interface ReadConfig {
 }
 
 /** The order of OpenHands' `CondenserConfig` union: pydantic tries its members in this order. */
-const UNION_ORDER = ['noop', 'observation_masking', 'browser_output_masking', 'recent', 'llm', 'amortized', 'llm_attention', 'structured', 'pipeline', 'conversation_window'];
+const UNION_ORDER = [
+  'noop',
+  'observation_masking',
+  'browser_output_masking',
+  'recent',
+  'llm',
+  'amortized',
+  'llm_attention',
+  'structured',
+  'pipeline',
+  'conversation_window',
+];
 
 function join(prefix: string, key: string | number): string {
   return prefix ? `${prefix}.${key}` : String(key);
@@ -53,11 +69,16 @@ interface Place {
   readonly typeLabel: string;
 }
 
-type Validated = { readonly ok: true; readonly config: CondenserConfig; readonly notes: readonly string[] } | { readonly ok: false; readonly error: ConfigError };
+type Validated =
+  | { readonly ok: true; readonly config: CondenserConfig; readonly notes: readonly string[] }
+  | { readonly ok: false; readonly error: ConfigError };
 
 function issueError(issue: z.core.$ZodIssue, input: Record<string, unknown>, place: Place): ConfigError {
   if (issue.code === 'unrecognized_keys') {
-    return new ConfigError(join(place.path, issue.keys.join(', ')), `unknown key${issue.keys.length > 1 ? 's' : ''} for condenser type ${place.typeLabel}`);
+    return new ConfigError(
+      join(place.path, issue.keys.join(', ')),
+      `unknown key${issue.keys.length > 1 ? 's' : ''} for condenser type ${place.typeLabel}`,
+    );
   }
   const key = issue.path.map(String).join('.');
   const got = issue.path.length === 1 ? input[String(issue.path[0])] : undefined;
@@ -103,7 +124,12 @@ function checked(definition: CondenserDefinition, validated: Validated, path: st
 }
 
 function unknownType(type: unknown, path: string): ConfigError {
-  const shown = typeof type === 'string' || typeof type === 'number' || typeof type === 'boolean' || type === null ? pyStr(type) : Array.isArray(type) ? 'a list' : typeof type;
+  const shown =
+    typeof type === 'string' || typeof type === 'number' || typeof type === 'boolean' || type === null
+      ? pyStr(type)
+      : Array.isArray(type)
+        ? 'a list'
+        : typeof type;
   return new ConfigError(join(path, 'type'), `Unknown condenser type: ${shown} (known: ${CONDENSER_TYPES.join(', ')})`);
 }
 
@@ -120,7 +146,11 @@ function fieldsSet(definition: CondenserDefinition, record: Record<string, unkno
  * `{"attention_window": 2}` observation_masking. The LLM classes need their `llm_config`.
  */
 function readMember(input: unknown, path: string): Validated {
-  if (!isRecord(input)) return { ok: false, error: new ConfigError(path, 'a pipeline member must be a condenser configuration (an object)') };
+  if (!isRecord(input))
+    return {
+      ok: false,
+      error: new ConfigError(path, 'a pipeline member must be a condenser configuration (an object)'),
+    };
   if ('type' in input) return readTyped(input, { path, member: true, typeLabel: JSON.stringify(input.type) });
   let best: { definition: CondenserDefinition; validated: Validated & { ok: true }; fields: number } | null = null;
   for (const type of UNION_ORDER) {
@@ -161,11 +191,17 @@ function readTyped(record: Record<string, unknown>, place: Place): Validated {
 export function readCondenserConfig(input: unknown): ReadConfig {
   if (!isRecord(input)) throw new ConfigError('', 'a condenser configuration must be an object with a "type" key');
   const assumed = !('type' in input);
-  const place: Place = { path: '', member: false, typeLabel: assumed ? '"noop" (assumed: no "type" given)' : JSON.stringify(input.type) };
+  const place: Place = {
+    path: '',
+    member: false,
+    typeLabel: assumed ? '"noop" (assumed: no "type" given)' : JSON.stringify(input.type),
+  };
   // A JSON null is Python's None: `data.get('type', 'noop')` returns it, and it is no known type.
   const result = readTyped(assumed ? { ...input, type: 'noop' } : input, place);
   if (!result.ok) throw result.error;
-  const notes = assumed ? ['no "type" given: OpenHands reads the configuration as noop (its loader\'s default)', ...result.notes] : result.notes;
+  const notes = assumed
+    ? ['no "type" given: OpenHands reads the configuration as noop (its loader\'s default)', ...result.notes]
+    : result.notes;
   return { config: result.config, notes };
 }
 

@@ -89,7 +89,12 @@ const NO_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
  * Both factories build objects with the same keys in the same order, so every event shares one
  * hidden class and the replay's hot loops stay monomorphic.
  */
-export function makeAction(base: BaseFields, type: string, args: Readonly<Record<string, unknown>>, condensation?: CondensationArgs): ActionEvent {
+export function makeAction(
+  base: BaseFields,
+  type: string,
+  args: Readonly<Record<string, unknown>>,
+  condensation?: CondensationArgs,
+): ActionEvent {
   return {
     kind: 'action',
     type,
@@ -169,7 +174,9 @@ export function isObservation(entry: ViewEntry): boolean {
 
 /** isinstance(event, AgentCondensationObservation), including legacy stored `condense` observations. */
 export function isCondensationObservation(entry: ViewEntry): boolean {
-  return entry.kind === 'summary' || entry.kind === 'masked' || (entry.kind === 'observation' && entry.type === 'condense');
+  return (
+    entry.kind === 'summary' || entry.kind === 'masked' || (entry.kind === 'observation' && entry.type === 'condense')
+  );
 }
 
 export function isAction(entry: ViewEntry, type?: string): entry is ActionEvent {
@@ -212,7 +219,9 @@ export function condensationArgsProblem(args: CondensationArgs): string | null {
       : 'it gives neither forgotten_event_ids nor both forgotten_events_start_id and forgotten_events_end_id';
   }
   if ((args.summary === null) !== (args.summaryOffset === null)) {
-    return args.summary === null ? 'it has a summary_offset without a summary' : 'it has a summary without a summary_offset';
+    return args.summary === null
+      ? 'it has a summary_offset without a summary'
+      : 'it has a summary without a summary_offset';
   }
   return null;
 }

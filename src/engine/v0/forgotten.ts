@@ -41,7 +41,11 @@ export function lowerBound(sorted: readonly number[], value: number): number {
  * The ids of `sortedIds` (a log's ids, ascending) that the condensation forgets, ascending and at most
  * `limit` of them, with how many there are in all: what it takes from that log, whatever its range says.
  */
-export function forgottenAmong(forgotten: ForgottenIds, sortedIds: readonly number[], limit = Number.POSITIVE_INFINITY): { ids: number[]; count: number } {
+export function forgottenAmong(
+  forgotten: ForgottenIds,
+  sortedIds: readonly number[],
+  limit = Number.POSITIVE_INFINITY,
+): { ids: number[]; count: number } {
   if (forgotten.kind === 'range') {
     const from = lowerBound(sortedIds, forgotten.start);
     const to = Math.max(from, lowerBound(sortedIds, forgotten.end + 1));

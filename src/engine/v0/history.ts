@@ -1,7 +1,6 @@
 import type { ReplayMode } from '../core/index.ts';
 import type { ActionEvent, LogEvent } from './events.ts';
 
-
 /**
  * The agent controller's history filter: no null or agent-state events, nothing hidden. Re-simulation
  * also drops the log's own condensations, since the chosen condenser makes its own.
@@ -29,7 +28,8 @@ export class StepDetector {
 
   /** True when an LLM call (a step) happens just before `event`. Call once per event, in log order. */
   isStepBefore(event: LogEvent): boolean {
-    if (event.kind !== 'action' || event.source !== 'agent' || NOT_LLM_ACTIONS.has(event.type) || event.hidden) return false;
+    if (event.kind !== 'action' || event.source !== 'agent' || NOT_LLM_ACTIONS.has(event.type) || event.hidden)
+      return false;
     const sameResponse = event.responseId !== null && event.responseId === this.previousResponseId;
     this.previousResponseId = event.responseId;
     return !sameResponse;
@@ -66,7 +66,14 @@ export function prepareLog(events: readonly LogEvent[]): PreparedLog {
   let maxId = -1;
   let firstUserMessage = -1;
   events.forEach((event, i) => {
-    if (firstUserMessage < 0 && event.kind === 'action' && event.type === 'message' && event.source === 'user' && !event.hidden) firstUserMessage = i;
+    if (
+      firstUserMessage < 0 &&
+      event.kind === 'action' &&
+      event.type === 'message' &&
+      event.source === 'user' &&
+      !event.hidden
+    )
+      firstUserMessage = i;
     stepBefore[i] = detector.isStepBefore(event) ? 1 : 0;
     recorded[i] = entersHistory(event, 'recorded') ? 1 : 0;
     resimulate[i] = entersHistory(event, 'resimulate') ? 1 : 0;

@@ -1,7 +1,13 @@
 import { OpenHandsFailure, LlmUnavailable, replayLoop } from '../core/index.ts';
 import type { ReplayFailure, ReplayMode, LlmWork, LoopCondenser, LoopHistory } from '../core/index.ts';
 import { type Condensation, type Condenser, isCondensation } from './condenser.ts';
-import { type ActionEvent, type CondensationArgs, type LogEvent, condensationArgsProblem, makeAction } from './events.ts';
+import {
+  type ActionEvent,
+  type CondensationArgs,
+  type LogEvent,
+  condensationArgsProblem,
+  makeAction,
+} from './events.ts';
 import { type ForgottenIds, forgottenIds } from './forgotten.ts';
 import type { PreparedLog } from './history.ts';
 import { type TokenEstimator, ZERO_TOKENS, cachingTextCounts, positionTokens, viewTokens } from './tokens.ts';
@@ -57,7 +63,11 @@ export interface ReplayInput {
 
 function failureOf(error: unknown): ReplayFailure {
   if (error instanceof OpenHandsFailure) {
-    return { kind: 'openhands', message: `OpenHands would fail here: ${error.message}`, pythonError: error.pythonError };
+    return {
+      kind: 'openhands',
+      message: `OpenHands would fail here: ${error.message}`,
+      pythonError: error.pythonError,
+    };
   }
   if (error instanceof LlmUnavailable) return { kind: 'llm', message: error.message, pythonError: null };
   const detail = error instanceof Error ? error.message : String(error);
@@ -65,7 +75,15 @@ function failureOf(error: unknown): ReplayFailure {
 }
 
 function syntheticCondensation(id: number, args: CondensationArgs): ActionEvent {
-  const base = { id, index: -1, source: 'agent', cause: null, responseId: null, loggedMessage: null, hidden: false } as const;
+  const base = {
+    id,
+    index: -1,
+    source: 'agent',
+    cause: null,
+    responseId: null,
+    loggedMessage: null,
+    hidden: false,
+  } as const;
   return makeAction(base, 'condensation', {}, args);
 }
 
@@ -88,17 +106,32 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
     condensed(result, stepIndex, llmCall) {
       const problem = condensationArgsProblem(result.args);
       if (problem) {
-        throw new OpenHandsFailure(`the condenser produced an invalid condensation: ${problem}`, 'ValueError: Invalid configuration of the optional fields.');
+        throw new OpenHandsFailure(
+          `the condenser produced an invalid condensation: ${problem}`,
+          'ValueError: Invalid configuration of the optional fields.',
+        );
       }
       const action = syntheticCondensation(nextId++, result.args);
       tracker.append(action);
-      const record: CondensationRecord = { id: action.id, stepIndex, args: result.args, forgotten: forgottenIds(result.args), llmCall };
+      const record: CondensationRecord = {
+        id: action.id,
+        stepIndex,
+        args: result.args,
+        forgotten: forgottenIds(result.args),
+        llmCall,
+      };
       allCondensations.push(record);
       return record;
     },
   };
   const active: LoopCondenser<View, Condensation> | null =
-    mode === 'resimulate' && condenser ? { condense: (view) => condenser.condense(view), passThrough: (view) => condenser.passThrough(view), isCondensation } : null;
+    mode === 'resimulate' && condenser
+      ? {
+          condense: (view) => condenser.condense(view),
+          passThrough: (view) => condenser.passThrough(view),
+          isCondensation,
+        }
+      : null;
   const llmCalls = yield* replayLoop({
     events: log.events,
     stepBefore: log.stepBefore,
@@ -118,7 +151,12 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
         condensations: loopStep.condensations,
         position,
         viewLength: view ? view.length : 0,
-        viewTokens: !input.tokens || !view || !position ? 0 : view === base ? positionTokens(position, tokens) : viewTokens(view, tokens),
+        viewTokens:
+          !input.tokens || !view || !position
+            ? 0
+            : view === base
+              ? positionTokens(position, tokens)
+              : viewTokens(view, tokens),
         unhandledCondensationRequest: view?.unhandledCondensationRequest ?? false,
         failure,
       };

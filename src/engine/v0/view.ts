@@ -1,9 +1,4 @@
-import {
-  type LogEvent,
-  type SummaryEntry,
-  type ViewEntry,
-  isAction,
-} from './events.ts';
+import { type LogEvent, type SummaryEntry, type ViewEntry, isAction } from './events.ts';
 import { forgetsId, forgottenIds, lowerBound } from './forgotten.ts';
 import { pyInsertIndex } from '../core/index.ts';
 
@@ -34,7 +29,13 @@ export function viewOf(entries: readonly ViewEntry[], unhandledCondensationReque
 }
 
 /** A View whose entries are only materialised when a condenser reads them (or a range of them). */
-function lazyView(length: number, unhandledCondensationRequest: boolean, build: () => ViewEntry[], at: (index: number) => ViewEntry, position?: ViewPosition): View {
+function lazyView(
+  length: number,
+  unhandledCondensationRequest: boolean,
+  build: () => ViewEntry[],
+  at: (index: number) => ViewEntry,
+  position?: ViewPosition,
+): View {
   let cache: ViewEntry[] | null = null;
   return {
     length,
@@ -82,7 +83,8 @@ export function viewAt(position: ViewPosition): View {
   const summary = epoch.summary;
   const length = keptLength + (summary ? 1 : 0);
   const at = summary ? pyInsertIndex(keptLength, summary.offset) : keptLength;
-  const entryAt = (index: number): ViewEntry => (!summary || index < at ? epoch.kept[index]! : index === at ? summaryEntry(summary) : epoch.kept[index - 1]!);
+  const entryAt = (index: number): ViewEntry =>
+    !summary || index < at ? epoch.kept[index]! : index === at ? summaryEntry(summary) : epoch.kept[index - 1]!;
   return lazyView(
     length,
     unhandledCondensationRequest,
@@ -108,7 +110,8 @@ export function sharedPrefix(earlier: View, later: View): number | null {
   if (!a || !b || a.epoch !== b.epoch || b.keptLength < a.keptLength) return null;
   const summary = a.epoch.summary;
   // The summary sits at the same place in both (else entries after it shifted).
-  if (summary && pyInsertIndex(a.keptLength, summary.offset) !== pyInsertIndex(b.keptLength, summary.offset)) return null;
+  if (summary && pyInsertIndex(a.keptLength, summary.offset) !== pyInsertIndex(b.keptLength, summary.offset))
+    return null;
   return earlier.length;
 }
 
@@ -221,7 +224,9 @@ export function viewFromEvents(history: readonly LogEvent[]): View {
       forgotten.add(event.id);
     }
   }
-  const entries: ViewEntry[] = history.filter((event) => !forgotten.has(event.id) && !forgetters.some((forgets) => forgets(event.id)));
+  const entries: ViewEntry[] = history.filter(
+    (event) => !forgotten.has(event.id) && !forgetters.some((forgets) => forgets(event.id)),
+  );
   for (let i = history.length - 1; i >= 0; i--) {
     const event = history[i]!;
     const args = isAction(event, 'condensation') ? event.condensation : undefined;

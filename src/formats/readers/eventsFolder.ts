@@ -20,7 +20,10 @@ export const eventsFolderReader = defineReader({
       .map((file) => ({ file, number: Number(EVENT_FILE.exec(file.path)![1]) }))
       .sort((a, b) => a.number - b.number);
     if (eventFiles.length === 0) {
-      throw new LogFormatError(name, 'no event files found (expected events/0.json, events/1.json, ..., SDK events/event-00000-<id>.json, or an output.jsonl)');
+      throw new LogFormatError(
+        name,
+        'no event files found (expected events/0.json, events/1.json, ..., SDK events/event-00000-<id>.json, or an output.jsonl)',
+      );
     }
     const items = eventFiles.map(({ file }) => parseJson(fileText(file), file.path));
     const metadataFile = files.find((file) => /(?:^|\/)metadata\.json$/.test(file.path));

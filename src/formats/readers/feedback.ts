@@ -11,9 +11,16 @@ export const feedbackReader = defineReader({
   locate(input, options) {
     if (input.kind !== 'list') return null;
     const first = input.items[0];
-    if (!(isRecord(first) && Array.isArray(first.trajectory) && ('feedback' in first || 'version' in first))) return null;
+    if (!(isRecord(first) && Array.isArray(first.trajectory) && ('feedback' in first || 'version' in first)))
+      return null;
     const scan = new EvalScan(options);
-    input.items.forEach((entry, i) => scan.add(isRecord(entry) ? entry : {}, i + 1, { id: `feedback ${i + 1}`, history: isRecord(entry) ? entry.trajectory : null, label: `[${i}].trajectory` }));
+    input.items.forEach((entry, i) =>
+      scan.add(isRecord(entry) ? entry : {}, i + 1, {
+        id: `feedback ${i + 1}`,
+        history: isRecord(entry) ? entry.trajectory : null,
+        label: `[${i}].trajectory`,
+      }),
+    );
     return scan.finish('v0-feedback');
   },
 });

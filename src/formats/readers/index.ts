@@ -14,7 +14,8 @@ import { type LogReader, defineReader } from './types.ts';
 export type { LogReader, ReaderInput } from './types.ts';
 
 /** Shapes one of the readers above produces: containers named by the SDK events they hold, and variants. */
-const produced = <const Shape extends string>(shape: Shape, label: string, flavor: 'v0' | 'sdk') => defineReader({ shape, label, flavor });
+const produced = <const Shape extends string>(shape: Shape, label: string, flavor: 'v0' | 'sdk') =>
+  defineReader({ shape, label, flavor });
 
 export const LOG_READERS = [
   feedbackReader,
@@ -36,7 +37,9 @@ export const LOG_READERS = [
 /** Every shape of log the inspector reads. */
 export type LogShape = (typeof LOG_READERS)[number]['shape'];
 
-export const SHAPE_LABELS = Object.fromEntries(LOG_READERS.map((reader) => [reader.shape, reader.label])) as Readonly<Record<LogShape, string>>;
+export const SHAPE_LABELS = Object.fromEntries(LOG_READERS.map((reader) => [reader.shape, reader.label])) as Readonly<
+  Record<LogShape, string>
+>;
 
 const SHAPES: ReadonlySet<string> = new Set(LOG_READERS.map((reader) => reader.shape));
 /** A located shape as the registry names it (every reader names only shapes listed above). */

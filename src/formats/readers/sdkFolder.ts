@@ -15,7 +15,9 @@ const UI_EVENT_FILE = /(?:^|\/)event_(\d+)_([^/]+)\.json$/;
 const BASE_STATE = /(?:^|\/)base_state\.json$/;
 
 function isSdkFolder(files: readonly LogFile[]): boolean {
-  return files.some((file) => EVENT_FILE.test(file.path) || UI_EVENT_FILE.test(file.path) || BASE_STATE.test(file.path));
+  return files.some(
+    (file) => EVENT_FILE.test(file.path) || UI_EVENT_FILE.test(file.path) || BASE_STATE.test(file.path),
+  );
 }
 
 function directoryOf(path: string): string {
@@ -47,22 +49,33 @@ function conversationsOf(files: readonly LogFile[]): Conversation[] {
     entry.events.push({ file, number: Number(match[1]) });
     byDir.set(dir, entry);
   }
-  return [...byDir].map(([dir, entry]) => ({ dir, uiDownload: entry.uiDownload, events: entry.events.sort((a, b) => a.number - b.number) }));
+  return [...byDir].map(([dir, entry]) => ({
+    dir,
+    uiDownload: entry.uiDownload,
+    events: entry.events.sort((a, b) => a.number - b.number),
+  }));
 }
 
 /** The conversation's own folder: the one holding `events/`, or the events' folder itself. */
-const rootOf = (conversation: Conversation) => (/(^|\/)events$/.test(conversation.dir) ? directoryOf(conversation.dir) : conversation.dir);
+const rootOf = (conversation: Conversation) =>
+  /(^|\/)events$/.test(conversation.dir) ? directoryOf(conversation.dir) : conversation.dir;
 
 /** The conversation folder's base_state.json: beside an `events/` folder, or beside the event files. */
 function findBaseState(files: readonly LogFile[], eventsDir: string): LogFile | undefined {
   const parent = eventsDir.endsWith('events') ? directoryOf(eventsDir) : null;
-  const candidates = [parent, eventsDir].filter((dir): dir is string => dir !== null).map((dir) => (dir ? `${dir}/base_state.json` : 'base_state.json'));
+  const candidates = [parent, eventsDir]
+    .filter((dir): dir is string => dir !== null)
+    .map((dir) => (dir ? `${dir}/base_state.json` : 'base_state.json'));
   return candidates.map((path) => files.find((file) => file.path === path)).find((file) => file !== undefined);
 }
 
 const CONDENSATION = /"kind"\s*:\s*"Condensation"/;
 
-function instancesOf(conversations: readonly Conversation[], name: string, resolvedIds: ReadonlySet<string> | null): EvalInstance[] {
+function instancesOf(
+  conversations: readonly Conversation[],
+  name: string,
+  resolvedIds: ReadonlySet<string> | null,
+): EvalInstance[] {
   return conversations.map((conversation, i) => {
     const id = baseName(rootOf(conversation)) || name;
     return {
@@ -79,11 +92,16 @@ function instancesOf(conversations: readonly Conversation[], name: string, resol
 /** What the web UI's meta.json (the conversation's AppConversationInfo) tells worth showing. */
 function uiDownloadNotes(files: readonly LogFile[], dir: string): string[] {
   const metaFile = files.find((file) => file.path === (dir ? `${dir}/meta.json` : 'meta.json'));
-  const notes = ['The web UI download records no condenser (it has no base_state.json): the replay starts from the SDK’s default; pick a preset to compare.'];
+  const notes = [
+    'The web UI download records no condenser (it has no base_state.json): the replay starts from the SDK’s default; pick a preset to compare.',
+  ];
   if (!metaFile) return notes;
   const meta = parseJson(fileText(metaFile), metaFile.path);
   if (!isRecord(meta)) return notes;
-  const about = [typeof meta.title === 'string' ? meta.title : null, typeof meta.llm_model === 'string' ? `model ${meta.llm_model}` : null].filter(Boolean);
+  const about = [
+    typeof meta.title === 'string' ? meta.title : null,
+    typeof meta.llm_model === 'string' ? `model ${meta.llm_model}` : null,
+  ].filter(Boolean);
   return about.length ? [`Conversation: ${about.join(', ')}.`, ...notes] : notes;
 }
 
@@ -92,23 +110,37 @@ function uiDownloadNotes(files: readonly LogFile[], dir: string): string[] {
  * event files (OpenHands-CLI's recorded conversations), the web UI's V1 download, or a folder of
  * several conversations (an eval run's archive: each conversation is an instance).
  */
-function locateSdkFolder(name: string, files: readonly LogFile[], options: LocateOptions = {}, resolvedIds: ReadonlySet<string> | null = null): LocatedEvents {
+function locateSdkFolder(
+  name: string,
+  files: readonly LogFile[],
+  options: LocateOptions = {},
+  resolvedIds: ReadonlySet<string> | null = null,
+): LocatedEvents {
   const conversations = conversationsOf(files);
   if (conversations.length === 0) {
-    throw new LogFormatError(name, 'this SDK conversation folder has no event files (expected events/event-00000-<id>.json, ...)');
+    throw new LogFormatError(
+      name,
+      'this SDK conversation folder has no event files (expected events/event-00000-<id>.json, ...)',
+    );
   }
   const instances = conversations.length > 1 ? instancesOf(conversations, name, resolvedIds) : [];
-  const chosen = conversations.length > 1 ? conversations[chooseInstance(instances, options.instance)]! : conversations[0]!;
+  const chosen =
+    conversations.length > 1 ? conversations[chooseInstance(instances, options.instance)]! : conversations[0]!;
   const eventFiles = chosen.events;
   const notes: string[] = [];
   eventFiles.forEach((entry, i) => {
     if (i > 0 && entry.number === eventFiles[i - 1]!.number) {
-      throw new LogFormatError(entry.file.path, `event index ${entry.number} is used twice (also by ${eventFiles[i - 1]!.file.path})`);
+      throw new LogFormatError(
+        entry.file.path,
+        `event index ${entry.number} is used twice (also by ${eventFiles[i - 1]!.file.path})`,
+      );
     }
   });
   const gap = eventFiles.findIndex((entry, i) => entry.number !== i);
   if (gap >= 0) {
-    notes.push(`Event file ${gap} is missing (the next is ${eventFiles[gap]!.file.path}); the SDK would stop reading there, the inspector reads on.`);
+    notes.push(
+      `Event file ${gap} is missing (the next is ${eventFiles[gap]!.file.path}); the SDK would stop reading there, the inspector reads on.`,
+    );
   }
   const instanceId = conversations.length > 1 ? instances[conversations.indexOf(chosen)]!.id : null;
   if (instanceId !== null) notes.unshift(...severalInstancesNote(instances, instanceId));

@@ -5,7 +5,12 @@ export type ReaderInput =
   | { readonly kind: 'list'; readonly items: unknown[]; readonly where: string }
   | { readonly kind: 'object'; readonly value: Record<string, unknown> }
   | { readonly kind: 'lines'; readonly file: LogFile; readonly resolvedIds: ReadonlySet<string> | null }
-  | { readonly kind: 'folder'; readonly name: string; readonly files: readonly LogFile[]; readonly resolvedIds: ReadonlySet<string> | null };
+  | {
+      readonly kind: 'folder';
+      readonly name: string;
+      readonly files: readonly LogFile[];
+      readonly resolvedIds: ReadonlySet<string> | null;
+    };
 
 /**
  * One log format: its shape name and label, the engine that replays it, and how its events are found.
@@ -22,6 +27,8 @@ export interface LogReader {
 }
 
 /** Keeps a reader's shape name as a literal, so the list of readers can name every shape. */
-export function defineReader<const Shape extends string>(reader: LogReader & { readonly shape: Shape }): LogReader & { readonly shape: Shape } {
+export function defineReader<const Shape extends string>(
+  reader: LogReader & { readonly shape: Shape },
+): LogReader & { readonly shape: Shape } {
   return reader;
 }

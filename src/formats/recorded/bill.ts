@@ -96,8 +96,28 @@ class FiguresSum {
   }
 
   figures(): RecordedFigures {
-    const { calls, cost, callsWithoutCost, inputTokens, cacheReadTokens, cacheWriteTokens, outputTokens, reasoningTokens, callsWithoutUsage } = this;
-    return { calls, cost, callsWithoutCost, inputTokens, cacheReadTokens, cacheWriteTokens, outputTokens, reasoningTokens, callsWithoutUsage };
+    const {
+      calls,
+      cost,
+      callsWithoutCost,
+      inputTokens,
+      cacheReadTokens,
+      cacheWriteTokens,
+      outputTokens,
+      reasoningTokens,
+      callsWithoutUsage,
+    } = this;
+    return {
+      calls,
+      cost,
+      callsWithoutCost,
+      inputTokens,
+      cacheReadTokens,
+      cacheWriteTokens,
+      outputTokens,
+      reasoningTokens,
+      callsWithoutUsage,
+    };
   }
 }
 
@@ -115,7 +135,9 @@ function inLogOrder(calls: RecordedCall[]): RecordedCall[] {
 /** The bill of the calls read: token counts normalized to the whole input, then summed by role and model. */
 export function billOf(drafts: CallDraft[], notes: readonly string[]): RecordedBill {
   const convention: PromptTokensConvention = drafts.some(
-    (draft) => draft.promptTokensAsRecorded !== null && provesCacheWritesLeftOut(draft.promptTokensAsRecorded, draft.cacheReadTokens ?? 0, draft.cacheWriteTokens ?? 0),
+    (draft) =>
+      draft.promptTokensAsRecorded !== null &&
+      provesCacheWritesLeftOut(draft.promptTokensAsRecorded, draft.cacheReadTokens ?? 0, draft.cacheWriteTokens ?? 0),
   )
     ? 'cache writes left out'
     : 'whole input';
@@ -125,7 +147,10 @@ export function billOf(drafts: CallDraft[], notes: readonly string[]): RecordedB
   }
   const calls: RecordedCall[] = inLogOrder(drafts);
   const total = new FiguresSum();
-  const byRole = new Map<RecordedRole, FiguresSum>([['agent', new FiguresSum()], ['condenser', new FiguresSum()]]);
+  const byRole = new Map<RecordedRole, FiguresSum>([
+    ['agent', new FiguresSum()],
+    ['condenser', new FiguresSum()],
+  ]);
   const byModel = new Map<string, FiguresSum>();
   let nothingRecorded = true;
   for (const call of calls) {
@@ -139,7 +164,11 @@ export function billOf(drafts: CallDraft[], notes: readonly string[]): RecordedB
     nothingRecorded,
     calls,
     totalCost: total.figures().cost,
-    byRole: { agent: byRole.get('agent')!.figures(), condenser: byRole.get('condenser')!.figures(), ...(other ? { other: other.figures() } : {}) },
+    byRole: {
+      agent: byRole.get('agent')!.figures(),
+      condenser: byRole.get('condenser')!.figures(),
+      ...(other ? { other: other.figures() } : {}),
+    },
     byModel: Object.fromEntries([...byModel].map(([model, sum]) => [model, sum.figures()])),
     promptTokensConvention: convention,
     notes,

@@ -21,7 +21,11 @@ export function recordedUsageJson(bill: RecordedBill) {
   return {
     nothing_recorded: bill.nothingRecorded,
     total_cost: bill.totalCost,
-    by_role: { agent: figuresJson(agent), condenser: figuresJson(condenser), ...(other ? { other: figuresJson(other) } : {}) },
+    by_role: {
+      agent: figuresJson(agent),
+      condenser: figuresJson(condenser),
+      ...(other ? { other: figuresJson(other) } : {}),
+    },
     by_model: Object.fromEntries(Object.entries(bill.byModel).map(([model, figures]) => [model, figuresJson(figures)])),
     prompt_tokens_convention: bill.promptTokensConvention,
     notes: bill.notes,

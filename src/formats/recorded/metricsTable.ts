@@ -4,7 +4,10 @@ import type { BillNotes } from './notes.ts';
 import { type RawUsage, openHandsUsage } from './tokens.ts';
 import type { RecordedRole } from './types.ts';
 
-const dollarsSchema = z.number({ error: 'expected a number of dollars' }).finite({ error: 'expected a number of dollars' }).nonnegative({ error: 'must not be negative' });
+const dollarsSchema = z
+  .number({ error: 'expected a number of dollars' })
+  .finite({ error: 'expected a number of dollars' })
+  .nonnegative({ error: 'must not be negative' });
 const name = z.string({ error: 'expected a string' }).nullish();
 
 /**
@@ -16,8 +19,12 @@ const name = z.string({ error: 'expected a string' }).nullish();
 const metricsSchema = z.looseObject({
   model_name: name,
   accumulated_cost: dollarsSchema.nullish(),
-  costs: z.array(z.union([dollarsSchema, z.looseObject({ model: name, cost: dollarsSchema })]), { error: 'expected a list' }).nullish(),
-  response_latencies: z.array(z.looseObject({ model: name, response_id: name }), { error: 'expected a list' }).nullish(),
+  costs: z
+    .array(z.union([dollarsSchema, z.looseObject({ model: name, cost: dollarsSchema })]), { error: 'expected a list' })
+    .nullish(),
+  response_latencies: z
+    .array(z.looseObject({ model: name, response_id: name }), { error: 'expected a list' })
+    .nullish(),
   token_usages: z.array(z.looseObject({ model: name, response_id: name }), { error: 'expected a list' }).nullish(),
 });
 
@@ -47,7 +54,13 @@ interface Entry {
  * caller may change the role of calls it links to events. Null (with a note naming where and what)
  * when the dump is unusable.
  */
-export function readMetricsTable(value: unknown, where: string, role: RecordedRole, service: string | null, notes: BillNotes): MetricsTable | null {
+export function readMetricsTable(
+  value: unknown,
+  where: string,
+  role: RecordedRole,
+  service: string | null,
+  notes: BillNotes,
+): MetricsTable | null {
   const parsed = metricsSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -61,12 +74,22 @@ export function readMetricsTable(value: unknown, where: string, role: RecordedRo
     if (typeof usage === 'string') {
       notes.add(`${where}.token_usages[${i}].${usage}; this call's usage is not counted.`);
     }
-    usages.push({ responseId: orNull(record.response_id), model: orNull(record.model), usage: typeof usage === 'string' ? null : usage });
+    usages.push({
+      responseId: orNull(record.response_id),
+      model: orNull(record.model),
+      usage: typeof usage === 'string' ? null : usage,
+    });
   }
   const entries = callEntries(table.response_latencies ?? [], usages);
   const fallbackModel = orNull(table.model_name);
   const calls = entries.map((entry) =>
-    newCallDraft(role, { service, model: entry.model ?? fallbackModel, responseId: entry.responseId, usage: entry.usage, usageSource: entry.usage ? 'response' : null }),
+    newCallDraft(role, {
+      service,
+      model: entry.model ?? fallbackModel,
+      responseId: entry.responseId,
+      usage: entry.usage,
+      usageSource: entry.usage ? 'response' : null,
+    }),
   );
   const costs = (table.costs ?? []).map((cost) => (typeof cost === 'number' ? cost : cost.cost));
   payInOrder(calls, costs, where, notes);
@@ -74,7 +97,10 @@ export function readMetricsTable(value: unknown, where: string, role: RecordedRo
 }
 
 /** One entry per response: the latencies list every response; token usages join them by response id. */
-function callEntries(latencies: readonly { model?: string | null; response_id?: string | null }[], usages: readonly Entry[]): Entry[] {
+function callEntries(
+  latencies: readonly { model?: string | null; response_id?: string | null }[],
+  usages: readonly Entry[],
+): Entry[] {
   if (latencies.length === 0) return [...usages];
   const waiting = new Map<string, Entry[]>();
   for (const usage of usages) {
@@ -102,7 +128,9 @@ function payInOrder(calls: CallDraft[], costs: readonly number[], where: string,
   const withUsage = calls.filter((call) => call.promptTokensAsRecorded !== null);
   const payees = costs.length === calls.length ? calls : costs.length === withUsage.length ? withUsage : null;
   if (!payees) {
-    notes.add(`${where}.costs: ${costs.length} costs for ${calls.length} calls cannot be matched to them; those calls' costs are not known.`);
+    notes.add(
+      `${where}.costs: ${costs.length} costs for ${calls.length} calls cannot be matched to them; those calls' costs are not known.`,
+    );
     return;
   }
   payees.forEach((call, i) => (call.cost = costs[i]!));

@@ -17,7 +17,11 @@ function responsesOf(events: readonly sdk.SdkEvent[]): Map<string, ProducedRespo
   const produced = new Map<string, ProducedResponse>();
   for (const event of events) {
     const [role, responseId] =
-      event.kind === 'ActionEvent' || event.kind === 'MessageEvent' ? (['agent', event.responseId] as const) : event.kind === 'Condensation' ? (['condenser', event.llmResponseId] as const) : ['agent', null];
+      event.kind === 'ActionEvent' || event.kind === 'MessageEvent'
+        ? (['agent', event.responseId] as const)
+        : event.kind === 'Condensation'
+          ? (['condenser', event.llmResponseId] as const)
+          : ['agent', null];
     if (!responseId) continue;
     const ref = { id: event.id, index: event.index };
     const known = produced.get(responseId);
@@ -39,7 +43,9 @@ function servicesOf(baseState: unknown, notes: BillNotes): { key: string; servic
   const parsed = statsSchema.safeParse(stats);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    notes.add(`base_state.json.stats.${issue.path.map(String).join('.')}: ${issue.message}; its recorded usage is not counted.`);
+    notes.add(
+      `base_state.json.stats.${issue.path.map(String).join('.')}: ${issue.message}; its recorded usage is not counted.`,
+    );
     return { key: '', services: [] };
   }
   const { usage_to_metrics: byUsage, service_to_metrics: byService } = parsed.data;
@@ -47,7 +53,8 @@ function servicesOf(baseState: unknown, notes: BillNotes): { key: string; servic
   return { key: 'service_to_metrics', services: Object.entries(byService ?? {}) };
 }
 
-const idsOf = (llm: unknown): string[] => (isJsonObject(llm) ? [llm.usage_id, llm.service_id].filter((id): id is string => typeof id === 'string') : []);
+const idsOf = (llm: unknown): string[] =>
+  isJsonObject(llm) ? [llm.usage_id, llm.service_id].filter((id): id is string => typeof id === 'string') : [];
 
 /**
  * A service's role by its name: the agent's LLM ('default' in 2025, 'agent' since; a switched-to
@@ -58,7 +65,12 @@ function serviceRoles(baseState: unknown): (service: string) => RecordedRole {
   const agent = isJsonObject(baseState) && isJsonObject(baseState.agent) ? baseState.agent : {};
   const agentIds = new Set(['default', 'agent', ...idsOf(agent.llm)]);
   const condenserIds = new Set(['condenser', ...idsOf(isJsonObject(agent.condenser) ? agent.condenser.llm : null)]);
-  return (service) => (agentIds.has(service) || service.startsWith('profile:') ? 'agent' : condenserIds.has(service) ? 'condenser' : 'other');
+  return (service) =>
+    agentIds.has(service) || service.startsWith('profile:')
+      ? 'agent'
+      : condenserIds.has(service)
+        ? 'condenser'
+        : 'other';
 }
 
 /**
@@ -90,9 +102,12 @@ export function readSdkBill(events: readonly sdk.SdkEvent[], baseState: unknown)
   }
   pairCondensations(events, condenserCallsWithoutEvents, notes);
   const unrecorded = [...produced].filter(([, response]) => !response.claimed);
-  for (const [responseId, response] of unrecorded) drafts.push(newCallDraft(response.role, { responseId, events: response.events }));
+  for (const [responseId, response] of unrecorded)
+    drafts.push(newCallDraft(response.role, { responseId, events: response.events }));
   if (services.length > 0 && unrecorded.length > 0) {
-    notes.add(`${unrecorded.length} LLM responses the events show have no record in base_state.json stats (first: ${unrecorded[0]![0]}); their usage and cost are not known.`);
+    notes.add(
+      `${unrecorded.length} LLM responses the events show have no record in base_state.json stats (first: ${unrecorded[0]![0]}); their usage and cost are not known.`,
+    );
   }
   return billOf(drafts, notes.list());
 }
@@ -101,7 +116,9 @@ function pairCondensations(events: readonly sdk.SdkEvent[], calls: readonly Call
   const condensations = events.filter((event) => event.kind === 'Condensation' && event.llmResponseId === null);
   if (calls.length === 0 || condensations.length === 0) return;
   if (calls.length !== condensations.length) {
-    notes.add(`The condenser's ${calls.length} recorded calls and the log's ${condensations.length} Condensations (which name no response) do not pair one to one; the calls are counted without their events.`);
+    notes.add(
+      `The condenser's ${calls.length} recorded calls and the log's ${condensations.length} Condensations (which name no response) do not pair one to one; the calls are counted without their events.`,
+    );
     return;
   }
   calls.forEach((call, i) => call.events.push({ id: condensations[i]!.id, index: condensations[i]!.index }));

@@ -11,10 +11,12 @@ export interface RawUsage {
 
 type Json = Record<string, unknown>;
 
-export const isJsonObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isJsonObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A token count: a non-negative integer JSON can hold exactly. */
-export const tokenCount = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null);
+export const tokenCount = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 
 const absent = (value: unknown) => value === undefined || value === null;
 
@@ -57,7 +59,13 @@ export function openHandsUsage(value: unknown): RawUsage | null | string {
   const cacheWriteTokens = absent(value.cache_write_tokens) ? 0 : tokenCount(value.cache_write_tokens);
   if (cacheReadTokens === null) return 'cache_read_tokens: expected a token count';
   if (cacheWriteTokens === null) return 'cache_write_tokens: expected a token count';
-  return { promptTokens, completionTokens, cacheReadTokens, cacheWriteTokens, reasoningTokens: tokenCount(value.reasoning_tokens) };
+  return {
+    promptTokens,
+    completionTokens,
+    cacheReadTokens,
+    cacheWriteTokens,
+    reasoningTokens: tokenCount(value.reasoning_tokens),
+  };
 }
 
 /** `later - earlier`, field by field; null when any count went down (the running total restarted). */
@@ -70,10 +78,13 @@ export function usageStep(later: RawUsage, earlier: RawUsage | null): RawUsage |
     cacheWriteTokens: later.cacheWriteTokens - earlier.cacheWriteTokens,
     reasoningTokens: null,
   };
-  return step.promptTokens < 0 || step.completionTokens < 0 || step.cacheReadTokens < 0 || step.cacheWriteTokens < 0 ? null : step;
+  return step.promptTokens < 0 || step.completionTokens < 0 || step.cacheReadTokens < 0 || step.cacheWriteTokens < 0
+    ? null
+    : step;
 }
 
-export const usesTokens = (usage: RawUsage | null): boolean => usage !== null && usage.promptTokens + usage.completionTokens > 0;
+export const usesTokens = (usage: RawUsage | null): boolean =>
+  usage !== null && usage.promptTokens + usage.completionTokens > 0;
 
 /**
  * Whether a call's figures prove its log's `prompt_tokens` leaves the cache write out. Some LiteLLM
@@ -85,7 +96,11 @@ export const usesTokens = (usage: RawUsage | null): boolean => usage !== null &&
  * condensation). So one such call proves the log leaves writes out; a log without one counts them in
  * (or writes nothing, where both agree). Decided per log: one LiteLLM version wrote it.
  */
-export function provesCacheWritesLeftOut(promptTokens: number, cacheReadTokens: number, cacheWriteTokens: number): boolean {
+export function provesCacheWritesLeftOut(
+  promptTokens: number,
+  cacheReadTokens: number,
+  cacheWriteTokens: number,
+): boolean {
   return promptTokens < cacheReadTokens + cacheWriteTokens;
 }
 

@@ -78,7 +78,11 @@ export interface RecordedBill {
   readonly calls: readonly RecordedCall[];
   /** Sum of the recorded costs (= byRole's and byModel's costs summed); null when no cost is recorded. */
   readonly totalCost: number | null;
-  readonly byRole: { readonly agent: RecordedFigures; readonly condenser: RecordedFigures; readonly other?: RecordedFigures };
+  readonly byRole: {
+    readonly agent: RecordedFigures;
+    readonly condenser: RecordedFigures;
+    readonly other?: RecordedFigures;
+  };
   /** Keyed by model as recorded; MODEL_NOT_RECORDED for calls without one. */
   readonly byModel: Readonly<Record<string, RecordedFigures>>;
   /** How the log counted `prompt_tokens`; input tokens above are normalized to the whole input either way. */

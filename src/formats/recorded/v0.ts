@@ -64,7 +64,11 @@ export class V0BillReader {
     if ((cost ?? 0) <= 0 && !usesTokens(usage)) return;
     const role = item.action === 'condensation' ? 'condenser' : 'agent';
     const ownUsage = this.unpaid.length === 0 && usesTokens(usage) ? usage : null;
-    const draft = newCallDraft(role, { events: [ref], usage: ownUsage, usageSource: ownUsage ? 'running total' : null });
+    const draft = newCallDraft(role, {
+      events: [ref],
+      usage: ownUsage,
+      usageSource: ownUsage ? 'running total' : null,
+    });
     this.drafts.push(draft);
     if (totals.cost !== null) this.pay(draft, cost, index);
   }
@@ -73,7 +77,9 @@ export class V0BillReader {
   finish(evalMetrics: unknown = null): RecordedBill {
     if (this.sawCostStep && !this.sawPositiveCost && this.drafts.some((draft) => usesTokens(usageOf(draft)))) {
       for (const draft of this.drafts) draft.cost = null;
-      this.notes.add(`llm_metrics.accumulated_cost stays $0 over ${this.drafts.length} calls that used tokens: OpenHands records 0 when LiteLLM cannot price the model, so the cost is not recorded.`);
+      this.notes.add(
+        `llm_metrics.accumulated_cost stays $0 over ${this.drafts.length} calls that used tokens: OpenHands records 0 when LiteLLM cannot price the model, so the cost is not recorded.`,
+      );
     }
     const drafts = reconcileEvalMetrics(this.drafts, evalMetrics, this.notes);
     return billOf(drafts, this.notes.list());
@@ -92,9 +98,18 @@ export class V0BillReader {
       return existing;
     }
     const usage = litellmUsage(response.usage);
-    if (typeof usage === 'string') this.notes.add(`${this.label(index)}.tool_call_metadata.model_response.${usage}; this call's usage is not counted.`);
+    if (typeof usage === 'string')
+      this.notes.add(
+        `${this.label(index)}.tool_call_metadata.model_response.${usage}; this call's usage is not counted.`,
+      );
     const validUsage = typeof usage === 'string' ? null : usage;
-    const call = newCallDraft('agent', { model: this.sameModel(text(response.model)), responseId, events: [ref], usage: validUsage, usageSource: validUsage ? 'response' : null });
+    const call = newCallDraft('agent', {
+      model: this.sameModel(text(response.model)),
+      responseId,
+      events: [ref],
+      usage: validUsage,
+      usageSource: validUsage ? 'response' : null,
+    });
     this.byResponse.set(responseId, call);
     this.drafts.push(call);
     this.unpaid.push(call);
@@ -119,9 +134,13 @@ export class V0BillReader {
     let cost: number | null = null;
     const rawCost = value.accumulated_cost;
     if (typeof rawCost === 'number' && Number.isFinite(rawCost) && rawCost >= 0) cost = rawCost;
-    else if (rawCost !== undefined && rawCost !== null) this.notes.add(`${where()}.accumulated_cost: expected a non-negative number of dollars; this step's cost is not counted.`);
+    else if (rawCost !== undefined && rawCost !== null)
+      this.notes.add(
+        `${where()}.accumulated_cost: expected a non-negative number of dollars; this step's cost is not counted.`,
+      );
     const usage = openHandsUsage(value.accumulated_token_usage);
-    if (typeof usage === 'string') this.notes.add(`${where()}.accumulated_token_usage.${usage}; this step's tokens are not counted.`);
+    if (typeof usage === 'string')
+      this.notes.add(`${where()}.accumulated_token_usage.${usage}; this step's tokens are not counted.`);
     return { cost, usage: typeof usage === 'string' ? null : usage };
   }
 
@@ -132,7 +151,9 @@ export class V0BillReader {
     this.lastCost = cost;
     this.sawCostStep = true;
     if (previous !== null && cost < previous - COST_EPSILON) {
-      this.notes.add(`${this.label(index)}.llm_metrics.accumulated_cost falls from ${dollars(previous)} to ${dollars(cost)} (the running total restarted): the cost of the call here is not known.`);
+      this.notes.add(
+        `${this.label(index)}.llm_metrics.accumulated_cost falls from ${dollars(previous)} to ${dollars(cost)} (the running total restarted): the cost of the call here is not known.`,
+      );
       return null;
     }
     const step = Math.max(0, cost - (previous ?? 0));

@@ -20,7 +20,13 @@ function condenserResponses(metrics: Record<string, unknown>): CondenserResponse
   return batches.flatMap((batch) => {
     const response = isJsonObject(batch) && isJsonObject(batch.response) ? batch.response : null;
     if (!response || typeof response.id !== 'string' || response.id === '') return [];
-    return [{ id: response.id, model: typeof response.model === 'string' ? response.model : null, usage: litellmUsage(response.usage) }];
+    return [
+      {
+        id: response.id,
+        model: typeof response.model === 'string' ? response.model : null,
+        usage: litellmUsage(response.usage),
+      },
+    ];
   });
 }
 
@@ -70,7 +76,10 @@ export function reconcileEvalMetrics(drafts: CallDraft[], metrics: unknown, note
   for (const call of added) call.model = models.asEventsName(call.model);
   const all = [...drafts, ...added];
   if (table.costCount === 0 && all.length > 0 && (table.accumulatedCost ?? 0) === 0) {
-    if (all.some((draft) => draft.cost !== null)) notes.add(`metrics.costs lists no cost for ${all.length} calls: the run was not priced, so its cost is not recorded.`);
+    if (all.some((draft) => draft.cost !== null))
+      notes.add(
+        `metrics.costs lists no cost for ${all.length} calls: the run was not priced, so its cost is not recorded.`,
+      );
     for (const draft of all) draft.cost = null;
     return all;
   }
@@ -102,15 +111,24 @@ function addUnlinked(drafts: readonly CallDraft[], unlinked: readonly CallDraft[
   if (unlinked.length === 0) return [];
   const anonymous = drafts.filter((draft) => draft.responseId === null).length;
   if (anonymous === 0) {
-    notes.add(`metrics: ${unlinked.length} recorded call(s) no event shows (first: ${unlinked[0]!.responseId ?? 'no response id'}) are counted.`);
+    notes.add(
+      `metrics: ${unlinked.length} recorded call(s) no event shows (first: ${unlinked[0]!.responseId ?? 'no response id'}) are counted.`,
+    );
     return [...unlinked];
   }
-  notes.add(`metrics: ${unlinked.length} recorded calls match no event, and ${anonymous} calls of the events name no response; they are not paired, the events' calls are counted.`);
+  notes.add(
+    `metrics: ${unlinked.length} recorded calls match no event, and ${anonymous} calls of the events name no response; they are not paired, the events' calls are counted.`,
+  );
   return [];
 }
 
 /** What metrics' running cost holds beyond the events' running totals belongs to the one call no event shows, if one. */
-function attributeRest(all: readonly CallDraft[], added: readonly CallDraft[], accumulatedCost: number | null, notes: BillNotes): void {
+function attributeRest(
+  all: readonly CallDraft[],
+  added: readonly CallDraft[],
+  accumulatedCost: number | null,
+  notes: BillNotes,
+): void {
   if (accumulatedCost === null) return;
   const counted = all.reduce((sum, draft) => sum + (draft.cost ?? 0), 0);
   const rest = accumulatedCost - counted;
@@ -120,5 +138,7 @@ function attributeRest(all: readonly CallDraft[], added: readonly CallDraft[], a
     unpriced[0]!.cost = rest;
     return;
   }
-  notes.add(`metrics.accumulated_cost is ${dollars(accumulatedCost)}, the calls' recorded costs sum to ${dollars(counted)}: ${dollars(rest)} is not attributed to any call.`);
+  notes.add(
+    `metrics.accumulated_cost is ${dollars(accumulatedCost)}, the calls' recorded costs sum to ${dollars(counted)}: ${dollars(rest)} is not attributed to any call.`,
+  );
 }

@@ -26,7 +26,10 @@ export function parseSdkCondenserValue(value: unknown, rules: sdk.SdkRules, sour
   try {
     return sdk.parseSdkCondenserConfig(value, rules);
   } catch (error) {
-    if (error instanceof ConfigError) throw new ConfigTextError(`invalid SDK condenser configuration in ${source} (SDK ${rules} rules): ${error.message}`);
+    if (error instanceof ConfigError)
+      throw new ConfigTextError(
+        `invalid SDK condenser configuration in ${source} (SDK ${rules} rules): ${error.message}`,
+      );
     throw error;
   }
 }

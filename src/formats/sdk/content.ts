@@ -16,9 +16,14 @@ function contentPart(value: unknown): ContentPart | null {
   if (typeof value === 'string') return { type: 'text', text: value, cachePrompt: false };
   if (!isRecord(value)) return null;
   const cachePrompt = value.cache_prompt === true;
-  if (typeof value.text === 'string' && (value.type === undefined || value.type === 'text')) return { type: 'text', text: value.text, cachePrompt };
+  if (typeof value.text === 'string' && (value.type === undefined || value.type === 'text'))
+    return { type: 'text', text: value.text, cachePrompt };
   if (Array.isArray(value.image_urls)) {
-    return { type: 'image', urls: value.image_urls.filter((url): url is string => typeof url === 'string'), cachePrompt };
+    return {
+      type: 'image',
+      urls: value.image_urls.filter((url): url is string => typeof url === 'string'),
+      cachePrompt,
+    };
   }
   return null;
 }
@@ -49,9 +54,14 @@ export function thinkingBlocks(value: unknown): sdk.ThinkingBlock[] {
   const blocks: sdk.ThinkingBlock[] = [];
   for (const block of value) {
     if (!isRecord(block)) continue;
-    if (block.type === 'redacted_thinking' && typeof block.data === 'string') blocks.push({ type: 'redacted_thinking', data: block.data });
+    if (block.type === 'redacted_thinking' && typeof block.data === 'string')
+      blocks.push({ type: 'redacted_thinking', data: block.data });
     else if ((block.type === undefined || block.type === 'thinking') && typeof block.thinking === 'string') {
-      blocks.push({ type: 'thinking', thinking: block.thinking, signature: typeof block.signature === 'string' ? block.signature : null });
+      blocks.push({
+        type: 'thinking',
+        thinking: block.thinking,
+        signature: typeof block.signature === 'string' ? block.signature : null,
+      });
     }
   }
   return blocks;

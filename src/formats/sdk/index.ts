@@ -42,7 +42,11 @@ const baseStateSchema = z.looseObject({
       condenser: z.unknown().optional(),
       llm: z
         .looseObject({
-          max_input_tokens: z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).positive({ error: 'must be positive' }).nullish(),
+          max_input_tokens: z
+            .number({ error: 'expected an integer' })
+            .int({ error: 'expected an integer' })
+            .positive({ error: 'must be positive' })
+            .nullish(),
           model: z.unknown().optional(),
           base_url: z.unknown().optional(),
           usage_id: z.unknown().optional(),
@@ -56,7 +60,8 @@ const baseStateSchema = z.looseObject({
 });
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : null);
-const asRecord = (value: unknown) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const asRecord = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /**
  * The `context_window` the SDK wrote into the agent LLM's usage records (`stats.usage_to_metrics`
@@ -64,7 +69,9 @@ const asRecord = (value: unknown) => (typeof value === 'object' && value !== nul
  */
 function recordedContextWindows(stats: unknown, usageId: string | null, serviceId: string | null): number[] {
   const byId = (table: unknown, id: string | null) => (id === null ? null : asRecord(asRecord(table)?.[id]));
-  const metrics = byId(asRecord(stats)?.usage_to_metrics, usageId ?? 'agent') ?? byId(asRecord(stats)?.service_to_metrics, serviceId ?? 'agent');
+  const metrics =
+    byId(asRecord(stats)?.usage_to_metrics, usageId ?? 'agent') ??
+    byId(asRecord(stats)?.service_to_metrics, serviceId ?? 'agent');
   if (!metrics) return [];
   const usages = Array.isArray(metrics.token_usages) ? metrics.token_usages : [];
   return [...usages, metrics.accumulated_token_usage]
@@ -73,7 +80,13 @@ function recordedContextWindows(stats: unknown, usageId: string | null, serviceI
 }
 
 function readBaseState(value: unknown) {
-  if (value === undefined || value === null) return { recordedCondenser: null, agentContextWindow: sdk.agentContextWindow(null), agentModel: null, leafId: null };
+  if (value === undefined || value === null)
+    return {
+      recordedCondenser: null,
+      agentContextWindow: sdk.agentContextWindow(null),
+      agentModel: null,
+      leafId: null,
+    };
   const result = baseStateSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -105,7 +118,8 @@ function generationOf(items: readonly unknown[]): '2025' | '2026' {
 
 function skippedKindsNote(events: readonly sdk.SdkEvent[]): string[] {
   const counts = new Map<string, number>();
-  for (const event of events) if (event.kind === 'OtherEvent') counts.set(event.sdkKind, (counts.get(event.sdkKind) ?? 0) + 1);
+  for (const event of events)
+    if (event.kind === 'OtherEvent') counts.set(event.sdkKind, (counts.get(event.sdkKind) ?? 0) + 1);
   if (counts.size === 0) return [];
   const listed = [...counts].map(([kind, count]) => `${kind} ×${count}`).join(', ');
   return [`Events the agent's view skips (not sent to the LLM): ${listed}.`];

@@ -17,7 +17,13 @@ const flag = z.boolean({ error: 'expected true or false' }).nullish();
 const integer = z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' });
 
 const metadata = z
-  .looseObject({ exit_code: integer.nullish(), working_dir: optionalText, py_interpreter_path: optionalText, prefix: optionalText, suffix: optionalText })
+  .looseObject({
+    exit_code: integer.nullish(),
+    working_dir: optionalText,
+    py_interpreter_path: optionalText,
+    prefix: optionalText,
+    suffix: optionalText,
+  })
   .nullish();
 
 const withContent = { content: list.nullish(), is_error: flag };
@@ -25,9 +31,17 @@ const withContent = { content: list.nullish(), is_error: flag };
 /** Kinds of the 1.43.1 tools that override `to_llm_content`; every other kind renders its content. */
 const CURRENT = {
   TerminalObservation: z.looseObject({ ...withContent, metadata, full_output_save_dir: optionalText }),
-  BrowserObservation: z.looseObject({ ...withContent, screenshot_data: optionalText, full_output_save_dir: optionalText }),
+  BrowserObservation: z.looseObject({
+    ...withContent,
+    screenshot_data: optionalText,
+    full_output_save_dir: optionalText,
+  }),
   TaskObservation: z.looseObject({ ...withContent, task_id: text, subagent: text, status: text }),
-  ConsultTomObservation: z.looseObject({ suggestions: optionalText, confidence: z.number({ error: 'expected a number' }).nullish(), reasoning: optionalText }),
+  ConsultTomObservation: z.looseObject({
+    suggestions: optionalText,
+    confidence: z.number({ error: 'expected a number' }).nullish(),
+    reasoning: optionalText,
+  }),
   SleeptimeComputeObservation: z.looseObject({ message: optionalText, sessions_processed: integer.nullish() }),
   MCPToolObservation: z.looseObject({ ...withContent, tool_name: text }),
 };
@@ -61,7 +75,10 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): Parsed<T> {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0]!;
-  return { ok: false, problem: `observation${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}: ${issue.message}` };
+  return {
+    ok: false,
+    problem: `observation${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}: ${issue.message}`,
+  };
 }
 
 /**
@@ -75,40 +92,72 @@ function lacksMcpHeader(content: readonly sdk.ContentPart[], toolName: string): 
 
 /** An observation with a `content` list: rendered as SDK 1.43.1 renders its kind. */
 function readCurrent(kind: string, value: Record<string, unknown>): sdk.SdkObservation {
-  const base = (fields: { content?: unknown[] | null; is_error?: boolean | null }) => ({ kind, content: contentParts(fields.content), isError: fields.is_error ?? false });
+  const base = (fields: { content?: unknown[] | null; is_error?: boolean | null }) => ({
+    kind,
+    content: contentParts(fields.content),
+    isError: fields.is_error ?? false,
+  });
   switch (kind) {
     // ExecuteBashObservation is the terminal observation's name from 2025-11-05 to 2025-11-19.
     case 'TerminalObservation':
     case 'ExecuteBashObservation': {
       const read = parse(CURRENT.TerminalObservation, value);
       if (!read.ok) return { render: 'unreadable', kind, problem: read.problem };
-      return { render: 'terminal', ...base(read.value), metadata: terminalMetadata(read.value.metadata), fullOutputSaveDir: read.value.full_output_save_dir ?? null };
+      return {
+        render: 'terminal',
+        ...base(read.value),
+        metadata: terminalMetadata(read.value.metadata),
+        fullOutputSaveDir: read.value.full_output_save_dir ?? null,
+      };
     }
     case 'BrowserObservation': {
       const read = parse(CURRENT.BrowserObservation, value);
       if (!read.ok) return { render: 'unreadable', kind, problem: read.problem };
-      return { render: 'browser', ...base(read.value), screenshotData: read.value.screenshot_data ?? null, fullOutputSaveDir: read.value.full_output_save_dir ?? null };
+      return {
+        render: 'browser',
+        ...base(read.value),
+        screenshotData: read.value.screenshot_data ?? null,
+        fullOutputSaveDir: read.value.full_output_save_dir ?? null,
+      };
     }
     case 'TaskObservation': {
       const read = parse(CURRENT.TaskObservation, value);
       if (!read.ok) return { render: 'unreadable', kind, problem: read.problem };
-      return { render: 'task', ...base(read.value), taskId: read.value.task_id, subagent: read.value.subagent, status: read.value.status };
+      return {
+        render: 'task',
+        ...base(read.value),
+        taskId: read.value.task_id,
+        subagent: read.value.subagent,
+        status: read.value.status,
+      };
     }
     case 'ConsultTomObservation': {
       const read = parse(CURRENT.ConsultTomObservation, value);
       if (!read.ok) return { render: 'unreadable', kind, problem: read.problem };
-      return { render: 'consultTom', kind, suggestions: read.value.suggestions ?? '', confidence: read.value.confidence ?? null, reasoning: read.value.reasoning ?? null };
+      return {
+        render: 'consultTom',
+        kind,
+        suggestions: read.value.suggestions ?? '',
+        confidence: read.value.confidence ?? null,
+        reasoning: read.value.reasoning ?? null,
+      };
     }
     case 'SleeptimeComputeObservation': {
       const read = parse(CURRENT.SleeptimeComputeObservation, value);
       if (!read.ok) return { render: 'unreadable', kind, problem: read.problem };
-      return { render: 'sleeptimeCompute', kind, message: read.value.message ?? '', sessionsProcessed: read.value.sessions_processed ?? 0 };
+      return {
+        render: 'sleeptimeCompute',
+        kind,
+        message: read.value.message ?? '',
+        sessionsProcessed: read.value.sessions_processed ?? 0,
+      };
     }
     case 'MCPToolObservation': {
       const read = parse(CURRENT.MCPToolObservation, value);
       if (!read.ok) return { render: 'unreadable', kind, problem: read.problem };
       const fields = base(read.value);
-      if (lacksMcpHeader(fields.content, read.value.tool_name)) return { render: 'earlierMcp', ...fields, toolName: read.value.tool_name };
+      if (lacksMcpHeader(fields.content, read.value.tool_name))
+        return { render: 'earlierMcp', ...fields, toolName: read.value.tool_name };
       return { render: 'content', ...fields };
     }
     default: {
@@ -126,21 +175,47 @@ function readEarlier(kind: string, value: Record<string, unknown>): sdk.SdkObser
   switch (kind) {
     case 'ExecuteBashObservation': {
       const read = parse(EARLIER.ExecuteBashObservation, value);
-      return read.ok ? { render: 'earlierBash', kind, output: read.value.output, error: read.value.error ?? false, metadata: terminalMetadata(read.value.metadata) } : unreadable(read.problem);
+      return read.ok
+        ? {
+            render: 'earlierBash',
+            kind,
+            output: read.value.output,
+            error: read.value.error ?? false,
+            metadata: terminalMetadata(read.value.metadata),
+          }
+        : unreadable(read.problem);
     }
     // The file editor's observation was StrReplaceEditorObservation until 2025-10-03.
     case 'StrReplaceEditorObservation':
     case 'FileEditorObservation': {
       const read = parse(EARLIER.FileEditorObservation, value);
-      return read.ok ? { render: 'earlierEditor', kind, output: read.value.output ?? '', error: read.value.error ?? null } : unreadable(read.problem);
+      return read.ok
+        ? { render: 'earlierEditor', kind, output: read.value.output ?? '', error: read.value.error ?? null }
+        : unreadable(read.problem);
     }
     case 'BrowserObservation': {
       const read = parse(EARLIER.BrowserObservation, value);
-      return read.ok ? { render: 'earlierBrowser', kind, output: read.value.output, error: read.value.error ?? null, screenshotData: read.value.screenshot_data ?? null } : unreadable(read.problem);
+      return read.ok
+        ? {
+            render: 'earlierBrowser',
+            kind,
+            output: read.value.output,
+            error: read.value.error ?? null,
+            screenshotData: read.value.screenshot_data ?? null,
+          }
+        : unreadable(read.problem);
     }
     case 'MCPToolObservation': {
       const read = parse(EARLIER.MCPToolObservation, value);
-      return read.ok ? { render: 'earlierMcp', kind, content: contentParts(read.value.content), isError: read.value.is_error ?? false, toolName: read.value.tool_name } : unreadable(read.problem);
+      return read.ok
+        ? {
+            render: 'earlierMcp',
+            kind,
+            content: contentParts(read.value.content),
+            isError: read.value.is_error ?? false,
+            toolName: read.value.tool_name,
+          }
+        : unreadable(read.problem);
     }
     case 'FinishObservation':
     case 'DelegateObservation': {
@@ -149,14 +224,18 @@ function readEarlier(kind: string, value: Record<string, unknown>): sdk.SdkObser
     }
     case 'ThinkObservation': {
       const read = parse(EARLIER.ThinkObservation, value);
-      return read.ok ? { render: 'earlierText', kind, text: read.value.content ?? 'Your thought has been logged.' } : unreadable(read.problem);
+      return read.ok
+        ? { render: 'earlierText', kind, text: read.value.content ?? 'Your thought has been logged.' }
+        : unreadable(read.problem);
     }
     case 'TaskTrackerObservation': {
       const read = parse(EARLIER.TaskTrackerObservation, value);
       return read.ok ? { render: 'earlierText', kind, text: read.value.content ?? '' } : unreadable(read.problem);
     }
     default:
-      return unreadable(`a ${kind} without a content list comes from an SDK before 2025-11, whose rendering of it the inspector does not know`);
+      return unreadable(
+        `a ${kind} without a content list comes from an SDK before 2025-11, whose rendering of it the inspector does not know`,
+      );
   }
 }
 
@@ -166,6 +245,11 @@ function readEarlier(kind: string, value: Record<string, unknown>): sdk.SdkObser
  */
 export function readObservation(value: Record<string, unknown>): sdk.SdkObservation {
   const kind = typeof value.kind === 'string' ? value.kind : null;
-  if (kind === null) return { render: 'unreadable', kind: 'observation', problem: 'observation.kind: expected a string (the observation class name)' };
+  if (kind === null)
+    return {
+      render: 'unreadable',
+      kind: 'observation',
+      problem: 'observation.kind: expected a string (the observation class name)',
+    };
   return Array.isArray(value.content) ? readCurrent(kind, value) : readEarlier(kind, value);
 }

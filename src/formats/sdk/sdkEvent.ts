@@ -12,16 +12,23 @@ import { hasOwnKey } from '../../engine/index.ts';
  * of the event stays in the raw JSON for display. Unknown kinds are events the View skips.
  */
 
-const object = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-  error: 'expected an object',
-});
+const object = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  {
+    error: 'expected an object',
+  },
+);
 const list = z.array(z.unknown(), { error: 'expected a list' });
 const text = z.string({ error: 'expected a string' });
 
 const base = z.looseObject({
-  id: text.min(1, { error: 'expected a non-empty id' }).refine((id) => id !== '__root__', { error: '"__root__" is reserved by the SDK and cannot be an event id' }),
+  id: text
+    .min(1, { error: 'expected a non-empty id' })
+    .refine((id) => id !== '__root__', { error: '"__root__" is reserved by the SDK and cannot be an event id' }),
   kind: text,
-  source: z.enum(['agent', 'user', 'environment', 'hook'], { error: 'expected "agent", "user", "environment" or "hook"' }),
+  source: z.enum(['agent', 'user', 'environment', 'hook'], {
+    error: 'expected "agent", "user", "environment" or "hook"',
+  }),
   parent_id: text.nullish(),
 });
 
@@ -36,10 +43,16 @@ const toolCall = z.looseObject({
 });
 
 const schemas = {
-  SystemPromptEvent: z.looseObject({ system_prompt: z.union([object, text]), tools: list.default([]), dynamic_context: z.union([object, text]).nullish() }),
+  SystemPromptEvent: z.looseObject({
+    system_prompt: z.union([object, text]),
+    tools: list.default([]),
+    dynamic_context: z.union([object, text]).nullish(),
+  }),
   MessageEvent: z.looseObject({
     llm_message: z.looseObject({
-      role: z.enum(['system', 'user', 'assistant', 'tool'], { error: 'expected "system", "user", "assistant" or "tool"' }),
+      role: z.enum(['system', 'user', 'assistant', 'tool'], {
+        error: 'expected "system", "user", "assistant" or "tool"',
+      }),
       content: z.union([list, text]).nullish(),
       tool_calls: z.array(toolCall, { error: 'expected a list' }).nullish(),
       tool_call_id: text.nullish(),
@@ -61,14 +74,23 @@ const schemas = {
     tool_call: toolCall,
     llm_response_id: text,
   }),
-  ObservationEvent: z.looseObject({ ...toolFields, observation: object, action_id: text, extended_content: list.nullish() }),
+  ObservationEvent: z.looseObject({
+    ...toolFields,
+    observation: object,
+    action_id: text,
+    extended_content: list.nullish(),
+  }),
   UserRejectObservation: z.looseObject({ ...toolFields, rejection_reason: text.nullish(), action_id: text }),
   AgentErrorEvent: z.looseObject({ ...toolFields, error: text }),
   CondensationSummaryEvent: z.looseObject({ summary: text }),
   Condensation: z.looseObject({
     forgotten_event_ids: z.array(text).nullish(),
     summary: text.nullish(),
-    summary_offset: z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).min(0, { error: 'must be at least 0' }).nullish(),
+    summary_offset: z
+      .number({ error: 'expected an integer' })
+      .int({ error: 'expected an integer' })
+      .min(0, { error: 'must be at least 0' })
+      .nullish(),
     llm_response_id: text.nullish(),
   }),
   CondensationRequest: z.looseObject({}),
@@ -90,7 +112,11 @@ function argumentsText(value: unknown): string {
 }
 
 function toolCallOf(call: z.infer<typeof toolCall>, fallbackId: string, fallbackName: string): sdk.ToolCall {
-  return { id: call.id ?? fallbackId, name: call.name ?? call.function?.name ?? fallbackName, arguments: argumentsText(call.arguments ?? call.function?.arguments) };
+  return {
+    id: call.id ?? fallbackId,
+    name: call.name ?? call.function?.name ?? fallbackName,
+    arguments: argumentsText(call.arguments ?? call.function?.arguments),
+  };
 }
 
 function textOf(value: unknown): string {
@@ -113,7 +139,18 @@ export function readSdkEvent(value: unknown, index: number, where: () => string)
       const dynamic = event.dynamic_context;
       const dynamicContext = dynamic === null || dynamic === undefined ? null : textOf(dynamic);
       const { chatTools, toolNames } = readRecordedTools(event.tools);
-      return { id, index, source, parentId, kind: known, systemPrompt: textOf(event.system_prompt), tools: event.tools, dynamicContext, chatTools, toolNames };
+      return {
+        id,
+        index,
+        source,
+        parentId,
+        kind: known,
+        systemPrompt: textOf(event.system_prompt),
+        tools: event.tools,
+        dynamicContext,
+        chatTools,
+        toolNames,
+      };
     }
     case 'MessageEvent': {
       const event = parseOrThrow(schemas.MessageEvent, value, where);
@@ -168,7 +205,10 @@ export function readSdkEvent(value: unknown, index: number, where: () => string)
         toolName: event.tool_name,
         toolCallId: event.tool_call_id,
         // The same parts as the rendering's when the observation has a content list: read once.
-        content: 'content' in observation && Array.isArray(event.observation.content) ? observation.content : observationContent(event.observation),
+        content:
+          'content' in observation && Array.isArray(event.observation.content)
+            ? observation.content
+            : observationContent(event.observation),
         extendedContent: contentParts(event.extended_content),
         actionId: event.action_id,
         observation,
@@ -190,7 +230,16 @@ export function readSdkEvent(value: unknown, index: number, where: () => string)
     }
     case 'AgentErrorEvent': {
       const event = parseOrThrow(schemas.AgentErrorEvent, value, where);
-      return { id, index, source, parentId, kind: known, toolName: event.tool_name, toolCallId: event.tool_call_id, error: event.error };
+      return {
+        id,
+        index,
+        source,
+        parentId,
+        kind: known,
+        toolName: event.tool_name,
+        toolCallId: event.tool_call_id,
+        error: event.error,
+      };
     }
     case 'CondensationSummaryEvent': {
       const event = parseOrThrow(schemas.CondensationSummaryEvent, value, where);

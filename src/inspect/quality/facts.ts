@@ -6,14 +6,25 @@
 import { codePointPrefix, compareCodePoints, isPythonSpace, pythonStrip } from './pythonText.ts';
 
 /** Keys whose values hold no facts (metadata, metrics, images). */
-const EXCLUDED_KEYS = new Set(['tool_call_metadata', 'llm_metrics', 'metrics', 'timestamp', 'screenshot', 'screenshot_data', 'set_of_marks', 'image_urls', 'images_urls']);
+const EXCLUDED_KEYS = new Set([
+  'tool_call_metadata',
+  'llm_metrics',
+  'metrics',
+  'timestamp',
+  'screenshot',
+  'screenshot_data',
+  'set_of_marks',
+  'image_urls',
+  'images_urls',
+]);
 
 const SDK_OBSERVATION_KINDS = new Set(['ObservationEvent', 'AgentErrorEvent', 'UserRejectObservation']);
 const SDK_SHELL_ACTIONS = new Set(['ExecuteBashAction', 'TerminalAction']);
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 /** V0 `condensation` / `condensation_request` actions and SDK `Condensation` / `CondensationRequest` events. */
@@ -21,7 +32,12 @@ export function isCondensationEvent(event: unknown): boolean {
   if (!isObject(event)) return false;
   const action = own(event, 'action');
   const kind = own(event, 'kind');
-  return action === 'condensation' || action === 'condensation_request' || kind === 'Condensation' || kind === 'CondensationRequest';
+  return (
+    action === 'condensation' ||
+    action === 'condensation_request' ||
+    kind === 'Condensation' ||
+    kind === 'CondensationRequest'
+  );
 }
 
 function isObservation(event: JsonObject): boolean {
@@ -43,7 +59,8 @@ function commandOf(event: JsonObject): unknown {
 
 // [A-Za-z0-9_.-] and '/': the characters a path match is made of.
 const PATH_CHAR = new Uint8Array(128);
-for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-/') PATH_CHAR[char.charCodeAt(0)] = 1;
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-/')
+  PATH_CHAR[char.charCodeAt(0)] = 1;
 const SLASH = 0x2f;
 const TILDE = 0x7e;
 const DOT = 0x2e;
@@ -97,14 +114,16 @@ function slashCount(text: string): number {
  * Unicode-aware (é is a word character), so the boundary after a word is "no letter, digit or
  * underscore next", not JavaScript's ASCII `\b`.
  */
-const ERROR_AT = /(?:[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?![\p{L}\p{N}_])|FAILED(?![\p{L}\p{N}_])|ERROR(?![\p{L}\p{N}_])|fatal:|error:)/uy;
+const ERROR_AT =
+  /(?:[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?![\p{L}\p{N}_])|FAILED(?![\p{L}\p{N}_])|ERROR(?![\p{L}\p{N}_])|fatal:|error:)/uy;
 const ERROR_LENGTH = 200;
 const NEWLINE = 0x0a;
 const CAPITAL_E = 0x45;
 
 // [A-Za-z0-9_.]: what the pattern's first word is made of.
 const WORD_CHAR = new Uint8Array(128);
-for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.') WORD_CHAR[char.charCodeAt(0)] = 1;
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.')
+  WORD_CHAR[char.charCodeAt(0)] = 1;
 const isWordChar = (unit: number) => unit < 128 && WORD_CHAR[unit] === 1;
 
 /**
@@ -116,14 +135,20 @@ function mayBeErrorAt(text: string, start: number): boolean {
   let end = start;
   while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
   for (let k = start + 1; k < end; k++) {
-    if (text.charCodeAt(k) === CAPITAL_E && (text.startsWith('rror', k + 1) || text.startsWith('xception', k + 1))) return true;
+    if (text.charCodeAt(k) === CAPITAL_E && (text.startsWith('rror', k + 1) || text.startsWith('xception', k + 1)))
+      return true;
   }
-  return text.startsWith('FAILED', start) || text.startsWith('ERROR', start) || text.startsWith('fatal:', start) || text.startsWith('error:', start);
+  return (
+    text.startsWith('FAILED', start) ||
+    text.startsWith('ERROR', start) ||
+    text.startsWith('fatal:', start) ||
+    text.startsWith('error:', start)
+  );
 }
 
 /** Error lines: of `text.split('\n')`, each that matches ERROR_AT once stripped, cut to 200 characters. */
 function addErrors(text: string, add: (fact: string) => void): void {
-  for (let lineStart = 0; lineStart <= text.length; ) {
+  for (let lineStart = 0; lineStart <= text.length;) {
     let first = lineStart;
     while (first < text.length && text.charCodeAt(first) !== NEWLINE && isPythonSpace(text.charCodeAt(first))) first++;
     const newline = text.indexOf('\n', first);
@@ -154,7 +179,8 @@ function forEachTextLeaf(root: unknown, visit: (text: string) => void): void {
     if (Array.isArray(value)) {
       for (let k = 0; k < value.length; k++) take(value[k]);
     } else {
-      for (const key in value) if (Object.hasOwn(value, key) && !EXCLUDED_KEYS.has(key)) take((value as JsonObject)[key]);
+      for (const key in value)
+        if (Object.hasOwn(value, key) && !EXCLUDED_KEYS.has(key)) take((value as JsonObject)[key]);
     }
   }
 }

@@ -48,7 +48,11 @@ export class PrefixTree {
       const shared = commonLength(key, at, child.label);
       if (shared < child.label.length) {
         // Split the edge where the key leaves it.
-        const middle: TrieNode = { label: child.label.slice(0, shared), id: -1, children: new Map([[child.label.charCodeAt(shared), child]]) };
+        const middle: TrieNode = {
+          label: child.label.slice(0, shared),
+          id: -1,
+          children: new Map([[child.label.charCodeAt(shared), child]]),
+        };
         child.label = child.label.slice(shared);
         children.set(unit, middle);
         if (at + shared === key.length) middle.id = id;
@@ -83,13 +87,15 @@ export class PrefixTree {
       if (label.length > 1 && !text.startsWith(label, at)) return;
       at += label.length;
       node = child;
-      if (node.id >= 0 && !(isHighSurrogate(text.charCodeAt(at - 1)) && isLowSurrogate(text.charCodeAt(at)))) visit(node.id);
+      if (node.id >= 0 && !(isHighSurrogate(text.charCodeAt(at - 1)) && isLowSurrogate(text.charCodeAt(at))))
+        visit(node.id);
     }
   }
 
   /** Every key that occurs anywhere in `text` (each id once per occurrence). */
   forEachKeyIn(text: string, visit: (id: number) => void): void {
     const firstUnits = this.firstUnits;
-    for (let start = 0; start < text.length; start++) if (firstUnits[text.charCodeAt(start)] === 1) this.forEachKeyAt(text, start, visit);
+    for (let start = 0; start < text.length; start++)
+      if (firstUnits[text.charCodeAt(start)] === 1) this.forEachKeyAt(text, start, visit);
   }
 }

@@ -14,7 +14,8 @@ export interface TraceQuality {
 }
 
 type JsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Where each event id sits in the log (the last event with that id, as a Python dict built in order keeps). */
 export function positionsById(events: readonly unknown[]): Map<unknown, number> {
@@ -31,8 +32,10 @@ export function traceViewItem(item: unknown, positions: ReadonlyMap<unknown, num
   if (!isObject(item)) return { kind: 'other' };
   const index = Object.hasOwn(item, 'id') ? positions.get(item.id) : undefined;
   if (index !== undefined) return { kind: 'event', index };
-  if (Object.hasOwn(item, 'summary') && typeof item.summary === 'string') return { kind: 'summary', content: item.summary };
-  if (Object.hasOwn(item, 'masked') && typeof item.content === 'string' && Object.hasOwn(item, 'content')) return { kind: 'masked', content: item.content };
+  if (Object.hasOwn(item, 'summary') && typeof item.summary === 'string')
+    return { kind: 'summary', content: item.summary };
+  if (Object.hasOwn(item, 'masked') && typeof item.content === 'string' && Object.hasOwn(item, 'content'))
+    return { kind: 'masked', content: item.content };
   return { kind: 'other' };
 }
 
@@ -45,7 +48,12 @@ function listAt(value: unknown, where: string): unknown[] {
  * The step's view as a difference from `view` (which becomes the step's view), or null when the step
  * has none (a failed step). A compact step changes `view` in place: copying it would cost the whole view.
  */
-function stepDelta(step: JsonObject, where: string, view: QualityViewItem[], positions: ReadonlyMap<unknown, number>): ViewDelta | null {
+function stepDelta(
+  step: JsonObject,
+  where: string,
+  view: QualityViewItem[],
+  positions: ReadonlyMap<unknown, number>,
+): ViewDelta | null {
   if (Object.hasOwn(step, 'view')) {
     const next = listAt(step.view, `${where}.view`).map((item) => traceViewItem(item, positions));
     const delta = viewDelta(view, next);
@@ -58,7 +66,9 @@ function stepDelta(step: JsonObject, where: string, view: QualityViewItem[], pos
   if (!isObject(delta)) throw new TypeError(`${where}.view_delta is not an object`);
   const keep = delta.keep;
   if (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 0 || keep > view.length) {
-    throw new RangeError(`${where}.view_delta.keep is ${JSON.stringify(keep)}, not a whole number from 0 to ${view.length} (the previous view's length)`);
+    throw new RangeError(
+      `${where}.view_delta.keep is ${JSON.stringify(keep)}, not a whole number from 0 to ${view.length} (the previous view's length)`,
+    );
   }
   const add = listAt(delta.add, `${where}.view_delta.add`).map((item) => traceViewItem(item, positions));
   view.length = keep;

@@ -99,7 +99,10 @@ export class QualityTracker {
 
   /** The next item of the view is the event at position `index` of the log. */
   addEventItem(index: number): void {
-    if (!this.isEvent(index)) throw new RangeError(`view item ${this.itemCount} is event ${index}, but the log has ${this.facts.eventCount} events (positions from 0)`);
+    if (!this.isEvent(index))
+      throw new RangeError(
+        `view item ${this.itemCount} is event ${index}, but the log has ${this.facts.eventCount} events (positions from 0)`,
+      );
     this.pushItem(index);
     this.queueEventChange(index, 1);
   }
@@ -122,7 +125,10 @@ export class QualityTracker {
 
   /** Ends the step: its quality before event `before`, or null to change the view only. */
   endStep(before: number | null): StepQuality | null {
-    if (before !== null && !this.isEvent(before)) throw new RangeError(`the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`);
+    if (before !== null && !this.isEvent(before))
+      throw new RangeError(
+        `the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`,
+      );
     this.applyEventChanges();
     if (before === null) return null;
     while (this.seenUpTo < before) this.seeEvent(this.seenUpTo++);
@@ -140,7 +146,11 @@ export class QualityTracker {
   }
 
   total(): QualityTotal {
-    return { missing_used: this.missingTotal, steps_with_missing_used: this.stepsWithMissing, facts_seen: this.facts.factCount };
+    return {
+      missing_used: this.missingTotal,
+      steps_with_missing_used: this.stepsWithMissing,
+      facts_seen: this.facts.factCount,
+    };
   }
 
   private isEvent(index: number): boolean {
@@ -150,14 +160,19 @@ export class QualityTracker {
 
   /** Everything is checked before the view changes, so a bad step leaves the tracker as it was. */
   private checkStep(before: number | null, delta: ViewDelta): void {
-    if (before !== null && !this.isEvent(before)) throw new RangeError(`the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`);
+    if (before !== null && !this.isEvent(before))
+      throw new RangeError(
+        `the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`,
+      );
     if (!Number.isInteger(delta.keep) || delta.keep < 0 || delta.keep > this.itemCount) {
       throw new RangeError(`the view keeps ${delta.keep} items of the previous view, which has ${this.itemCount}`);
     }
     for (let k = 0; k < delta.add.length; k++) {
       const item = delta.add[k]!;
       if (item.kind === 'event' && !this.isEvent(item.index)) {
-        throw new RangeError(`view item ${delta.keep + k} is event ${item.index}, but the log has ${this.facts.eventCount} events (positions from 0)`);
+        throw new RangeError(
+          `view item ${delta.keep + k} is event ${item.index}, but the log has ${this.facts.eventCount} events (positions from 0)`,
+        );
       }
     }
   }
@@ -169,7 +184,8 @@ export class QualityTracker {
   private queueEventChange(index: number, change: 1 | -1): void {
     if (index >= this.eventChanges.length) this.eventChanges = grown(this.eventChanges, index + 1);
     if (this.eventChanges[index] === 0) {
-      if (this.changedCount === this.changedEvents.length) this.changedEvents = grown(this.changedEvents, this.changedCount + 1);
+      if (this.changedCount === this.changedEvents.length)
+        this.changedEvents = grown(this.changedEvents, this.changedCount + 1);
       this.changedEvents[this.changedCount++] = index;
     }
     this.eventChanges[index] = this.eventChanges[index]! + change;
@@ -219,7 +235,8 @@ export class QualityTracker {
       const after = before + change;
       this.eventSupport[fact] = after;
       // In view or out only when the count leaves or reaches zero, and only by events when no text holds it.
-      if ((before === 0) !== (after === 0) && this.seen[fact] && this.textSupport[this.facts.valueOf(fact)] === 0) this.inViewCount += after === 0 ? -1 : 1;
+      if ((before === 0) !== (after === 0) && this.seen[fact] && this.textSupport[this.facts.valueOf(fact)] === 0)
+        this.inViewCount += after === 0 ? -1 : 1;
     }
   }
 
@@ -227,6 +244,7 @@ export class QualityTracker {
     const before = this.textSupport[value]!;
     this.textSupport[value] = before + change;
     if (before !== 0 && before + change !== 0) return;
-    for (const fact of this.facts.factsWithValue(value)) if (this.seen[fact] && this.eventSupport[fact] === 0) this.inViewCount += change;
+    for (const fact of this.facts.factsWithValue(value))
+      if (this.seen[fact] && this.eventSupport[fact] === 0) this.inViewCount += change;
   }
 }

@@ -64,7 +64,8 @@ export class ValueIndex {
     const missed = this.facts.valueCount - found.checked;
     if (missed > RESEARCH_AFTER || (found.checked === 0 && missed > 0)) this.searchWhole(text, found);
     else if (missed > 0) {
-      for (let value = found.checked; value < this.facts.valueCount; value++) if (containsCodePoints(text, this.facts.valueText(value))) found.matches.push(value);
+      for (let value = found.checked; value < this.facts.valueCount; value++)
+        if (containsCodePoints(text, this.facts.valueText(value))) found.matches.push(value);
       found.checked = this.facts.valueCount;
     }
     return found.matches;
@@ -95,7 +96,8 @@ export class ValueIndex {
   }
 
   private searchWhole(text: string, found: TextValues): void {
-    for (; this.inTree < this.facts.valueCount; this.inTree++) this.tree.add(this.facts.valueText(this.inTree), this.inTree);
+    for (; this.inTree < this.facts.valueCount; this.inTree++)
+      this.tree.add(this.facts.valueText(this.inTree), this.inTree);
     const stamp = ++this.stamp;
     this.stamps = grown(this.stamps, this.facts.valueCount);
     const matches: number[] = [];

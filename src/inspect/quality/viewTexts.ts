@@ -104,7 +104,8 @@ export class ViewTexts {
     for (const text of this.shown.values()) {
       for (const newline of newlines) {
         if (!this.beginsWithRest(text.content, content, newline)) continue;
-        for (const level of text.levels) if (level > 0 && this.endsBefore(level, content, newline)) this.addCrossing(level, value);
+        for (const level of text.levels)
+          if (level > 0 && this.endsBefore(level, content, newline)) this.addCrossing(level, value);
       }
     }
   }
@@ -112,7 +113,8 @@ export class ViewTexts {
   private tryCrossing(level: number, { value, newline }: Crossing): void {
     if (value >= this.valuesKnown) return; // counted by catchUp
     const content = this.facts.valueText(value);
-    if (this.beginsWithRest(this.levels[level]!.content, content, newline) && this.endsBefore(level, content, newline)) this.addCrossing(level, value);
+    if (this.beginsWithRest(this.levels[level]!.content, content, newline) && this.endsBefore(level, content, newline))
+      this.addCrossing(level, value);
   }
 
   /** The text begins with what follows the value's newline at `newline` (whole code points). */
@@ -132,7 +134,8 @@ export class ViewTexts {
       const take = Math.min(need, text.length);
       if (!sameUnits(text, text.length - take, value, need - take, take)) return false;
       need -= take;
-      if (need === 0) return !(isLowSurrogate(value.charCodeAt(0)) && isHighSurrogate(text.charCodeAt(text.length - take - 1)));
+      if (need === 0)
+        return !(isLowSurrogate(value.charCodeAt(0)) && isHighSurrogate(text.charCodeAt(text.length - take - 1)));
       // The whole text is part of the occurrence, and so is the join before it, if there is one.
       if (k === 0 || value.charCodeAt(need - 1) !== NEWLINE) return false;
       need--;

@@ -1,12 +1,25 @@
 import { ConfigError, MAX_CONDENSER_CALLS_PER_STEP, sdk } from '../../engine/index.ts';
 import { SHAPE_LABELS, type SdkParsedLog } from '../../formats/index.ts';
 import { sdkAgentLlm } from '../../llm/tokenCount.ts';
-import { type FlavorLog, type FlavorReplay, type InspectedLog, inspectedLog, oneLine, stepSummary } from '../inspectedLog.ts';
+import {
+  type FlavorLog,
+  type FlavorReplay,
+  type InspectedLog,
+  inspectedLog,
+  oneLine,
+  stepSummary,
+} from '../inspectedLog.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
 import { sdkAgentCalls, sdkStepWalk, sdkTraceEncoder } from './sdkFlavor.ts';
 import type { EventRow, ReplayRequest, ViewItem } from '../types.ts';
 
-const ACTION_LIKE = new Set(['ActionEvent', 'MessageEvent', 'SystemPromptEvent', 'Condensation', 'CondensationRequest']);
+const ACTION_LIKE = new Set([
+  'ActionEvent',
+  'MessageEvent',
+  'SystemPromptEvent',
+  'Condensation',
+  'CondensationRequest',
+]);
 const OBSERVATION_LIKE = new Set(['ObservationEvent', 'UserRejectObservation', 'AgentErrorEvent']);
 
 function typeOf(event: sdk.SdkEvent): string {
@@ -45,7 +58,8 @@ function summaryOf(event: sdk.SdkEvent): string {
 }
 
 function viewItem(event: sdk.ViewEvent): ViewItem {
-  if (event.kind === 'CondensationSummaryEvent') return { kind: 'summary', content: event.summary, condensationId: event.id.replace(/-summary$/, '') };
+  if (event.kind === 'CondensationSummaryEvent')
+    return { kind: 'summary', content: event.summary, condensationId: event.id.replace(/-summary$/, '') };
   return { kind: 'event', id: event.id, index: event.index };
 }
 
@@ -53,12 +67,24 @@ function viewItem(event: sdk.ViewEvent): ViewItem {
 function loggedCondensations(events: readonly sdk.SdkEvent[], inHistory: Uint8Array): LoggedCondensation[] {
   return events.flatMap((event, index) =>
     event.kind === 'Condensation' && inHistory[index]
-      ? [{ index, id: event.id, forgottenEventIds: event.forgottenEventIds, summary: event.summary, summaryOffset: event.summaryOffset }]
+      ? [
+          {
+            index,
+            id: event.id,
+            forgottenEventIds: event.forgottenEventIds,
+            summary: event.summary,
+            summaryOffset: event.summaryOffset,
+          },
+        ]
       : [],
   );
 }
 
-function replayed(events: readonly sdk.SdkEvent[], inHistory: Uint8Array, result: sdk.SdkReplayResult): FlavorReplay<sdk.SdkReplayStep, sdk.SdkView> {
+function replayed(
+  events: readonly sdk.SdkEvent[],
+  inHistory: Uint8Array,
+  result: sdk.SdkReplayResult,
+): FlavorReplay<sdk.SdkReplayStep, sdk.SdkView> {
   const made = {
     steps: result.steps.map(stepSummary),
     condensations: result.condensations.map((c) => ({
@@ -70,7 +96,8 @@ function replayed(events: readonly sdk.SdkEvent[], inHistory: Uint8Array, result
       llmCall: c.llmCall,
     })),
   };
-  const { steps, condensations } = result.mode === 'recorded' ? creditRecordedCondensations(made.steps, loggedCondensations(events, inHistory)) : made;
+  const { steps, condensations } =
+    result.mode === 'recorded' ? creditRecordedCondensations(made.steps, loggedCondensations(events, inHistory)) : made;
   return {
     mode: result.mode,
     steps,
@@ -86,7 +113,8 @@ function replayed(events: readonly sdk.SdkEvent[], inHistory: Uint8Array, result
 
 function suggestedConfig(parsed: SdkParsedLog): sdk.SdkCondenserConfig {
   try {
-    if (parsed.recordedCondenser !== null) return sdk.parseSdkCondenserConfig(parsed.recordedCondenser, parsed.suggestedRules);
+    if (parsed.recordedCondenser !== null)
+      return sdk.parseSdkCondenserConfig(parsed.recordedCondenser, parsed.suggestedRules);
   } catch {
     // A recorded condenser this version cannot read: start from the SDK's defaults instead.
   }
@@ -108,12 +136,15 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
   const rulesOf = (request: ReplayRequest) => request.sdkRules ?? parsed.suggestedRules;
   const configOf = (request: ReplayRequest) => sdk.parseSdkCondenserConfig(request.config, rulesOf(request));
   const notes = [...parsed.notes];
-  if (prepared.offBranch > 0) notes.push(`${prepared.offBranch} events are not on the conversation's active branch and are left out.`);
+  if (prepared.offBranch > 0)
+    notes.push(`${prepared.offBranch} events are not on the conversation's active branch and are left out.`);
   const flavor: FlavorLog<sdk.SdkReplayStep, sdk.SdkView> = {
     raw: parsed.raw,
     eventText: (index) => {
       const event = parsed.events[index]!;
-      return sdk.isViewEvent(event) ? sdk.eventString(event) : `${event.kind === 'OtherEvent' ? event.sdkKind : event.kind} (not in the agent's view)`;
+      return sdk.isViewEvent(event)
+        ? sdk.eventString(event)
+        : `${event.kind === 'OtherEvent' ? event.sdkKind : event.kind} (not in the agent's view)`;
     },
     opened: {
       flavor: 'sdk',
@@ -125,7 +156,9 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
       instanceId: parsed.instanceId,
       suggestedConfig: suggestedConfig(parsed),
       sdkRules: parsed.suggestedRules,
-      recordedSummaries: parsed.events.flatMap((event) => (event.kind === 'Condensation' && event.summary !== null ? [event.summary] : [])),
+      recordedSummaries: parsed.events.flatMap((event) =>
+        event.kind === 'Condensation' && event.summary !== null ? [event.summary] : [],
+      ),
       agentMaxInputTokens: parsed.agentContextWindow.tokens,
       agentModel: parsed.agentModel,
       recordedCondensations: loggedCondensations(parsed.events, prepared.inHistory.recorded).length,
@@ -136,7 +169,12 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
       // SDK condensations list the ids they forget, each an event of the view.
       const events = parsed.events.length;
       const steps = prepared.stepBefore.reduce((sum, flag) => sum + flag, 0);
-      return { steps, items: compact ? events : events * events, forgottenIds: steps * MAX_CONDENSER_CALLS_PER_STEP * events, widest: null };
+      return {
+        steps,
+        items: compact ? events : events * events,
+        forgottenIds: steps * MAX_CONDENSER_CALLS_PER_STEP * events,
+        widest: null,
+      };
     },
     ids: parsed.events.map((event) => event.id),
     sortedFileNames: false,
@@ -172,7 +210,15 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
       }
       const agentLlm = tokens ? sdkAgentLlm(tokens.countText, parsed.agentContextWindow.tokens) : null;
       const work = (function* () {
-        const result = yield* sdk.replaySdk({ log: prepared, mode: request.mode, condenser, rules, agentLlm, countViewTokens: agentLlm !== null, onStep });
+        const result = yield* sdk.replaySdk({
+          log: prepared,
+          mode: request.mode,
+          condenser,
+          rules,
+          agentLlm,
+          countViewTokens: agentLlm !== null,
+          onStep,
+        });
         return replayed(parsed.events, prepared.inHistory.recorded, result);
       })();
       return { work, notes };

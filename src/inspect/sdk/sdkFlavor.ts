@@ -7,7 +7,12 @@ type Step = sdk.SdkReplayStep;
 type View = sdk.SdkView;
 
 const condensationJson = (record: sdk.SdkCondensationRecord) =>
-  JSON.stringify({ id: record.id, forgotten_event_ids: record.forgottenEventIds, summary: record.summary, summary_offset: record.summaryOffset });
+  JSON.stringify({
+    id: record.id,
+    forgotten_event_ids: record.forgottenEventIds,
+    summary: record.summary,
+    summary_offset: record.summaryOffset,
+  });
 
 /** SDK steps and views in the trace: the same keys as V0's, string ids; each item's JSON remembered. */
 export function sdkTraceEncoder(): TraceEncoder<Step, View> {
@@ -63,7 +68,11 @@ export function sdkStepWalk(steps: readonly Step[]): StepWalk<Step, View> {
 }
 
 /** The SDK agent's LLM calls; its message builder merges events, so messages are not tied back to them. */
-export function sdkAgentCalls(events: readonly sdk.SdkEvent[], settings: AgentSettings, tokens: TextTokens): AgentCallsPort<Step, View> {
+export function sdkAgentCalls(
+  events: readonly sdk.SdkEvent[],
+  settings: AgentSettings,
+  tokens: TextTokens,
+): AgentCallsPort<Step, View> {
   const calls = new sdk.SdkAgentCalls(events, { profile: settings.profile, tokens });
   return {
     tools: calls.tools,

@@ -19,7 +19,10 @@ export function messagesFigure<Step, View>(calls: AgentCallsPort<Step, View>): S
 }
 
 /** `usage` (the usage model's estimate) next to `recorded_usage` (what the provider recorded). */
-export function usageFigure<Step, View>(stream: StepUsageStream<Step, View>, options: { readonly withMessages: boolean }): StepFigure<Step, View> {
+export function usageFigure<Step, View>(
+  stream: StepUsageStream<Step, View>,
+  options: { readonly withMessages: boolean },
+): StepFigure<Step, View> {
   return {
     step(step, view) {
       const { estimate, recorded, error } = stream.next(step, view);

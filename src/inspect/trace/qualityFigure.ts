@@ -32,10 +32,16 @@ export class LogQuality {
 }
 
 /** `quality`: per step the facts seen, those in view, and those the agent used that its view had lost; their totals at the end. */
-export function qualityFigure<Step, View>(quality: LogQuality, encoder: TraceEncoder<Step, View>): StepFigure<Step, View> {
+export function qualityFigure<Step, View>(
+  quality: LogQuality,
+  encoder: TraceEncoder<Step, View>,
+): StepFigure<Step, View> {
   const tracker = new QualityTracker(quality.facts);
   const { position } = quality;
-  const visit = { event: (index: number) => tracker.addEventItem(position[index]!), text: (content: string) => tracker.addTextItem(content) };
+  const visit = {
+    event: (index: number) => tracker.addEventItem(position[index]!),
+    text: (content: string) => tracker.addTextItem(content),
+  };
   return {
     usesDelta: true,
     step(step, view, keep) {

@@ -23,7 +23,8 @@ export interface TraceWriterOptions<Step, View> {
 
 const fieldsJson = (fields: Readonly<Record<string, unknown>>) => {
   let out = '';
-  for (const key of Object.keys(fields)) if (fields[key] !== undefined) out += `,${JSON.stringify(key)}:${JSON.stringify(fields[key])}`;
+  for (const key of Object.keys(fields))
+    if (fields[key] !== undefined) out += `,${JSON.stringify(key)}:${JSON.stringify(fields[key])}`;
   return out;
 };
 
@@ -56,7 +57,8 @@ export class TraceWriter<Step, View> {
     const separator = this.count++ ? ',' : '';
     const head = `${separator}{"before_event_id":${encoder.beforeEventIdJson(step)},"condensations":${encoder.condensationsJson(step)}`;
     const failure = encoder.failure(step);
-    if (failure || view === null) return `${head},"error":${JSON.stringify(failureText(failure) ?? 'the step has no view')}}`;
+    if (failure || view === null)
+      return `${head},"error":${JSON.stringify(failureText(failure) ?? 'the step has no view')}}`;
     const length = encoder.viewLength(view);
     // Views mostly grow at their end or change near it: the first `keep` items of the previous view stay.
     let keep = 0;

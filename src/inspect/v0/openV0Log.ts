@@ -21,7 +21,14 @@ import { countEventTokens, tokenEstimator } from '../../llm/tokenCount.ts';
 import { initialConfig } from './defaultConfig.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
 import { v0AgentCalls, v0LearnedFromLog, v0StepWalk, v0TraceEncoder } from './v0Flavor.ts';
-import { type FlavorLog, type FlavorReplay, type InspectedLog, inspectedLog, oneLine, stepSummary } from '../inspectedLog.ts';
+import {
+  type FlavorLog,
+  type FlavorReplay,
+  type InspectedLog,
+  inspectedLog,
+  oneLine,
+  stepSummary,
+} from '../inspectedLog.ts';
 import type { EventRow, ViewItem } from '../types.ts';
 
 function viewItem(entry: ViewEntry): ViewItem {
@@ -47,7 +54,10 @@ function viewItem(entry: ViewEntry): ViewItem {
 const FORGOTTEN_LISTED = 1000;
 
 /** The log's events a condensation forgets (a range counted against the log's own ids), the first of them listed. */
-function forgottenOfLog(prepared: PreparedLog, args: CondensationArgs): { forgottenEventIds: number[]; forgottenCount: number } {
+function forgottenOfLog(
+  prepared: PreparedLog,
+  args: CondensationArgs,
+): { forgottenEventIds: number[]; forgottenCount: number } {
   const { ids, count } = forgottenAmong(forgottenIds(args), prepared.sortedIds, FORGOTTEN_LISTED);
   return { forgottenEventIds: ids, forgottenCount: count };
 }
@@ -56,7 +66,15 @@ function forgottenOfLog(prepared: PreparedLog, args: CondensationArgs): { forgot
 function loggedCondensations(prepared: PreparedLog): LoggedCondensation[] {
   return prepared.events.flatMap((event, i) =>
     event.kind === 'action' && event.condensation && prepared.inHistory.recorded[i]
-      ? [{ index: i, id: event.id, ...forgottenOfLog(prepared, event.condensation), summary: event.condensation.summary, summaryOffset: event.condensation.summaryOffset }]
+      ? [
+          {
+            index: i,
+            id: event.id,
+            ...forgottenOfLog(prepared, event.condensation),
+            summary: event.condensation.summary,
+            summaryOffset: event.condensation.summaryOffset,
+          },
+        ]
       : [],
   );
 }
@@ -73,7 +91,9 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
     summary: oneLine(event.loggedMessage ?? eventMessage(event)),
     inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
   }));
-  const recordedSummaries = parsed.events.flatMap((event) => (event.kind === 'action' && event.condensation?.summary != null ? [event.condensation.summary] : []));
+  const recordedSummaries = parsed.events.flatMap((event) =>
+    event.kind === 'action' && event.condensation?.summary != null ? [event.condensation.summary] : [],
+  );
   const logged = loggedCondensations(prepared);
   const flavor: FlavorLog<ReplayStep, View> = {
     raw: parsed.raw,
@@ -104,7 +124,12 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
       const steps = prepared.stepBefore.reduce((sum, flag) => sum + flag, 0);
       const span = prepared.sortedIds.length ? prepared.maxId - Math.min(prepared.sortedIds[0]!, -1) + 1 : 0;
       const unused = Math.max(0, span - events);
-      return { steps, items: compact ? events : events * events, forgottenIds: steps * MAX_CONDENSER_CALLS_PER_STEP * unused, widest: null };
+      return {
+        steps,
+        items: compact ? events : events * events,
+        forgottenIds: steps * MAX_CONDENSER_CALLS_PER_STEP * unused,
+        widest: null,
+      };
     },
     ids: parsed.events.map((event) => event.id),
     sortedFileNames: parsed.shape === 'v0-events-folder',
@@ -125,7 +150,13 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
       const estimator = tokens ? tokenEstimator(tokens.counts, tokens.countText) : undefined;
       const active = request.mode === 'resimulate' ? condenser : null;
       const work = (function* () {
-        const result = yield* replay({ log: prepared, mode: request.mode, condenser: condenser ?? undefined, tokens: estimator, onStep });
+        const result = yield* replay({
+          log: prepared,
+          mode: request.mode,
+          condenser: condenser ?? undefined,
+          tokens: estimator,
+          onStep,
+        });
         return replayed(prepared, result, active, logged);
       })();
       return { work, notes };
@@ -134,7 +165,12 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
   return inspectedLog(flavor);
 }
 
-function replayed(prepared: PreparedLog, result: ReplayResult, condenser: Condenser | null, logged: readonly LoggedCondensation[]): FlavorReplay<ReplayStep, View> {
+function replayed(
+  prepared: PreparedLog,
+  result: ReplayResult,
+  condenser: Condenser | null,
+  logged: readonly LoggedCondensation[],
+): FlavorReplay<ReplayStep, View> {
   const made = {
     steps: result.steps.map(stepSummary),
     condensations: result.condensations.map((c) => ({

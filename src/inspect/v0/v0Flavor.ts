@@ -35,7 +35,8 @@ function maskedTarget(entry: ViewEntry): number | 'summary' {
 function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
   if (a === b) return true;
   if (a.kind === 'masked' && b.kind === 'masked') return a.content === b.content && sameEntry(a.original, b.original);
-  if (a.kind === 'summary' && b.kind === 'summary') return a.content === b.content && a.condensationId === b.condensationId;
+  if (a.kind === 'summary' && b.kind === 'summary')
+    return a.content === b.content && a.condensationId === b.condensationId;
   return false;
 }
 
@@ -111,14 +112,20 @@ function callOptions(profile: ChatProfile, templates: AgentTemplates, tokens: Te
 }
 
 /** The V0 agent's LLM calls (CodeActAgent's messages from each step's view). Throws a TemplateError when the templates do not compile. */
-export function v0AgentCalls(log: PreparedLog, settings: AgentSettings, tokens: TextTokens): AgentCallsPort<ReplayStep, View> {
+export function v0AgentCalls(
+  log: PreparedLog,
+  settings: AgentSettings,
+  tokens: TextTokens,
+): AgentCallsPort<ReplayStep, View> {
   const calls = new V0AgentCalls(log, callOptions(settings.profile, compileAgentTemplates(settings.templates), tokens));
   return {
     tools: calls.tools,
     toolTokens: calls.toolTokens,
     request(step, view) {
       const built = calls.request(step, view);
-      return built.request ? { messages: built.request.messages, eventIds: built.request.eventIds } : { error: built.error };
+      return built.request
+        ? { messages: built.request.messages, eventIds: built.request.eventIds }
+        : { error: built.error };
     },
     call: (step, view) => calls.call(step, view),
   };

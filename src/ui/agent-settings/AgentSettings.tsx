@@ -13,9 +13,13 @@ export function AgentSettings() {
       <ModelPrices />
       {learned && (
         <p className="help">
-          Calibration ({calibration === 'earlier-steps' ? 'at the last step, from the steps before it' : "from the log's recorded run"}): provider tokens ≈{' '}
-          {learned.map.slope.toFixed(3)} × ours {learned.map.intercept >= 0 ? '+' : '−'} {Math.abs(Math.round(learned.map.intercept)).toLocaleString('en-US')}
-          {learned.providerCaches ? '.' : "; the provider recorded no cache use, so none is estimated."}
+          Calibration (
+          {calibration === 'earlier-steps'
+            ? 'at the last step, from the steps before it'
+            : "from the log's recorded run"}
+          ): provider tokens ≈ {learned.map.slope.toFixed(3)} × ours {learned.map.intercept >= 0 ? '+' : '−'}{' '}
+          {Math.abs(Math.round(learned.map.intercept)).toLocaleString('en-US')}
+          {learned.providerCaches ? '.' : '; the provider recorded no cache use, so none is estimated.'}
         </p>
       )}
     </details>

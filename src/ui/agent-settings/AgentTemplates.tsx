@@ -25,8 +25,11 @@ export function AgentTemplates() {
       <label htmlFor={id}>Agent templates</label>
       <input id={id} type="file" accept=".j2" multiple onChange={(event) => void onFiles(event)} />
       <p className="help">
-        {loaded.length ? `This session uses its own ${loaded.map((name) => `${name}.j2`).join(', ')}; the rest keep the inspector's wording.` : "The inspector's own wording renders workspace context, microagent knowledge and a missing system prompt."}{' '}
-        Load your agent's system_prompt.j2, additional_info.j2 and microagent_info.j2 to read its exact text; they go into the reproduction file.
+        {loaded.length
+          ? `This session uses its own ${loaded.map((name) => `${name}.j2`).join(', ')}; the rest keep the inspector's wording.`
+          : "The inspector's own wording renders workspace context, microagent knowledge and a missing system prompt."}{' '}
+        Load your agent's system_prompt.j2, additional_info.j2 and microagent_info.j2 to read its exact text; they go
+        into the reproduction file.
       </p>
       {loaded.length > 0 && (
         <button

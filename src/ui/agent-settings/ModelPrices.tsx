@@ -20,7 +20,8 @@ export function ModelPrices() {
   const [status, setStatus] = useState<string | null>(null);
   const baseId = useId();
   if (!model) return <p className="help">The log records no model name, so no prices apply.</p>;
-  const values = draft ?? Object.fromEntries(FIELDS.map(([key]) => [key, resolved ? String(resolved.prices[key]) : '']));
+  const values =
+    draft ?? Object.fromEntries(FIELDS.map(([key]) => [key, resolved ? String(resolved.prices[key]) : '']));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = FIELDS.map(([key]) => [key, Number(values[key])] as const);
@@ -34,16 +35,33 @@ export function ModelPrices() {
     setStatus('Saved: costs now use these prices.');
   };
   return (
-    <form className="model-prices" noValidate onSubmit={(event) => void submit(event)} aria-label={`Prices for ${model}`}>
+    <form
+      className="model-prices"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Prices for ${model}`}
+    >
       <p className="help">
         Prices for <strong title={model}>{model}</strong>, $ per million tokens:{' '}
-        {resolved ? (resolved.userSet ? 'your own' : `${resolved.preset!.label} preset (${resolved.preset!.source})`) : 'no preset: enter them to see costs'}.
+        {resolved
+          ? resolved.userSet
+            ? 'your own'
+            : `${resolved.preset!.label} preset (${resolved.preset!.source})`
+          : 'no preset: enter them to see costs'}
+        .
       </p>
       <div className="price-fields">
         {FIELDS.map(([key, label]) => (
           <label key={key} htmlFor={`${baseId}-${key}`}>
             {label}
-            <input id={`${baseId}-${key}`} type="number" min="0" step="any" value={values[key]} onChange={(event) => setDraft({ ...values, [key]: event.target.value })} />
+            <input
+              id={`${baseId}-${key}`}
+              type="number"
+              min="0"
+              step="any"
+              value={values[key]}
+              onChange={(event) => setDraft({ ...values, [key]: event.target.value })}
+            />
           </label>
         ))}
       </div>

@@ -50,7 +50,14 @@ export function App() {
         Skip to the session
       </a>
       <header className="app-header">
-        <button type="button" className="library-toggle" aria-expanded={libraryOpen} aria-controls="session-library" onClick={() => setLibraryOpen(!libraryOpen)} title="Show or hide the sessions">
+        <button
+          type="button"
+          className="library-toggle"
+          aria-expanded={libraryOpen}
+          aria-controls="session-library"
+          onClick={() => setLibraryOpen(!libraryOpen)}
+          title="Show or hide the sessions"
+        >
           ☰<span className="visually-hidden"> Sessions</span>
         </button>
         <h1>Condenser Inspector</h1>
@@ -60,7 +67,12 @@ export function App() {
         </button>
         <ThemeToggle />
         {llmOpen && (
-          <div className="llm-panel" role="dialog" aria-label="LLM settings" onKeyDown={(e) => e.key === 'Escape' && setLlmOpen(false)}>
+          <div
+            className="llm-panel"
+            role="dialog"
+            aria-label="LLM settings"
+            onKeyDown={(e) => e.key === 'Escape' && setLlmOpen(false)}
+          >
             <LlmSettingsForm onDone={() => setLlmOpen(false)} />
           </div>
         )}
@@ -76,7 +88,12 @@ export function App() {
             <div className="empty-state">
               <h2>{opening ? 'Opening…' : 'No session open'}</h2>
               {opening && openingStatus && <p role="status">{openingStatus}…</p>}
-              {!opening && <p>Import an OpenHands event log (a trajectory download, an eval JSONL, a folder of events), or drop it here.</p>}
+              {!opening && (
+                <p>
+                  Import an OpenHands event log (a trajectory download, an eval JSONL, a folder of events), or drop it
+                  here.
+                </p>
+              )}
             </div>
           )}
         </main>

@@ -6,7 +6,8 @@ import { type HashRoute, formatHash, parseHash } from './hashRoute.ts';
 /** Puts the open session and step in the URL (or clears it when nothing is open). */
 function writeHash(sessionId: string | null, step: number | null): void {
   const hash = formatHash({ sessionId, step });
-  if (hash !== window.location.hash) window.history.replaceState(null, '', hash || window.location.pathname + window.location.search);
+  if (hash !== window.location.hash)
+    window.history.replaceState(null, '', hash || window.location.pathname + window.location.search);
 }
 
 function writeOpen(store: AppStore): void {
@@ -21,7 +22,10 @@ function writeOpen(store: AppStore): void {
 async function follow(store: AppStore, route: HashRoute): Promise<void> {
   const state = store.getState();
   if (route.sessionId && !state.sessions.some((s) => s.id === route.sessionId)) {
-    state.showNotice({ kind: 'error', text: `The link names a session this browser does not have (${route.sessionId.slice(0, 40)}): it may have been deleted, or made in another browser.` });
+    state.showNotice({
+      kind: 'error',
+      text: `The link names a session this browser does not have (${route.sessionId.slice(0, 40)}): it may have been deleted, or made in another browser.`,
+    });
   } else if (route.sessionId && route.sessionId !== state.active?.record.id) {
     await state.openSession(route.sessionId, route.step);
   } else if (route.step !== null) {

@@ -18,7 +18,8 @@ export function usePageKeys(): void {
   const store = useAppStoreApi();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || ownsKey(event.target, event.key)) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || ownsKey(event.target, event.key))
+        return;
       const { summary, step, setStep } = store.getState();
       if (!summary || summary.steps.length === 0) return;
       const marks = condensationSteps(summary);

@@ -36,7 +36,8 @@ export function UsageChart() {
     let running = 0;
     const cumulative = prices ? steps.map((s) => (running += stepCost(s, prices).estimated ?? 0)) : [];
     const condensed = (summary?.condensations ?? []).map((c) => c.stepIndex);
-    const x = (i: number) => (PAD.left + (steps.length <= 1 ? 0 : (i / (steps.length - 1)) * (WIDTH - PAD.left - PAD.right))).toFixed(1);
+    const x = (i: number) =>
+      (PAD.left + (steps.length <= 1 ? 0 : (i / (steps.length - 1)) * (WIDTH - PAD.left - PAD.right))).toFixed(1);
     return {
       n: steps.length,
       tokenMax,
@@ -50,7 +51,12 @@ export function UsageChart() {
       condensedPath: condensed.map((i) => `M${x(i)} ${PAD.top}V${HEIGHT - PAD.bottom}`).join(''),
     };
   }, [usage, summary, overrides]);
-  if (!usage) return progress ? <p className="muted chart-note">Estimating usage: step {progress.done} of {progress.total}…</p> : null;
+  if (!usage)
+    return progress ? (
+      <p className="muted chart-note">
+        Estimating usage: step {progress.done} of {progress.total}…
+      </p>
+    ) : null;
   if (usage.error) return <p className="muted chart-note">{usage.error}</p>;
   if (!drawing) return null;
   const plotW = WIDTH - PAD.left - PAD.right;
@@ -70,9 +76,19 @@ export function UsageChart() {
         <span className="legend reads">cache read</span>
         {drawing.hasRecorded && <span className="legend reads-recorded">recorded read</span>}
         {drawing.cumulative && <span className="legend cost">cost so far ({formatDollars(drawing.cost)})</span>}
-        <span className="muted">{usage.calibration === 'earlier-steps' ? 'each step estimated from the steps before it' : 'calibrated on the whole log'}</span>
+        <span className="muted">
+          {usage.calibration === 'earlier-steps'
+            ? 'each step estimated from the steps before it'
+            : 'calibrated on the whole log'}
+        </span>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={description} onClick={onClick}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={description}
+        onClick={onClick}
+      >
         <title>{description}</title>
         <path className="condensed-mark" d={drawing.condensedPath} />
         <polyline className="prompt-line" points={drawing.estimated} />

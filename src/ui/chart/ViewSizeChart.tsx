@@ -51,9 +51,19 @@ export function ViewSizeChart() {
     const eventMax = Math.max(peak, 1, maxSize ?? 0);
     const tokenMax = tokens.reduce((a, b) => Math.max(a, b), 0);
     const condensed = steps.filter((s) => s.condensationIds.length > 0).map((s) => s.index);
-    const x = (i: number) => (PAD.left + (steps.length <= 1 ? 0 : (i / (steps.length - 1)) * (WIDTH - PAD.left - PAD.right))).toFixed(1);
+    const x = (i: number) =>
+      (PAD.left + (steps.length <= 1 ? 0 : (i / (steps.length - 1)) * (WIDTH - PAD.left - PAD.right))).toFixed(1);
     const condensedPath = condensed.map((i) => `M${x(i)} ${PAD.top}V${HEIGHT - PAD.bottom}`).join('');
-    return { n: steps.length, peak, eventMax, tokenMax, condensed, condensedPath, eventPoints: polyline(events, eventMax), tokenPoints: tokenMax > 0 ? polyline(tokens, tokenMax) : '' };
+    return {
+      n: steps.length,
+      peak,
+      eventMax,
+      tokenMax,
+      condensed,
+      condensedPath,
+      eventPoints: polyline(events, eventMax),
+      tokenPoints: tokenMax > 0 ? polyline(tokens, tokenMax) : '',
+    };
   }, [summary, maxSize]);
   const { n, peak, eventMax, tokenMax, condensed } = drawing;
   if (n === 0) return null;
@@ -77,10 +87,18 @@ export function ViewSizeChart() {
         {maxSize !== null && <span className="legend max">max_size {maxSize}</span>}
         <span className="legend condensed">condensation</span>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={description} onClick={onClick}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={description}
+        onClick={onClick}
+      >
         <title>{description}</title>
         <path className="condensed-mark" d={drawing.condensedPath} />
-        {maxSize !== null && <line className="max-line" x1={PAD.left} x2={PAD.left + plotW} y1={yOf(maxSize)} y2={yOf(maxSize)} />}
+        {maxSize !== null && (
+          <line className="max-line" x1={PAD.left} x2={PAD.left + plotW} y1={yOf(maxSize)} y2={yOf(maxSize)} />
+        )}
         {tokenMax > 0 && <polyline className="tokens-line" points={drawing.tokenPoints} />}
         <polyline className="events-line" points={drawing.eventPoints} />
         <line className="cursor" x1={xOf(step)} x2={xOf(step)} y1={PAD.top} y2={PAD.top + plotH} />

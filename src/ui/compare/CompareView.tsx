@@ -16,7 +16,11 @@ function BothChart({ a, b }: { a: ReplaySummary; b: ReplaySummary }) {
       <figcaption>
         View size per step: <span className="legend events">A</span> <span className="legend compare-b">B</span>
       </figcaption>
-      <svg viewBox="0 0 600 150" role="img" aria-label={`View size of A and B over ${a.steps.length} steps: peaks ${peak(eventsA)} and ${peak(eventsB)} events`}>
+      <svg
+        viewBox="0 0 600 150"
+        role="img"
+        aria-label={`View size of A and B over ${a.steps.length} steps: peaks ${peak(eventsA)} and ${peak(eventsB)} events`}
+      >
         <polyline className="events-line" points={polyline(eventsA, max)} />
         <polyline className="compare-b-line" points={polyline(eventsB, max)} />
       </svg>
@@ -34,15 +38,41 @@ function dollars(facts: Facts, pick: (d: DollarFacts) => string): string {
 
 function FactsTable({ a, b }: { a: Facts; b: Facts }) {
   const rows: Array<[string, (facts: Facts) => string]> = [
-    ['Condensations', (f) => `${f.condensations}${f.condensedAtSteps.length ? ` (steps ${f.condensedAtSteps.slice(0, 8).map((s) => s + 1).join(', ')}${f.condensedAtSteps.length > 8 ? ', …' : ''})` : ''}`],
-    ['Largest view', (f) => `${formatCount(f.peakEvents)} events${f.peakTokens ? `, ${formatCount(f.peakTokens)} tokens` : ''}`],
+    [
+      'Condensations',
+      (f) =>
+        `${f.condensations}${
+          f.condensedAtSteps.length
+            ? ` (steps ${f.condensedAtSteps
+                .slice(0, 8)
+                .map((s) => s + 1)
+                .join(', ')}${f.condensedAtSteps.length > 8 ? ', …' : ''})`
+            : ''
+        }`,
+    ],
+    [
+      'Largest view',
+      (f) => `${formatCount(f.peakEvents)} events${f.peakTokens ? `, ${formatCount(f.peakTokens)} tokens` : ''}`,
+    ],
     ['Agent prompt tokens (all steps)', (f) => (f.agentPromptTokens ? formatCount(f.agentPromptTokens) : 'counting…')],
-    ['Condenser LLM calls', (f) => `${f.llmCalls}${f.placeholders ? ` (${f.placeholders} without a recorded answer)` : ''}`],
-    ['Condenser prompt / completion tokens', (f) => `${f.condenserPromptTokens === null ? '–' : formatCount(f.condenserPromptTokens)} / ${f.condenserCompletionTokens === null ? '–' : formatCount(f.condenserCompletionTokens)}`],
+    [
+      'Condenser LLM calls',
+      (f) => `${f.llmCalls}${f.placeholders ? ` (${f.placeholders} without a recorded answer)` : ''}`,
+    ],
+    [
+      'Condenser prompt / completion tokens',
+      (f) =>
+        `${f.condenserPromptTokens === null ? '–' : formatCount(f.condenserPromptTokens)} / ${f.condenserCompletionTokens === null ? '–' : formatCount(f.condenserCompletionTokens)}`,
+    ],
     ['Agent calls, prompt cache counted', (f) => dollars(f, (d) => formatDollars(d.agent))],
     [
       'of which cache rewrites after condensations',
-      (f) => dollars(f, (d) => (d.cacheRewrites.condensations ? `${formatDollars(d.cacheRewrites.cost)} (${formatCount(d.cacheRewrites.tokens)} tokens over ${d.cacheRewrites.condensations})` : '–')),
+      (f) =>
+        dollars(f, (d) =>
+          d.cacheRewrites.condensations
+            ? `${formatDollars(d.cacheRewrites.cost)} (${formatCount(d.cacheRewrites.tokens)} tokens over ${d.cacheRewrites.condensations})`
+            : '–',
+        ),
     ],
     ['Condenser calls', (f) => dollars(f, (d) => formatDollars(d.condenser))],
     ['Total', (f) => dollars(f, (d) => formatDollars(d.total))],
@@ -88,16 +118,25 @@ export function CompareView() {
     if (!comparison) return null;
     const side = (summary: ReplaySummary, usage: UsageReport | null): Facts => {
       const prices = usage && !usage.error ? pricesFor(usage.model, overrides) : null;
-      return { ...replayFacts(summary), usage, dollars: usage && prices ? dollarFacts(summary, usage, prices.prices, condenserPrices) : null };
+      return {
+        ...replayFacts(summary),
+        usage,
+        dollars: usage && prices ? dollarFacts(summary, usage, prices.prices, condenserPrices) : null,
+      };
     };
     return { a: side(comparison.a, comparison.usageA), b: side(comparison.b, comparison.usageB) };
   }, [comparison, overrides, condenserPrices]);
-  const record = typeof compareConfig === 'object' && compareConfig !== null ? (compareConfig as Record<string, unknown>) : { [family.key]: family.choices[0]!.value };
+  const record =
+    typeof compareConfig === 'object' && compareConfig !== null
+      ? (compareConfig as Record<string, unknown>)
+      : { [family.key]: family.choices[0]!.value };
   return (
     <section className="compare" aria-label="Compare two configurations">
       <div className="compare-config">
         <h4>Configuration B</h4>
-        <p className="help">A is the session's configuration (max_size {maxSizeOf(config) ?? '–'}); B starts from it with max_size halved.</p>
+        <p className="help">
+          A is the session's configuration (max_size {maxSizeOf(config) ?? '–'}); B starts from it with max_size halved.
+        </p>
         <ConfigForm config={record} context=" (B)" onChange={setCompareConfig} family={family} />
         {error && (
           <p className="error" role="alert">
@@ -110,15 +149,17 @@ export function CompareView() {
           <BothChart a={comparison.a} b={comparison.b} />
           <FactsTable a={facts.a} b={facts.b} />
           <p className="help">
-            Dollars come from the usage model: each step's prompt with the provider's cache (reads, writes) at the model's prices; the condenser's calls at
-            the LLM settings' prices when set, else at the agent model's.
+            Dollars come from the usage model: each step's prompt with the provider's cache (reads, writes) at the
+            model's prices; the condenser's calls at the LLM settings' prices when set, else at the agent model's.
           </p>
           <h4>Summaries the agent had at step {step + 1}</h4>
           <div className="compare-summaries">
             {(['a', 'b'] as const).map((side) => (
               <div key={side}>
                 <h5>{side.toUpperCase()}</h5>
-                <pre className="summary-text">{summaryAtStep(comparison[side], step) ?? '(no summary yet at this step)'}</pre>
+                <pre className="summary-text">
+                  {summaryAtStep(comparison[side], step) ?? '(no summary yet at this step)'}
+                </pre>
               </div>
             ))}
           </div>

@@ -47,7 +47,11 @@ export function summaryAtStep(summary: ReplaySummary, step: number): string | nu
 }
 
 /** Dollars for the tokens, when prices are known. */
-export function costOf(inputTokens: number | null, outputTokens: number | null, prices: { inputPrice: number | null; outputPrice: number | null } | null): number | null {
+export function costOf(
+  inputTokens: number | null,
+  outputTokens: number | null,
+  prices: { inputPrice: number | null; outputPrice: number | null } | null,
+): number | null {
   if (!prices || prices.inputPrice === null || inputTokens === null) return null;
   return (inputTokens * prices.inputPrice + (outputTokens ?? 0) * (prices.outputPrice ?? 0)) / 1e6;
 }
@@ -70,11 +74,18 @@ export function dollarFacts(
   const rewrites = condensationCacheCosts(summary, usage, prices);
   const ownPrices = condenserPrices?.inputPrice != null;
   const condenser = ownPrices
-    ? usage.condenserCalls.reduce((sum, call) => sum + (costOf(call.promptTokens, call.completionTokens, condenserPrices) ?? 0), 0)
+    ? usage.condenserCalls.reduce(
+        (sum, call) => sum + (costOf(call.promptTokens, call.completionTokens, condenserPrices) ?? 0),
+        0,
+      )
     : run.condenser;
   return {
     agent: run.agentEstimated,
-    cacheRewrites: { cost: rewrites.reduce((sum, r) => sum + r.rewriteCost, 0), tokens: rewrites.reduce((sum, r) => sum + r.rewriteTokens, 0), condensations: rewrites.length },
+    cacheRewrites: {
+      cost: rewrites.reduce((sum, r) => sum + r.rewriteCost, 0),
+      tokens: rewrites.reduce((sum, r) => sum + r.rewriteTokens, 0),
+      condensations: rewrites.length,
+    },
     condenser,
     total: run.agentEstimated + condenser,
   };

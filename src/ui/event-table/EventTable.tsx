@@ -19,7 +19,10 @@ const columns = helper.columns([
   helper.accessor((row) => `${row.kind === 'action' ? 'action' : 'obs.'} ${row.type}`, { id: 'type', header: 'type' }),
   helper.accessor('source', { header: 'source', cell: (info) => info.getValue() ?? '' }),
   helper.accessor('summary', { header: 'summary' }),
-  helper.accessor('tokens', { header: 'tokens', cell: (info) => (info.getValue() === null ? '…' : formatCount(info.getValue()!)) }),
+  helper.accessor('tokens', {
+    header: 'tokens',
+    cell: (info) => (info.getValue() === null ? '…' : formatCount(info.getValue()!)),
+  }),
 ]);
 
 function Filters({ rows }: { rows: readonly EventRow[] }) {
@@ -41,7 +44,11 @@ function Filters({ rows }: { rows: readonly EventRow[] }) {
     <div className="filters">
       <div className="setting">
         <label htmlFor={ids.type}>Type</label>
-        <select id={ids.type} value={typeFilter[0] ?? ''} onChange={(e) => setTypeFilter(e.target.value ? [e.target.value] : [])}>
+        <select
+          id={ids.type}
+          value={typeFilter[0] ?? ''}
+          onChange={(e) => setTypeFilter(e.target.value ? [e.target.value] : [])}
+        >
           <option value="">All types</option>
           {types.map((type) => (
             <option key={type} value={type}>
@@ -52,7 +59,11 @@ function Filters({ rows }: { rows: readonly EventRow[] }) {
       </div>
       <div className="setting">
         <label htmlFor={ids.source}>Source</label>
-        <select id={ids.source} value={sourceFilter[0] ?? ''} onChange={(e) => setSourceFilter(e.target.value ? [e.target.value] : [])}>
+        <select
+          id={ids.source}
+          value={sourceFilter[0] ?? ''}
+          onChange={(e) => setSourceFilter(e.target.value ? [e.target.value] : [])}
+        >
           <option value="">All sources</option>
           {sources.map((source) => (
             <option key={source} value={source}>
@@ -63,7 +74,13 @@ function Filters({ rows }: { rows: readonly EventRow[] }) {
       </div>
       <div className="setting grow">
         <label htmlFor={ids.search}>Search events</label>
-        <input id={ids.search} type="search" value={query} placeholder="Text anywhere in the event's JSON" onChange={(e) => setQuery(e.target.value)} />
+        <input
+          id={ids.search}
+          type="search"
+          value={query}
+          placeholder="Text anywhere in the event's JSON"
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </div>
     </div>
   );
@@ -80,7 +97,10 @@ export function EventTable() {
   const { selectEvent } = useActions();
   const data = useMemo<TableRow[]>(() => {
     if (!rows) return [];
-    return filterRows(rows, typeFilter, sourceFilter, matches).map((index) => ({ ...rows[index]!, tokens: tokens ? (tokens[index] ?? 0) : null }));
+    return filterRows(rows, typeFilter, sourceFilter, matches).map((index) => ({
+      ...rows[index]!,
+      tokens: tokens ? (tokens[index] ?? 0) : null,
+    }));
   }, [rows, tokens, typeFilter, sourceFilter, matches]);
   const table = useTable({ features, columns, data });
   const tableRows = table.getRowModel().rows;
@@ -117,7 +137,15 @@ export function EventTable() {
         Showing {formatCount(data.length)} of {formatCount(rows.length)} events
       </p>
       <div className="table-and-detail">
-        <div ref={scroller} className="table-scroll" role="grid" aria-label="Event log" aria-rowcount={data.length + 1} tabIndex={0} onKeyDown={onKeyDown}>
+        <div
+          ref={scroller}
+          className="table-scroll"
+          role="grid"
+          aria-label="Event log"
+          aria-rowcount={data.length + 1}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+        >
           <div role="row" className="table-row header" aria-rowindex={1}>
             {table.getHeaderGroups()[0]!.headers.map((header) => (
               <div role="columnheader" key={header.id} className={`cell col-${header.column.id}`}>
@@ -136,7 +164,14 @@ export function EventTable() {
                   aria-rowindex={item.index + 2}
                   aria-selected={isSelected}
                   className={`table-row${isSelected ? ' selected' : ''}${row.original.kind === 'action' ? ' action' : ''}`}
-                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: item.size, transform: `translateY(${item.start}px)` }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    height: item.size,
+                    transform: `translateY(${item.start}px)`,
+                  }}
                   onClick={() => void selectEvent(row.original.index)}
                 >
                   {row.getAllCells().map((cell) => (

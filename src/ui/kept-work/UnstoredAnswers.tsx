@@ -11,7 +11,9 @@ export function UnstoredAnswers() {
   const count = useAppState(answersAtRisk);
   const theirSession = useAppState((s) => s.unsavedAnswers?.sessionId ?? null);
   const activeId = useAppState((s) => s.active?.record.id ?? null);
-  const sessionName = useAppState((s) => s.sessions.find((session) => session.id === s.unsavedAnswers?.sessionId)?.name ?? null);
+  const sessionName = useAppState(
+    (s) => s.sessions.find((session) => session.id === s.unsavedAnswers?.sessionId)?.name ?? null,
+  );
   const { exportSession } = useActions();
   if (count === 0) return null;
   const onExport = async () => {
@@ -21,7 +23,8 @@ export function UnstoredAnswers() {
   return (
     <div className="unstored-answers" role="alert">
       <span>
-        {count === 1 ? '1 answer' : `${count} answers`} not stored{theirSession !== activeId && sessionName ? ` (session “${sessionName}”)` : ''}: they are only in this tab.
+        {count === 1 ? '1 answer' : `${count} answers`} not stored
+        {theirSession !== activeId && sessionName ? ` (session “${sessionName}”)` : ''}: they are only in this tab.
       </span>
       {theirSession === activeId ? (
         <button type="button" onClick={() => void onExport()}>

@@ -23,13 +23,17 @@ export function LiveRun() {
   return (
     <div className="live-run">
       <p>
-        {placeholders} LLM call{placeholders === 1 ? '' : 's'} of this replay {placeholders === 1 ? 'has' : 'have'} no recorded answer (placeholders shown).
+        {placeholders} LLM call{placeholders === 1 ? '' : 's'} of this replay {placeholders === 1 ? 'has' : 'have'} no
+        recorded answer (placeholders shown).
       </p>
       {estimate ? (
         <p>
-          A live run would make {estimate.placeholders} call{estimate.placeholders === 1 ? '' : 's'} with about {(estimate.missingPromptTokens ?? 0).toLocaleString('en-US')} prompt
-          tokens{settings?.inputPrice != null ? ` (≈ ${formatCost(((estimate.missingPromptTokens ?? 0) * settings.inputPrice) / 1e6)} of input)` : ''}; later prompts may differ once real
-          summaries replace placeholders.
+          A live run would make {estimate.placeholders} call{estimate.placeholders === 1 ? '' : 's'} with about{' '}
+          {(estimate.missingPromptTokens ?? 0).toLocaleString('en-US')} prompt tokens
+          {settings?.inputPrice != null
+            ? ` (≈ ${formatCost(((estimate.missingPromptTokens ?? 0) * settings.inputPrice) / 1e6)} of input)`
+            : ''}
+          ; later prompts may differ once real summaries replace placeholders.
         </p>
       ) : (
         <button type="button" onClick={() => void estimateLiveRun()}>

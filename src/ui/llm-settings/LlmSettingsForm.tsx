@@ -3,7 +3,13 @@ import type { LlmSettings } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { LimitFields, type LimitTexts, limitsOf, limitTexts } from './LimitFields.tsx';
 
-const EMPTY: LlmSettings = { baseURL: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: '', inputPrice: null, outputPrice: null };
+const EMPTY: LlmSettings = {
+  baseURL: 'https://api.openai.com/v1',
+  model: 'gpt-4o-mini',
+  apiKey: '',
+  inputPrice: null,
+  outputPrice: null,
+};
 
 function priceOf(text: string): number | null {
   const value = Number(text);
@@ -36,9 +42,22 @@ export function LlmSettingsForm({ onDone }: { onDone: () => void }) {
       setStatus({ ok: false, text: `Not saved: ${checked.problem}` });
       return;
     }
-    const saved = await saveLlmSettings({ baseURL, model, apiKey, inputPrice: priceOf(inputPrice), outputPrice: priceOf(outputPrice), keyStorage, ...checked.limits });
-    const where = keyStorage === 'tab' && apiKey ? 'Saved; the key is kept for this tab only.' : 'Saved in this browser.';
-    setStatus(saved ? { ok: true, text: where } : { ok: false, text: 'Not saved: this browser refused to store them (see the notice).' });
+    const saved = await saveLlmSettings({
+      baseURL,
+      model,
+      apiKey,
+      inputPrice: priceOf(inputPrice),
+      outputPrice: priceOf(outputPrice),
+      keyStorage,
+      ...checked.limits,
+    });
+    const where =
+      keyStorage === 'tab' && apiKey ? 'Saved; the key is kept for this tab only.' : 'Saved in this browser.';
+    setStatus(
+      saved
+        ? { ok: true, text: where }
+        : { ok: false, text: 'Not saved: this browser refused to store them (see the notice).' },
+    );
   };
 
   const test = async () => {
@@ -49,7 +68,9 @@ export function LlmSettingsForm({ onDone }: { onDone: () => void }) {
     }
     setTesting(true);
     setStatus({ ok: true, text: `Asking ${model}…` });
-    setStatus(await testLlmConnection({ baseURL, model, apiKey, inputPrice: null, outputPrice: null, ...checked.limits }));
+    setStatus(
+      await testLlmConnection({ baseURL, model, apiKey, inputPrice: null, outputPrice: null, ...checked.limits }),
+    );
     setTesting(false);
   };
 
@@ -57,16 +78,29 @@ export function LlmSettingsForm({ onDone }: { onDone: () => void }) {
     <form className="llm-settings" onSubmit={(e) => void onSubmit(e)} aria-label="LLM settings">
       <h3>LLM endpoint</h3>
       <p className="help">
-        Any OpenAI-compatible endpoint: OpenAI, OpenRouter, a LiteLLM proxy or a local server. The key is kept only in this browser (or this tab) and
-        sent only to this endpoint; it is never exported.
+        Any OpenAI-compatible endpoint: OpenAI, OpenRouter, a LiteLLM proxy or a local server. The key is kept only in
+        this browser (or this tab) and sent only to this endpoint; it is never exported.
       </p>
       <label htmlFor={`${id}-url`}>Base URL</label>
-      <input id={`${id}-url`} type="url" required value={baseURL} onChange={(e) => setBaseURL(e.target.value)} placeholder="https://api.openai.com/v1" />
+      <input
+        id={`${id}-url`}
+        type="url"
+        required
+        value={baseURL}
+        onChange={(e) => setBaseURL(e.target.value)}
+        placeholder="https://api.openai.com/v1"
+      />
       <label htmlFor={`${id}-model`}>Model</label>
       <input id={`${id}-model`} required value={model} onChange={(e) => setModel(e.target.value)} />
       <label htmlFor={`${id}-key`}>API key</label>
       <div className="key-row">
-        <input id={`${id}-key`} type={showKey ? 'text' : 'password'} autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
+        <input
+          id={`${id}-key`}
+          type={showKey ? 'text' : 'password'}
+          autoComplete="off"
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+        />
         <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey}>
           {showKey ? 'Hide' : 'Show'}
         </button>
@@ -74,18 +108,33 @@ export function LlmSettingsForm({ onDone }: { onDone: () => void }) {
       <fieldset className="key-storage">
         <legend className="visually-hidden">Where the key is kept</legend>
         <label>
-          <input type="radio" name={`${id}-key-storage`} checked={keyStorage === 'browser'} onChange={() => setKeyStorage('browser')} /> Remember in this browser (stored
-          unencrypted in this site’s storage until you forget it)
+          <input
+            type="radio"
+            name={`${id}-key-storage`}
+            checked={keyStorage === 'browser'}
+            onChange={() => setKeyStorage('browser')}
+          />{' '}
+          Remember in this browser (stored unencrypted in this site’s storage until you forget it)
         </label>
         <label>
-          <input type="radio" name={`${id}-key-storage`} checked={keyStorage === 'tab'} onChange={() => setKeyStorage('tab')} /> Keep for this tab only (never stored;
-          gone when the tab closes)
+          <input
+            type="radio"
+            name={`${id}-key-storage`}
+            checked={keyStorage === 'tab'}
+            onChange={() => setKeyStorage('tab')}
+          />{' '}
+          Keep for this tab only (never stored; gone when the tab closes)
         </label>
       </fieldset>
       <label htmlFor={`${id}-in`}>Input price (USD per million tokens, optional)</label>
       <input id={`${id}-in`} inputMode="decimal" value={inputPrice} onChange={(e) => setInputPrice(e.target.value)} />
       <label htmlFor={`${id}-out`}>Output price (USD per million tokens, optional)</label>
-      <input id={`${id}-out`} inputMode="decimal" value={outputPrice} onChange={(e) => setOutputPrice(e.target.value)} />
+      <input
+        id={`${id}-out`}
+        inputMode="decimal"
+        value={outputPrice}
+        onChange={(e) => setOutputPrice(e.target.value)}
+      />
       <LimitFields value={limits} onChange={setLimits} />
       <div className="form-actions">
         <button type="submit">Save</button>

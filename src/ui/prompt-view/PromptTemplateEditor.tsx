@@ -26,15 +26,23 @@ function Editor({ kind, saved }: { kind: Kind; saved: string | undefined }) {
   const missing = ['{events}', '{previous_summary}'].filter((slot) => !draft.includes(slot));
   return (
     <div className="template-editor">
-      <label htmlFor={id}>{kind === 'llm' ? 'Summary prompt (llm condenser)' : 'Summary prompt (structured condenser)'}</label>
+      <label htmlFor={id}>
+        {kind === 'llm' ? 'Summary prompt (llm condenser)' : 'Summary prompt (structured condenser)'}
+      </label>
       <p className="help">
-        {'{previous_summary}'} becomes the last summary, {'{events}'} the forgotten events as &lt;EVENT id=N&gt; blocks. Changing it changes every request, so recorded
-        answers stop matching and new calls are needed.
+        {'{previous_summary}'} becomes the last summary, {'{events}'} the forgotten events as &lt;EVENT id=N&gt; blocks.
+        Changing it changes every request, so recorded answers stop matching and new calls are needed.
       </p>
       <textarea id={id} rows={10} value={draft} spellCheck={false} onChange={(e) => setDraft(e.target.value)} />
-      {missing.length > 0 && <p className="error">The template has no {missing.join(' or ')}: the model would not see them.</p>}
+      {missing.length > 0 && (
+        <p className="error">The template has no {missing.join(' or ')}: the model would not see them.</p>
+      )}
       <div className="form-actions">
-        <button type="button" disabled={draft === (saved ?? DEFAULTS[kind])} onClick={() => void setPromptTemplate(kind, draft === DEFAULTS[kind] ? null : draft)}>
+        <button
+          type="button"
+          disabled={draft === (saved ?? DEFAULTS[kind])}
+          onClick={() => void setPromptTemplate(kind, draft === DEFAULTS[kind] ? null : draft)}
+        >
           Use this prompt
         </button>
         <button
@@ -58,9 +66,20 @@ export function PromptTemplateEditor() {
   const prompts = useAppState((s) => s.active?.record.prompts ?? {});
   const sessionId = useAppState((s) => s.active?.record.id ?? '');
   const sdkLog = useAppState((s) => s.active?.opened.flavor === 'sdk');
-  if (sdkLog) return <p className="help">Agent SDK logs are summarized with the SDK's own prompt (in this app's wording); it cannot be edited per session yet.</p>;
+  if (sdkLog)
+    return (
+      <p className="help">
+        Agent SDK logs are summarized with the SDK's own prompt (in this app's wording); it cannot be edited per session
+        yet.
+      </p>
+    );
   const kinds = summarizerKinds(config);
-  if (kinds.length === 0) return <p className="help">This configuration has no summarizing condenser (llm or structured), so there is no summary prompt to tune.</p>;
+  if (kinds.length === 0)
+    return (
+      <p className="help">
+        This configuration has no summarizing condenser (llm or structured), so there is no summary prompt to tune.
+      </p>
+    );
   return (
     <section className="prompt-templates" aria-label="Prompt templates">
       {kinds.map((kind) => (

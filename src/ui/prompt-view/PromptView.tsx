@@ -14,13 +14,18 @@ export function PromptView() {
 function SentPrompt() {
   const selected = useAppState((s) => s.selectedCondensation);
   const prompt = useAppState((s) => s.prompt);
-  if (selected === null) return <p className="empty">Choose "Show prompt" on a condensation in the summary history to see the request it sent.</p>;
-  if (!prompt) return <p className="empty">Condensation #{selected} made no LLM call (or the replay has changed since).</p>;
+  if (selected === null)
+    return (
+      <p className="empty">Choose "Show prompt" on a condensation in the summary history to see the request it sent.</p>
+    );
+  if (!prompt)
+    return <p className="empty">Condensation #{selected} made no LLM call (or the replay has changed since).</p>;
   return (
     <section className="prompt-view" aria-label={`Prompt of condensation ${selected}`}>
       <p>
         Condensation #{selected}: the {prompt.condenser} condenser's request, {prompt.messages.length} message
-        {prompt.messages.length === 1 ? '' : 's'}, {prompt.messages.reduce((sum, m) => sum + m.content.length, 0).toLocaleString('en-US')} characters.
+        {prompt.messages.length === 1 ? '' : 's'},{' '}
+        {prompt.messages.reduce((sum, m) => sum + m.content.length, 0).toLocaleString('en-US')} characters.
       </p>
       {prompt.messages.map((message, i) => (
         <div key={i} className="prompt-message">

@@ -21,13 +21,22 @@ export function StepScrubber() {
   return (
     <section className="scrubber" aria-label="Steps">
       <div className="scrubber-row">
-        <button type="button" onClick={() => previous !== undefined && setStep(previous)} disabled={previous === undefined} title="Previous condensation (P)">
+        <button
+          type="button"
+          onClick={() => previous !== undefined && setStep(previous)}
+          disabled={previous === undefined}
+          title="Previous condensation (P)"
+        >
           ⟨ Previous condensation
         </button>
         <button type="button" onClick={() => setStep(step - 1)} disabled={step === 0} aria-label="Previous step">
           ‹
         </button>
-        <label htmlFor={id} className="step-label" title="A step is one LLM call of the agent; the condenser runs just before it.">
+        <label
+          htmlFor={id}
+          className="step-label"
+          title="A step is one LLM call of the agent; the condenser runs just before it."
+        >
           Step {step + 1} of {steps.length}
         </label>
         <div className="slider-track">
@@ -43,24 +52,42 @@ export function StepScrubber() {
           />
           <div className="slider-marks" aria-hidden="true">
             {marks.map((mark) => (
-              <span key={mark} className="slider-mark" style={{ left: `${steps.length <= 1 ? 0 : (mark / (steps.length - 1)) * 100}%` }} />
+              <span
+                key={mark}
+                className="slider-mark"
+                style={{ left: `${steps.length <= 1 ? 0 : (mark / (steps.length - 1)) * 100}%` }}
+              />
             ))}
           </div>
         </div>
-        <button type="button" onClick={() => setStep(step + 1)} disabled={step === steps.length - 1} aria-label="Next step">
+        <button
+          type="button"
+          onClick={() => setStep(step + 1)}
+          disabled={step === steps.length - 1}
+          aria-label="Next step"
+        >
           ›
         </button>
-        <button type="button" onClick={() => next !== undefined && setStep(next)} disabled={next === undefined} title="Next condensation (N)">
+        <button
+          type="button"
+          onClick={() => next !== undefined && setStep(next)}
+          disabled={next === undefined}
+          title="Next condensation (N)"
+        >
           Next condensation ⟩
         </button>
       </div>
       {current && (
         <p className="step-facts">
-          <span title="The logged event the agent produced after this LLM call">Before event {shortId(current.beforeEventId)}</span> · view of {current.viewLength}{' '}
-          {current.viewLength === 1 ? 'event' : 'events'}
+          <span title="The logged event the agent produced after this LLM call">
+            Before event {shortId(current.beforeEventId)}
+          </span>{' '}
+          · view of {current.viewLength} {current.viewLength === 1 ? 'event' : 'events'}
           {current.viewTokens > 0 && `, ~${current.viewTokens.toLocaleString('en-US')} tokens`}
-          {current.condensationIds.length > 0 && ` · condensed here (${current.condensationIds.length === 1 ? 'once' : `${current.condensationIds.length} times`})`}
-          {marks.length > 0 && ` · ${marks.length} ${marks.length === 1 ? 'condensation' : 'condensations'} in this replay (N/P)`}
+          {current.condensationIds.length > 0 &&
+            ` · condensed here (${current.condensationIds.length === 1 ? 'once' : `${current.condensationIds.length} times`})`}
+          {marks.length > 0 &&
+            ` · ${marks.length} ${marks.length === 1 ? 'condensation' : 'condensations'} in this replay (N/P)`}
           {current.unhandledCondensationRequest && ' · condensation request not handled'}
         </p>
       )}

@@ -10,7 +10,11 @@ export async function importPicked(reading: Promise<PickedInput | null>, actions
   try {
     picked = await reading;
   } catch (error) {
-    actions.reportProblem(error instanceof UnreadableFileError ? error.message : `The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    actions.reportProblem(
+      error instanceof UnreadableFileError
+        ? error.message
+        : `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return;
   }
   if (!picked) return;

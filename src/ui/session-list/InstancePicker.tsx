@@ -19,10 +19,17 @@ export function InstancePicker() {
   const resolvedCount = picker.instances.filter((instance) => instance.resolved).length;
   return (
     <div className="modal-backdrop">
-      <div className="instance-picker" role="dialog" aria-modal="true" aria-label="Choose an instance" onKeyDown={(e) => e.key === 'Escape' && cancelInstancePicker()}>
+      <div
+        className="instance-picker"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Choose an instance"
+        onKeyDown={(e) => e.key === 'Escape' && cancelInstancePicker()}
+      >
         <h2>Choose an instance</h2>
         <p className="session-meta">
-          {picker.name} · {picker.shapeLabel} · {formatBytes(picker.sizeBytes)} · {formatCount(picker.instances.length)} instances
+          {picker.name} · {picker.shapeLabel} · {formatBytes(picker.sizeBytes)} · {formatCount(picker.instances.length)}{' '}
+          instances
           {recordsResolved && ` · ${resolvedCount} resolved`}
         </p>
         <label htmlFor={filterId}>Filter by instance id</label>

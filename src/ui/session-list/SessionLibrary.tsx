@@ -35,9 +35,12 @@ function SessionItem({ session, active }: { session: SessionRecord; active: bool
         />
       ) : (
         <button type="button" className="session-open" onClick={() => void openSession(session.id)}>
-          <span className="session-name" title={session.name}>{session.name}</span>
+          <span className="session-name" title={session.name}>
+            {session.name}
+          </span>
           <span className="session-meta">
-            {formatCount(session.source.eventCount)} events · {formatBytes(session.source.sizeBytes)} · {formatDate(session.updatedAt)}
+            {formatCount(session.source.eventCount)} events · {formatBytes(session.source.sizeBytes)} ·{' '}
+            {formatDate(session.updatedAt)}
           </span>
         </button>
       )}
@@ -47,7 +50,12 @@ function SessionItem({ session, active }: { session: SessionRecord; active: bool
         </button>
         {confirming ? (
           <>
-            <button type="button" className="danger" onClick={() => void deleteSession(session.id)} aria-label={`Confirm deleting ${session.name}`}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void deleteSession(session.id)}
+              aria-label={`Confirm deleting ${session.name}`}
+            >
               Delete for good
             </button>
             <button type="button" onClick={() => setConfirming(false)}>

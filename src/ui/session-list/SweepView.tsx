@@ -15,7 +15,10 @@ interface ConfigTotals {
 }
 
 function totalsByConfig(rows: readonly SweepRow[]): ConfigTotals[] {
-  const totals = new Map<string, { replays: number; errors: number; condensations: number; cost: number; priced: number }>();
+  const totals = new Map<
+    string,
+    { replays: number; errors: number; condensations: number; cost: number; priced: number }
+  >();
   for (const row of rows) {
     const entry = totals.get(row.config) ?? { replays: 0, errors: 0, condensations: 0, cost: 0, priced: 0 };
     entry.replays++;
@@ -27,7 +30,13 @@ function totalsByConfig(rows: readonly SweepRow[]): ConfigTotals[] {
     }
     totals.set(row.config, entry);
   }
-  return [...totals].map(([name, entry]) => ({ name, replays: entry.replays, errors: entry.errors, condensations: entry.condensations, cost: entry.priced ? entry.cost : null }));
+  return [...totals].map(([name, entry]) => ({
+    name,
+    replays: entry.replays,
+    errors: entry.errors,
+    condensations: entry.condensations,
+    cost: entry.priced ? entry.cost : null,
+  }));
 }
 
 /** A sweep result as a table: totals per configuration, then every row; a row opens its instance with its configuration. */
@@ -40,10 +49,18 @@ export function SweepView() {
   const totals = useMemo(() => (sweep ? totalsByConfig(sweep.result.rows) : []), [sweep]);
   if (!sweep) return null;
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? rows.filter(({ row }) => `${row.instance ?? ''} ${row.source} ${row.config}`.toLowerCase().includes(needle)) : rows;
+  const shown = needle
+    ? rows.filter(({ row }) => `${row.instance ?? ''} ${row.source} ${row.config}`.toLowerCase().includes(needle))
+    : rows;
   return (
     <div className="modal-backdrop">
-      <div className="sweep-view" role="dialog" aria-modal="true" aria-label="Sweep result" onKeyDown={(e) => e.key === 'Escape' && closeSweep()}>
+      <div
+        className="sweep-view"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Sweep result"
+        onKeyDown={(e) => e.key === 'Escape' && closeSweep()}
+      >
         <h2>Sweep: {sweep.name}</h2>
         <table className="sweep-totals">
           <caption>Per configuration</caption>
@@ -88,7 +105,12 @@ export function SweepView() {
               {shown.map(({ row, index }) => (
                 <tr key={index}>
                   <td>
-                    <button type="button" className="link" aria-label={`Open ${row.instance ?? row.source} with ${row.config}`} onClick={() => void jumpToSweepRow(index)}>
+                    <button
+                      type="button"
+                      className="link"
+                      aria-label={`Open ${row.instance ?? row.source} with ${row.config}`}
+                      onClick={() => void jumpToSweepRow(index)}
+                    >
                       {row.instance ?? row.source}
                     </button>
                   </td>

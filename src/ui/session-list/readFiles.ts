@@ -39,7 +39,9 @@ async function readOne(file: File, path: string): Promise<LogFile> {
     return { path, bytes: new Uint8Array(await file.arrayBuffer()) };
   } catch (error) {
     const problem = error instanceof Error ? error.message : String(error);
-    throw new UnreadableFileError(`${path} (${gigabytes(file.size)}) could not be read into memory (${problem}); the browser may be short of memory: close other tabs, or replay it with npm run replay.`);
+    throw new UnreadableFileError(
+      `${path} (${gigabytes(file.size)}) could not be read into memory (${problem}); the browser may be short of memory: close other tabs, or replay it with npm run replay.`,
+    );
   }
 }
 
@@ -62,7 +64,10 @@ export async function readPicked(list: FileList | readonly File[]): Promise<Pick
   const root = relative ? relative.split('/')[0]! : `${files.length} files`;
   const picked = files
     .filter((file) => READABLE.test(file.name))
-    .map((file) => ({ file, path: file.webkitRelativePath ? file.webkitRelativePath.slice(root.length + 1) : file.name }));
+    .map((file) => ({
+      file,
+      path: file.webkitRelativePath ? file.webkitRelativePath.slice(root.length + 1) : file.name,
+    }));
   return { kind: 'folder', name: root, files: await readAll(picked), size };
 }
 

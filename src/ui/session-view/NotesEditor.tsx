@@ -19,7 +19,9 @@ function NotesConflict({ onResolved }: { onResolved: (stored: Base) => void }) {
   };
   return (
     <div className="edit-conflict" role="alert">
-      <p>Another tab changed these notes while you edited them, on the same lines. Nothing is lost: pick what to keep.</p>
+      <p>
+        Another tab changed these notes while you edited them, on the same lines. Nothing is lost: pick what to keep.
+      </p>
       <p>The other tab’s notes (stored now):</p>
       <pre>{conflict.theirs || '(empty)'}</pre>
       <p>Yours:</p>
@@ -72,7 +74,11 @@ export function NotesEditor({ saved, revision }: { saved: string; revision: numb
       <summary>Notes{saved ? ' ✎' : ''}</summary>
       <label htmlFor={id}>Notes on this session (exported with it)</label>
       <textarea id={id} rows={4} value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => void save()} />
-      {storedChanged && draft !== base.text && <p className="help">Changed in another tab while you were typing: your notes will be merged with that when you leave the box.</p>}
+      {storedChanged && draft !== base.text && (
+        <p className="help">
+          Changed in another tab while you were typing: your notes will be merged with that when you leave the box.
+        </p>
+      )}
       <NotesConflict onResolved={resolved} />
     </details>
   );

@@ -24,7 +24,10 @@ export function SessionHeader() {
     <header className="session-header">
       <div>
         <h2 title={record.name}>{record.name}</h2>
-        <p className="session-meta" title={`${shapeLabel} · ${formatCount(record.source.eventCount)} events · ${formatBytes(record.source.sizeBytes)}`}>
+        <p
+          className="session-meta"
+          title={`${shapeLabel} · ${formatCount(record.source.eventCount)} events · ${formatBytes(record.source.sizeBytes)}`}
+        >
           {shapeLabel} · {formatCount(record.source.eventCount)} events · {formatBytes(record.source.sizeBytes)}
           {record.source.instance && ` · instance ${record.source.instance}`}
         </p>

@@ -37,11 +37,15 @@ export function SessionView() {
           active={tab}
           onChange={setTab}
           tabs={[
-          { key: 'side-by-side', label: 'Side by side', render: () => <Panes /> },
-          { key: 'events', label: 'Events', render: () => <EventTable /> },
-          { key: 'summaries', label: `Summary history (${condensations})`, render: () => <SummaryHistory onShowPrompt={showPrompt} /> },
-          { key: 'prompt', label: 'Prompt', render: () => <PromptView /> },
-          { key: 'compare', label: 'Compare', render: () => <CompareView /> },
+            { key: 'side-by-side', label: 'Side by side', render: () => <Panes /> },
+            { key: 'events', label: 'Events', render: () => <EventTable /> },
+            {
+              key: 'summaries',
+              label: `Summary history (${condensations})`,
+              render: () => <SummaryHistory onShowPrompt={showPrompt} />,
+            },
+            { key: 'prompt', label: 'Prompt', render: () => <PromptView /> },
+            { key: 'compare', label: 'Compare', render: () => <CompareView /> },
           ]}
         />
       </div>

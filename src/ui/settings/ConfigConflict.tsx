@@ -21,7 +21,10 @@ export function ConfigConflict() {
   if (!conflict || conflict.sessionId !== sessionId) return null;
   return (
     <div className="edit-conflict" role="alert">
-      <p>Another tab changed the same settings while you did; your change is not stored yet, and nothing is lost until you pick:</p>
+      <p>
+        Another tab changed the same settings while you did; your change is not stored yet, and nothing is lost until
+        you pick:
+      </p>
       <ul>
         {conflict.settings.map((path) => (
           <li key={path}>

@@ -80,7 +80,8 @@ export function ConfigForm({ config, onChange, context = '', family = V0_FAMILY,
   const type = typeof chosen === 'string' ? chosen : family.choices[0]!.value;
   const shape = family.shape(type);
   const choice = family.choices.find((c) => c.value === type);
-  const children = shape.childrenKey && Array.isArray(config[shape.childrenKey]) ? (config[shape.childrenKey] as Config[]) : [];
+  const children =
+    shape.childrenKey && Array.isArray(config[shape.childrenKey]) ? (config[shape.childrenKey] as Config[]) : [];
 
   const set = (key: string, value: unknown) => {
     const next: Config = { ...config };
@@ -124,7 +125,8 @@ export function ConfigForm({ config, onChange, context = '', family = V0_FAMILY,
       ))}
       {('llm_config' in config || 'llm' in config) && (
         <p className="help">
-          {family.key === 'type' ? `llm_config = ${JSON.stringify(config.llm_config)}` : 'The SDK condenser’s own llm'}: kept for copying back out; replays use this app's LLM settings.
+          {family.key === 'type' ? `llm_config = ${JSON.stringify(config.llm_config)}` : 'The SDK condenser’s own llm'}:
+          kept for copying back out; replays use this app's LLM settings.
         </p>
       )}
       {shape.childrenKey && (
@@ -135,17 +137,35 @@ export function ConfigForm({ config, onChange, context = '', family = V0_FAMILY,
                 config={child}
                 family={family}
                 context={` (pipeline step ${i + 1})`}
-                invalid={invalid && invalid.path[0] === shape.childrenKey && invalid.path[1] === i ? { path: invalid.path.slice(2), detail: invalid.detail } : null}
+                invalid={
+                  invalid && invalid.path[0] === shape.childrenKey && invalid.path[1] === i
+                    ? { path: invalid.path.slice(2), detail: invalid.detail }
+                    : null
+                }
                 onChange={(next) => setChildren(children.map((c, k) => (k === i ? next : c)))}
               />
               <div className="pipeline-actions">
-                <button type="button" disabled={i === 0} onClick={() => setChildren(swap(children, i, i - 1))} aria-label={`Move pipeline step ${i + 1} up`}>
+                <button
+                  type="button"
+                  disabled={i === 0}
+                  onClick={() => setChildren(swap(children, i, i - 1))}
+                  aria-label={`Move pipeline step ${i + 1} up`}
+                >
                   Up
                 </button>
-                <button type="button" disabled={i === children.length - 1} onClick={() => setChildren(swap(children, i, i + 1))} aria-label={`Move pipeline step ${i + 1} down`}>
+                <button
+                  type="button"
+                  disabled={i === children.length - 1}
+                  onClick={() => setChildren(swap(children, i, i + 1))}
+                  aria-label={`Move pipeline step ${i + 1} down`}
+                >
                   Down
                 </button>
-                <button type="button" onClick={() => setChildren(children.filter((_, k) => k !== i))} aria-label={`Remove pipeline step ${i + 1}`}>
+                <button
+                  type="button"
+                  onClick={() => setChildren(children.filter((_, k) => k !== i))}
+                  aria-label={`Remove pipeline step ${i + 1}`}
+                >
                   Remove
                 </button>
               </div>

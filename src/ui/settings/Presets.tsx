@@ -18,18 +18,35 @@ export function Presets() {
       <ul>
         {presets.map((preset) => (
           <li key={preset.id}>
-            <button type="button" onClick={() => void applyPreset(preset.id, { condenserMaxSize: Number.isFinite(condenserMaxSize) && condenserMaxSize > 0 ? condenserMaxSize : null })}>
+            <button
+              type="button"
+              onClick={() =>
+                void applyPreset(preset.id, {
+                  condenserMaxSize: Number.isFinite(condenserMaxSize) && condenserMaxSize > 0 ? condenserMaxSize : null,
+                })
+              }
+            >
               {preset.label}
             </button>
             {preset.id === 'v0-server-default' && (
               <span className="setting inline">
                 <label htmlFor={maxSizeId}>condenser_max_size</label>
-                <input id={maxSizeId} type="number" min={1} value={maxSize} onChange={(e) => setMaxSize(e.target.value)} />
+                <input
+                  id={maxSizeId}
+                  type="number"
+                  min={1}
+                  value={maxSize}
+                  onChange={(e) => setMaxSize(e.target.value)}
+                />
               </span>
             )}
             <p className="help">{preset.description}</p>
             {preset.id === 'sdk-settings-default' && (
-              <p className="help">{contextWindow ? `This log’s model window: ${contextWindow.toLocaleString('en')} tokens.` : 'This log records no model window (no base_state.json): max_tokens is left unset.'}</p>
+              <p className="help">
+                {contextWindow
+                  ? `This log’s model window: ${contextWindow.toLocaleString('en')} tokens.`
+                  : 'This log records no model window (no base_state.json): max_tokens is left unset.'}
+              </p>
             )}
             <p className="help source">Source: {preset.source}</p>
           </li>

@@ -23,12 +23,16 @@ function SdkRulesSetting() {
       <select id={id} value={rules} onChange={(e) => void setSdkRules(e.target.value as sdk.SdkRules)}>
         {sdk.SDK_RULES.map((value) => (
           <option key={value} value={value}>
-            {value === sdk.PINNED_SDK_RULES ? `${value} (openhands-sdk ${value})` : `${value} (the agent-sdk of September 2025)`}
+            {value === sdk.PINNED_SDK_RULES
+              ? `${value} (openhands-sdk ${value})`
+              : `${value} (the agent-sdk of September 2025)`}
             {value === written ? ', wrote this log' : ''}
           </option>
         ))}
       </select>
-      <p className="help">Which SDK version's View and condenser rules the replay follows; their defaults and settings differ.</p>
+      <p className="help">
+        Which SDK version's View and condenser rules the replay follows; their defaults and settings differ.
+      </p>
     </div>
   );
 }
@@ -44,11 +48,17 @@ function AnswerSettings() {
     <div className="answers">
       <p>
         LLM answers: {answers} recorded
-        {llm && llm.calls > 0 && ` · this replay asked ${llm.calls}: ${llm.recorded} recorded, ${llm.placeholders} placeholders${llm.live ? `, ${llm.live} live` : ''}`}
+        {llm &&
+          llm.calls > 0 &&
+          ` · this replay asked ${llm.calls}: ${llm.recorded} recorded, ${llm.placeholders} placeholders${llm.live ? `, ${llm.live} live` : ''}`}
       </p>
       <div className="setting">
         <label htmlFor={id}>When no answer is recorded</label>
-        <select id={id} value={onMissing} onChange={(e) => setOnMissing(e.target.value === 'stop' ? 'stop' : 'placeholder')}>
+        <select
+          id={id}
+          value={onMissing}
+          onChange={(e) => setOnMissing(e.target.value === 'stop' ? 'stop' : 'placeholder')}
+        >
           <option value="placeholder">Use a placeholder summary</option>
           <option value="stop">Stop the replay there</option>
         </select>
@@ -73,18 +83,31 @@ export function SettingsPanel() {
   const canUndo = useAppState((s) => s.configHistory.length > 0);
   const { setConfig, undoConfig } = useActions();
   const family = useConfigFamily();
-  const record = typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : { [family.key]: family.choices[0]!.value };
+  const record =
+    typeof config === 'object' && config !== null
+      ? (config as Record<string, unknown>)
+      : { [family.key]: family.choices[0]!.value };
   return (
     <section className="settings" id="condenser-settings" aria-label="Condenser settings">
       <h3>Settings</h3>
       <ConfigConflict />
-      {mode === 'recorded' && <p className="help">As recorded, no condenser runs: the views are those the agent actually got. Switch to Re-simulate to change these settings.</p>}
+      {mode === 'recorded' && (
+        <p className="help">
+          As recorded, no condenser runs: the views are those the agent actually got. Switch to Re-simulate to change
+          these settings.
+        </p>
+      )}
       <fieldset className={mode === 'recorded' ? 'dimmed plain' : 'plain'} disabled={mode === 'recorded'}>
         <legend className="visually-hidden">Condenser configuration</legend>
         <SdkRulesSetting />
         <Presets />
         {canUndo && (
-          <button type="button" className="undo" onClick={undoConfig} title="Back to the settings before the last change">
+          <button
+            type="button"
+            className="undo"
+            onClick={undoConfig}
+            title="Back to the settings before the last change"
+          >
             Undo the last change
           </button>
         )}
@@ -94,11 +117,13 @@ export function SettingsPanel() {
             {describeConfigError(configError)}. The replay still shows the last valid settings.
           </p>
         )}
-        {!configError && mode === 'resimulate' && replayNotes?.map((note) => (
-          <p key={note} className="help" role="note">
-            {note}
-          </p>
-        ))}
+        {!configError &&
+          mode === 'resimulate' &&
+          replayNotes?.map((note) => (
+            <p key={note} className="help" role="note">
+              {note}
+            </p>
+          ))}
         <TomlTools />
         <AnswerSettings />
       </fieldset>

@@ -33,7 +33,14 @@ export function TomlTools() {
 
   return (
     <div className="toml-tools">
-      <button type="button" onClick={() => { setText(''); setProblem(null); setOpen(open === 'paste' ? null : 'paste'); }}>
+      <button
+        type="button"
+        onClick={() => {
+          setText('');
+          setProblem(null);
+          setOpen(open === 'paste' ? null : 'paste');
+        }}
+      >
         {sdkLog ? 'Paste condenser JSON' : 'Paste config.toml'}
       </button>
       <button type="button" onClick={() => fileInput.current?.click()}>
@@ -57,7 +64,11 @@ export function TomlTools() {
       />
       {open === 'paste' && (
         <div className="toml-box">
-          <label htmlFor={pasteId}>{sdkLog ? 'An SDK condenser object ({"kind": "LLMSummarizingCondenser", ...}), as in base_state.json' : 'The [condenser] section of a config.toml (or JSON)'}</label>
+          <label htmlFor={pasteId}>
+            {sdkLog
+              ? 'An SDK condenser object ({"kind": "LLMSummarizingCondenser", ...}), as in base_state.json'
+              : 'The [condenser] section of a config.toml (or JSON)'}
+          </label>
           <textarea id={pasteId} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
           <button type="button" onClick={() => apply(text)}>
             Apply
@@ -71,7 +82,9 @@ export function TomlTools() {
       )}
       {open === 'copy' && (
         <div className="toml-box">
-          <label htmlFor={copyId}>{copied ? 'Copied to the clipboard:' : `Current settings as ${sdkLog ? 'JSON' : 'TOML'}:`}</label>
+          <label htmlFor={copyId}>
+            {copied ? 'Copied to the clipboard:' : `Current settings as ${sdkLog ? 'JSON' : 'TOML'}:`}
+          </label>
           <textarea id={copyId} rows={8} value={text} readOnly spellCheck={false} />
         </div>
       )}

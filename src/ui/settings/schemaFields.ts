@@ -64,7 +64,9 @@ function fieldOf(key: string, property: JsonSchemaProperty): NumberField | null 
 }
 
 function shapeOfSchema(schema: z.ZodType, childrenKey: string | null): SettingsShape {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchemaProperty> };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, JsonSchemaProperty>;
+  };
   const fields = Object.entries(json.properties ?? {}).flatMap(([key, property]) => {
     const field = key === childrenKey ? null : fieldOf(key, property);
     return field ? [field] : [];
@@ -83,14 +85,24 @@ function memo(shapeOf: (value: string) => SettingsShape): (value: string) => Set
 
 export const V0_FAMILY: ConfigFamily = {
   key: 'type',
-  choices: CONDENSERS.map((definition) => ({ value: definition.type, label: definition.label, description: definition.description })),
+  choices: CONDENSERS.map((definition) => ({
+    value: definition.type,
+    label: definition.label,
+    description: definition.description,
+  })),
   shape: memo((type) => {
     const definition = condenserDefinition(type);
-    return definition ? shapeOfSchema(definition.schema, definition.childrenKey ?? null) : { fields: [], childrenKey: null };
+    return definition
+      ? shapeOfSchema(definition.schema, definition.childrenKey ?? null)
+      : { fields: [], childrenKey: null };
   }),
 };
 
-const SDK_CHOICES: readonly CondenserChoice[] = sdk.SDK_CONDENSERS.map((definition) => ({ value: definition.kind, label: definition.label, description: definition.description }));
+const SDK_CHOICES: readonly CondenserChoice[] = sdk.SDK_CONDENSERS.map((definition) => ({
+  value: definition.kind,
+  label: definition.label,
+  description: definition.description,
+}));
 
 const sdkFamilies = new Map<sdk.SdkRules, ConfigFamily>();
 
@@ -103,7 +115,9 @@ export function sdkFamily(rules: sdk.SdkRules): ConfigFamily {
       choices: SDK_CHOICES,
       shape: memo((kind) => {
         const definition = sdk.sdkCondenserDefinition(kind);
-        return definition ? shapeOfSchema(definition.schema(rules), definition.childrenKey ?? null) : { fields: [], childrenKey: null };
+        return definition
+          ? shapeOfSchema(definition.schema(rules), definition.childrenKey ?? null)
+          : { fields: [], childrenKey: null };
       }),
     };
     sdkFamilies.set(rules, family);

@@ -7,10 +7,23 @@ export interface TabSpec<K extends string> {
 }
 
 /** Tabs with the ARIA pattern: arrow keys move between tabs, only the active panel is rendered. */
-export function Tabs<K extends string>({ tabs, active, onChange, label }: { tabs: readonly TabSpec<K>[]; active: K; onChange: (key: K) => void; label: string }) {
+export function Tabs<K extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+}: {
+  tabs: readonly TabSpec<K>[];
+  active: K;
+  onChange: (key: K) => void;
+  label: string;
+}) {
   const id = useId();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
-  const index = Math.max(0, tabs.findIndex((tab) => tab.key === active));
+  const index = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.key === active),
+  );
   const onKeyDown = (event: KeyboardEvent) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!delta) return;
@@ -40,7 +53,12 @@ export function Tabs<K extends string>({ tabs, active, onChange, label }: { tabs
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-${tabs[index]!.key}-panel`} aria-labelledby={`${id}-${tabs[index]!.key}`} className="tab-panel">
+      <div
+        role="tabpanel"
+        id={`${id}-${tabs[index]!.key}-panel`}
+        aria-labelledby={`${id}-${tabs[index]!.key}`}
+        className="tab-panel"
+      >
         {tabs[index]!.render()}
       </div>
     </div>

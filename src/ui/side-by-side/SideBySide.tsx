@@ -15,7 +15,8 @@ function Left({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
     case 'condensation':
       return row.condensation ? (
         <span className="condensation-mark">
-          Condensation #{row.condensation.id} forgets {describeIds(row.condensation.forgottenEventIds, row.condensation.forgottenCount)}
+          Condensation #{row.condensation.id} forgets{' '}
+          {describeIds(row.condensation.forgottenEventIds, row.condensation.forgottenCount)}
         </span>
       ) : (
         <span className="condensation-mark">
@@ -46,7 +47,14 @@ function Right({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
 
 function rowKey(row: AlignedRow | undefined, index: number, step: number, mode: string): string {
   if (!row) return `${index}`;
-  const what = row.kind === 'event' ? `${row.index}:${row.status}` : row.kind === 'repeat' ? `r${row.index}` : row.kind === 'summary' ? `s${step}` : `c${row.index ?? index}`;
+  const what =
+    row.kind === 'event'
+      ? `${row.index}:${row.status}`
+      : row.kind === 'repeat'
+        ? `r${row.index}`
+        : row.kind === 'summary'
+          ? `s${step}`
+          : `c${row.index ?? index}`;
   return `${mode}:${what}`;
 }
 
@@ -79,7 +87,13 @@ export function SideBySide() {
   });
 
   if (!rows || !summary || !view) {
-    return <p className="empty">{summary?.steps.length === 0 ? 'The agent made no LLM call in this log, so there are no steps to show.' : 'Replaying…'}</p>;
+    return (
+      <p className="empty">
+        {summary?.steps.length === 0
+          ? 'The agent made no LLM call in this log, so there are no steps to show.'
+          : 'Replaying…'}
+      </p>
+    );
   }
   const counts = { kept: 0, masked: 0, forgotten: 0 };
   for (const row of aligned) if (row.kind === 'event') counts[row.status]++;
@@ -89,15 +103,22 @@ export function SideBySide() {
     focusEvent(rows[index]?.id ?? null);
   };
   return (
-  <section className="side-by-side" aria-label="Side by side">
+    <section className="side-by-side" aria-label="Side by side">
       <p className="side-by-side-facts">
-        {counts.kept} kept · {counts.masked} masked · {counts.forgotten} forgotten · the agent saw {view.length} {view.length === 1 ? 'item' : 'items'}
+        {counts.kept} kept · {counts.masked} masked · {counts.forgotten} forgotten · the agent saw {view.length}{' '}
+        {view.length === 1 ? 'item' : 'items'}
       </p>
       <div className="sbs-header" role="presentation">
         <span>Full history up to this step</span>
         <span>Condensed view</span>
       </div>
-      <div ref={scroller} className="sbs-scroll" role="table" aria-label="History and condensed view" aria-rowcount={aligned.length}>
+      <div
+        ref={scroller}
+        className="sbs-scroll"
+        role="table"
+        aria-label="History and condensed view"
+        aria-rowcount={aligned.length}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
           {virtualizer.getVirtualItems().map((item) => {
             const row = aligned[item.index]!;
@@ -111,7 +132,13 @@ export function SideBySide() {
                 data-status={statusOf(row)}
                 ref={virtualizer.measureElement}
                 className={`sbs-row ${statusOf(row)}`}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                }}
                 onClick={index === null ? undefined : () => pick(index)}
               >
                 <div role="cell" className="sbs-left">

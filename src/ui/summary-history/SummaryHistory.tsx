@@ -18,7 +18,15 @@ function SummaryDiff({ before, after }: { before: string; after: string }) {
   );
 }
 
-function Entry({ entry, number, onShowPrompt }: { entry: SummaryHistoryEntry; number: number; onShowPrompt: (id: EventId) => void }) {
+function Entry({
+  entry,
+  number,
+  onShowPrompt,
+}: {
+  entry: SummaryHistoryEntry;
+  number: number;
+  onShowPrompt: (id: EventId) => void;
+}) {
   const [showDiff, setShowDiff] = useState(false);
   const { setStep } = useActions();
   const { condensation } = entry;

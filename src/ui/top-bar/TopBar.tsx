@@ -12,7 +12,14 @@ export function TopBar({ settingsOpen, onToggleSettings }: Props) {
   return (
     <div className="top-bar">
       <div className="top-bar-row">
-        <button type="button" className="settings-toggle" aria-expanded={settingsOpen} aria-controls="condenser-settings" onClick={onToggleSettings} title="Show or hide the settings">
+        <button
+          type="button"
+          className="settings-toggle"
+          aria-expanded={settingsOpen}
+          aria-controls="condenser-settings"
+          onClick={onToggleSettings}
+          title="Show or hide the settings"
+        >
           {settingsOpen ? '◧ Settings' : '▭ Settings'}
         </button>
         <SessionHeader />

@@ -8,7 +8,9 @@ function Body({ text, expanded }: { text: string; expanded: boolean }) {
   return (
     <pre className="message-text">
       <TextWithMarks text={expanded || !cut.cut ? text : cut.shown} />
-      {!expanded && cut.cut && <span className="muted">{`\n… ${cut.hiddenLines ? `${cut.hiddenLines} more lines` : 'more'}`}</span>}
+      {!expanded && cut.cut && (
+        <span className="muted">{`\n… ${cut.hiddenLines ? `${cut.hiddenLines} more lines` : 'more'}`}</span>
+      )}
     </pre>
   );
 }
@@ -25,19 +27,34 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
   const [expanded, setExpanded] = useState(false);
   const { message } = item;
   const facts = messageFacts(message);
-  const long = facts.texts.some((text) => preview(text).cut) || (message.tool_calls ?? []).some((call) => preview(readableArguments(call.function.arguments)).cut);
+  const long =
+    facts.texts.some((text) => preview(text).cut) ||
+    (message.tool_calls ?? []).some((call) => preview(readableArguments(call.function.arguments)).cut);
   const origins = item.eventIds.filter((id) => id !== -1);
   return (
-    <article className={`message ${message.role}${focused ? ' focused' : ''}`} aria-label={`Message ${position + 1}: ${message.role}`}>
+    <article
+      className={`message ${message.role}${focused ? ' focused' : ''}`}
+      aria-label={`Message ${position + 1}: ${message.role}`}
+    >
       <header className="message-head">
         <span className={`role ${message.role}`}>{message.role}</span>
         {message.name && <span className="tool-name">{message.name}</span>}
-        {message.tool_call_id && <span className="muted call-id" title="tool_call_id">{message.tool_call_id}</span>}
+        {message.tool_call_id && (
+          <span className="muted call-id" title="tool_call_id">
+            {message.tool_call_id}
+          </span>
+        )}
         {origins.length > 0 && (
           <span className="origins">
             from{' '}
             {origins.map((id) => (
-              <button key={String(id)} type="button" className="link" onClick={() => onEvent(id)} title="Show this event">
+              <button
+                key={String(id)}
+                type="button"
+                className="link"
+                onClick={() => onEvent(id)}
+                title="Show this event"
+              >
                 #{String(id)}
               </button>
             ))}
@@ -45,7 +62,11 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
         )}
         <span className="spacer" />
         {facts.truncated && <span className="badge truncated">truncated</span>}
-        {facts.droppedImages > 0 && <span className="badge">{facts.droppedImages} image{facts.droppedImages > 1 ? 's' : ''} not sent (vision off)</span>}
+        {facts.droppedImages > 0 && (
+          <span className="badge">
+            {facts.droppedImages} image{facts.droppedImages > 1 ? 's' : ''} not sent (vision off)
+          </span>
+        )}
         {facts.cacheBreakpoint && (
           <span className="badge cache" title="cache_control: the provider caches the prompt up to here">
             cache breakpoint
@@ -60,7 +81,15 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
           </button>
         )}
       </header>
-      {facts.texts.map((text, k) => (text === '' ? <pre key={k} className="message-text muted">(empty text)</pre> : <Body key={k} text={text} expanded={expanded} />))}
+      {facts.texts.map((text, k) =>
+        text === '' ? (
+          <pre key={k} className="message-text muted">
+            (empty text)
+          </pre>
+        ) : (
+          <Body key={k} text={text} expanded={expanded} />
+        ),
+      )}
       {facts.texts.length === 0 && !message.tool_calls?.length && <p className="muted message-text">(no content)</p>}
       {message.tool_calls?.map((call) => (
         <div key={call.id} className="tool-call">

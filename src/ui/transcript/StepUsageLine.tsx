@@ -8,7 +8,12 @@ export function StepUsageLine({ step }: { step: number }) {
   const usage = useAppState((s) => s.usage);
   const progress = useAppState((s) => s.usageProgress);
   const overrides = useAppState((s) => s.prices);
-  if (!usage) return <p className="usage-line muted">{progress ? `Estimating usage: step ${progress.done} of ${progress.total}…` : 'Usage not estimated yet.'}</p>;
+  if (!usage)
+    return (
+      <p className="usage-line muted">
+        {progress ? `Estimating usage: step ${progress.done} of ${progress.total}…` : 'Usage not estimated yet.'}
+      </p>
+    );
   if (usage.error) return <p className="usage-line muted">{usage.error}</p>;
   const row: StepUsage | undefined = usage.steps[step];
   if (!row?.estimate) return <p className="usage-line muted">No estimate for this step.</p>;
@@ -30,7 +35,11 @@ export function StepUsageLine({ step }: { step: number }) {
         {recorded && <span className="recorded"> ({n(recorded.cacheWriteTokens)})</span>}
       </span>
       {cost && cost.estimated !== null && (
-        <span title={prices?.preset ? `Prices: ${prices.preset.label}, ${prices.preset.source}` : 'Your prices for this model'}>
+        <span
+          title={
+            prices?.preset ? `Prices: ${prices.preset.label}, ${prices.preset.source}` : 'Your prices for this model'
+          }
+        >
           {formatDollars(cost.estimated)}
           {cost.recorded !== null && <span className="recorded"> (recorded {formatDollars(cost.recorded)})</span>}
         </span>

@@ -7,7 +7,10 @@ import { MessageCard } from './MessageCard.tsx';
 import { requestJson } from './requestJson.ts';
 import { StepUsageLine } from './StepUsageLine.tsx';
 
-const PROFILE_LABELS: Record<ChatProfile, string> = { anthropic: 'Anthropic (prompt caching)', openai: 'OpenAI-compatible' };
+const PROFILE_LABELS: Record<ChatProfile, string> = {
+  anthropic: 'Anthropic (prompt caching)',
+  openai: 'OpenAI-compatible',
+};
 
 function CopyRequest({ text }: { text: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
@@ -60,7 +63,10 @@ export function Transcript() {
     getItemKey: (index) => `${transcript?.step ?? -1}:${index}`,
   });
 
-  const focusedPositions = useMemo(() => (focused === null ? [] : messages.flatMap((item, k) => (item.eventIds.includes(focused) ? [k] : []))), [messages, focused]);
+  const focusedPositions = useMemo(
+    () => (focused === null ? [] : messages.flatMap((item, k) => (item.eventIds.includes(focused) ? [k] : []))),
+    [messages, focused],
+  );
   useEffect(() => {
     if (focusedPositions.length) virtualizer.scrollToIndex(focusedPositions[0]!, { align: 'start' });
   }, [focusedPositions, virtualizer]);
@@ -94,9 +100,14 @@ export function Transcript() {
       {transcript?.step === step && !transcript.error && (
         <p className="transcript-facts">
           {messages.length} messages · {totalTokens.toLocaleString('en-US')} tokens by our count
-          {transcript.tools ? ` · ${transcript.tools.length} tool schemas (${transcript.toolTokens.toLocaleString('en-US')} tokens)` : ' · no tool schemas recorded'}
-          {focusedPositions.length > 0 && ` · event #${String(focused)} became message ${focusedPositions.map((k) => k + 1).join(', ')}`}
-          {focused !== null && focusedPositions.length === 0 && ` · event #${String(focused)} is in no message of this step`}
+          {transcript.tools
+            ? ` · ${transcript.tools.length} tool schemas (${transcript.toolTokens.toLocaleString('en-US')} tokens)`
+            : ' · no tool schemas recorded'}
+          {focusedPositions.length > 0 &&
+            ` · event #${String(focused)} became message ${focusedPositions.map((k) => k + 1).join(', ')}`}
+          {focused !== null &&
+            focusedPositions.length === 0 &&
+            ` · event #${String(focused)} is in no message of this step`}
         </p>
       )}
       <StepUsageLine step={step} />
@@ -114,9 +125,20 @@ export function Transcript() {
                 key={row.key}
                 data-index={row.index}
                 ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${row.start}px)`,
+                }}
               >
-                <MessageCard item={messages[row.index]!} position={row.index} focused={focusedPositions.includes(row.index)} onEvent={showEvent} />
+                <MessageCard
+                  item={messages[row.index]!}
+                  position={row.index}
+                  focused={focusedPositions.includes(row.index)}
+                  onEvent={showEvent}
+                />
               </div>
             ))}
           </div>

@@ -32,7 +32,11 @@ export function readableArguments(text: string): string {
 }
 
 /** A long text cut for the collapsed view: the first lines, and how much is left. */
-export function preview(text: string, maxLines = 8, maxChars = 700): { readonly shown: string; readonly hiddenLines: number; readonly cut: boolean } {
+export function preview(
+  text: string,
+  maxLines = 8,
+  maxChars = 700,
+): { readonly shown: string; readonly hiddenLines: number; readonly cut: boolean } {
   const lines = text.split('\n');
   let shown = lines.slice(0, maxLines).join('\n');
   if (shown.length > maxChars) shown = shown.slice(0, maxChars);

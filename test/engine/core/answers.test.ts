@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerLog, type LlmRequest, placeholderAnswer, recordedLlm, recordingScript, requestKey, runSync } from '../../../src/engine/index.ts';
+import {
+  type AnswerLog,
+  type LlmRequest,
+  placeholderAnswer,
+  recordedLlm,
+  recordingScript,
+  requestKey,
+  runSync,
+} from '../../../src/engine/index.ts';
 import { buildCondenser, parseCondenserConfig, prepareLog, replay } from '../../../src/engine/v0/index.ts';
 import { readV0Event } from '../../../src/formats/v0Event.ts';
 import { v0Events } from '../../helpers/logs.ts';
@@ -7,15 +15,22 @@ import { v0Events } from '../../helpers/logs.ts';
 const log = prepareLog(v0Events(30).map((raw, i) => readV0Event(raw, i, `[${i}]`)));
 
 function replayWith(config: object, answer: Parameters<typeof runSync>[1], prompts?: { llm?: string }) {
-  return runSync(replay({ log, mode: 'resimulate', condenser: buildCondenser(parseCondenserConfig(config), prompts) }), answer);
+  return runSync(
+    replay({ log, mode: 'resimulate', condenser: buildCondenser(parseCondenserConfig(config), prompts) }),
+    answer,
+  );
 }
 
 function requestsOf(config: object, prompts?: { llm?: string }): LlmRequest[] {
   const seen: LlmRequest[] = [];
-  replayWith(config, (request, call) => {
-    seen.push(request);
-    return placeholderAnswer(request, call);
-  }, prompts);
+  replayWith(
+    config,
+    (request, call) => {
+      seen.push(request);
+      return placeholderAnswer(request, call);
+    },
+    prompts,
+  );
   return seen;
 }
 
@@ -26,7 +41,10 @@ describe('requestKey', () => {
     expect(first.length).toBeGreaterThan(2);
     expect(first.map(requestKey)).toEqual(again.map(requestKey));
     expect(new Set(first.map(requestKey)).size).toBe(first.length);
-    const otherTemplate = requestsOf({ type: 'llm', max_size: 10, keep_first: 1 }, { llm: 'Summarize: {previous_summary} {events}' });
+    const otherTemplate = requestsOf(
+      { type: 'llm', max_size: 10, keep_first: 1 },
+      { llm: 'Summarize: {previous_summary} {events}' },
+    );
     expect(requestKey(otherTemplate[0]!)).not.toBe(requestKey(first[0]!));
     const otherKeepFirst = requestsOf({ type: 'llm', max_size: 10, keep_first: 2 });
     expect(requestKey(otherKeepFirst[0]!)).not.toBe(requestKey(first[0]!));
@@ -56,7 +74,13 @@ describe('recorded answers', () => {
 
   it('miss only the requests a prompt change touches', () => {
     const recorded: Record<string, { content: string }> = {};
-    replayWith(config, recordingScript(Array.from({ length: 20 }, (_, i) => ({ content: `summary ${i}` })), recorded));
+    replayWith(
+      config,
+      recordingScript(
+        Array.from({ length: 20 }, (_, i) => ({ content: `summary ${i}` })),
+        recorded,
+      ),
+    );
     // max_event_length changes every prompt; a larger max_size only the later ones.
     const changed: AnswerLog = { hits: 0, misses: 0, calls: [] };
     replayWith({ ...config, max_event_length: 50 }, recordedLlm(recorded, 'placeholder', changed));

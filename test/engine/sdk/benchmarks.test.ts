@@ -35,8 +35,11 @@ interface Recorded {
 }
 
 function recordedCondensations(log: SdkParsedLog): Recorded[] {
-  const agentEventAfter = (index: number) => log.events.slice(index + 1).find((event) => event.source === 'agent' && event.kind === 'ActionEvent')!.id;
-  return log.events.flatMap((event, index) => (event.kind === 'Condensation' ? [{ condensation: event, stepBefore: agentEventAfter(index) }] : []));
+  const agentEventAfter = (index: number) =>
+    log.events.slice(index + 1).find((event) => event.source === 'agent' && event.kind === 'ActionEvent')!.id;
+  return log.events.flatMap((event, index) =>
+    event.kind === 'Condensation' ? [{ condensation: event, stepBefore: agentEventAfter(index) }] : [],
+  );
 }
 
 function replayed(log: SdkParsedLog, rules: sdk.SdkRules, mode: 'recorded' | 'resimulate' = 'resimulate') {
@@ -53,7 +56,8 @@ function replayed(log: SdkParsedLog, rules: sdk.SdkRules, mode: 'recorded' | 're
   return runSync(sdk.replaySdk(input), scriptedLlm(script));
 }
 
-const made = (result: sdk.SdkReplayResult) => result.steps.flatMap((step) => step.condensations.map((c) => ({ step: step.beforeEventId, condensation: c })));
+const made = (result: sdk.SdkReplayResult) =>
+  result.steps.flatMap((step) => step.condensations.map((c) => ({ step: step.beforeEventId, condensation: c })));
 
 describe.each(CONVERSATIONS)('%s', (name, count) => {
   const log = readSdk(name);
@@ -65,7 +69,9 @@ describe.each(CONVERSATIONS)('%s', (name, count) => {
    * shown summary a fresh random id) replaced by the summary id of the replay's previous condensation.
    */
   function expectedIds(index: number, replay: ReturnType<typeof made>): string[] {
-    return recorded[index]!.condensation.forgottenEventIds.map((id) => (logIds.has(id) ? id : `${replay[index - 1]!.condensation.id}-summary`));
+    return recorded[index]!.condensation.forgottenEventIds.map((id) =>
+      logIds.has(id) ? id : `${replay[index - 1]!.condensation.id}-summary`,
+    );
   }
 
   it('records the configuration the replay uses (base_state.json: max_size 80, keep_first 4, a 200k-token model)', () => {

@@ -73,7 +73,12 @@ describe('RollingCondenser (§6.3 test_rolling_condenser.py)', () => {
   });
 
   it('test_hard_context_reset_condensation_is_returned: exactly the reset’s condensation', () => {
-    const reset: sdk.CondensationDraft = { forgottenEventIds: ['m0', 'm1'], summary: 'Hard context reset summary', summaryOffset: 0, llmResponseId: null };
+    const reset: sdk.CondensationDraft = {
+      forgottenEventIds: ['m0', 'm1'],
+      summary: 'Hard context reset summary',
+      summaryOffset: 0,
+      llmResponseId: null,
+    };
     expect(condense(new MockRolling('hard', true, reset), view).result).toBe(reset);
   });
 
@@ -108,11 +113,16 @@ describe('PipelineCondenser (§4.2)', () => {
 });
 
 describe('LegacySummarizingCondenser (agent-sdk, September 2025)', () => {
-  const legacy = (maxSize: number, keepFirst: number) => new sdk.LegacySummarizingCondenser({ max_size: maxSize, keep_first: keepFirst });
+  const legacy = (maxSize: number, keepFirst: number) =>
+    new sdk.LegacySummarizingCondenser({ max_size: maxSize, keep_first: keepFirst });
 
   it('forgets view[keep_first:-tail] without looking at tool calls, the summary at keep_first', () => {
     const { result } = condense(legacy(80, 4), viewOf(messages(82)));
-    expect(draftOf(result).forgottenEventIds).toEqual(messages(47).slice(4).map((m) => m.id));
+    expect(draftOf(result).forgottenEventIds).toEqual(
+      messages(47)
+        .slice(4)
+        .map((m) => m.id),
+    );
     expect(draftOf(result).summaryOffset).toBe(4);
   });
 
@@ -125,7 +135,11 @@ describe('LegacySummarizingCondenser (agent-sdk, September 2025)', () => {
     expect(short.requests).toHaveLength(1);
     // 50 events: view[4:-35] = view[4:15].
     const long = condense(legacy(80, 4), sdk.sdkViewOf(messages(50), true));
-    expect(draftOf(long.result).forgottenEventIds).toEqual(messages(15).slice(4).map((m) => m.id));
+    expect(draftOf(long.result).forgottenEventIds).toEqual(
+      messages(15)
+        .slice(4)
+        .map((m) => m.id),
+    );
     expect(sdk.sdkRuleApplies('2025-09', 'requestHalvesView')).toBe(false);
   });
 });

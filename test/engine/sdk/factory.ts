@@ -70,15 +70,38 @@ export function agentError(id: string, call: string, error = 'Tool failed'): sdk
 }
 
 export function reject(id: string, call: string, reason = 'User rejected the action'): sdk.UserRejectObservation {
-  return { ...base(id), kind: 'UserRejectObservation', toolName: 'test_tool', toolCallId: call, rejectionReason: reason, actionId: 'action_event_id' };
+  return {
+    ...base(id),
+    kind: 'UserRejectObservation',
+    toolName: 'test_tool',
+    toolCallId: call,
+    rejectionReason: reason,
+    actionId: 'action_event_id',
+  };
 }
 
-export function systemPrompt(id: string, tools: unknown[] = [], text = 'You are OpenHands agent'): sdk.SystemPromptEvent {
+export function systemPrompt(
+  id: string,
+  tools: unknown[] = [],
+  text = 'You are OpenHands agent',
+): sdk.SystemPromptEvent {
   return { ...base(id, 'agent'), kind: 'SystemPromptEvent', systemPrompt: text, tools, dynamicContext: null };
 }
 
-export function cond(id: string, forgotten: string[], summary: string | null = null, offset: number | null = null): sdk.Condensation {
-  return { ...base(id), kind: 'Condensation', forgottenEventIds: forgotten, summary, summaryOffset: offset, llmResponseId: `${id}-response` };
+export function cond(
+  id: string,
+  forgotten: string[],
+  summary: string | null = null,
+  offset: number | null = null,
+): sdk.Condensation {
+  return {
+    ...base(id),
+    kind: 'Condensation',
+    forgottenEventIds: forgotten,
+    summary,
+    summaryOffset: offset,
+    llmResponseId: `${id}-response`,
+  };
 }
 
 export function request(id: string): sdk.CondensationRequest {
@@ -138,7 +161,8 @@ export function charMockLlm(maxInputTokens: number | null = null, calls?: sdk.To
     countTokens(request) {
       calls?.push(request);
       let chars = 0;
-      for (const message of request.messages) for (const part of message.content) if (part.type === 'text') chars += part.text.length;
+      for (const message of request.messages)
+        for (const part of message.content) if (part.type === 'text') chars += part.text.length;
       return Math.floor(chars / 4);
     },
   };
@@ -150,6 +174,9 @@ export function fixedCountLlm(count: number, maxInputTokens: number | null = nul
 }
 
 export function summarizer(settings: Partial<sdk.LlmSummarizingSettings> = {}): sdk.LlmSummarizingCondenser {
-  const config = sdk.parseSdkCondenserConfig({ kind: 'LLMSummarizingCondenser', ...settings }) as sdk.LlmSummarizingSettings;
+  const config = sdk.parseSdkCondenserConfig({
+    kind: 'LLMSummarizingCondenser',
+    ...settings,
+  }) as sdk.LlmSummarizingSettings;
   return new sdk.LlmSummarizingCondenser(config);
 }

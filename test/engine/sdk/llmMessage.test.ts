@@ -26,8 +26,20 @@ import {
 const toMessages = (...events: sdk.ViewEvent[]) => sdk.llmMessagesOf(events);
 
 /** `create_action_event`: one thought, the tool call carrying the arguments. */
-function createActionEvent(thought: string, toolName: string, toolCallId: string, responseId: string, args: Record<string, unknown>) {
-  return actionEvent({ thought: [thought], tool_name: toolName, tool_call_id: toolCallId, llm_response_id: responseId, arguments: args });
+function createActionEvent(
+  thought: string,
+  toolName: string,
+  toolCallId: string,
+  responseId: string,
+  args: Record<string, unknown>,
+) {
+  return actionEvent({
+    thought: [thought],
+    tool_name: toolName,
+    tool_call_id: toolCallId,
+    llm_response_id: responseId,
+    arguments: args,
+  });
 }
 
 /** `ObservationEvent(observation=EventsToMessagesMockObservation(result=...))`. */
@@ -77,17 +89,29 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
   });
 
   it('test_user_messages_with_tool_call_id_not_merged', () => {
-    const result = messageEvent('user', { role: 'user', content: [TextContent('Tool output')], tool_call_id: 'call_abc' });
+    const result = messageEvent('user', {
+      role: 'user',
+      content: [TextContent('Tool output')],
+      tool_call_id: 'call_abc',
+    });
     expect(toMessages(...readAll(result, user('Additional context')))).toHaveLength(2);
   });
 
   it('test_user_messages_with_tool_calls_not_merged', () => {
-    const toolMessage = messageEvent('user', { role: 'user', content: [TextContent('Call this tool')], tool_calls: [MessageToolCall('call_1', 'search', '{}')] });
+    const toolMessage = messageEvent('user', {
+      role: 'user',
+      content: [TextContent('Call this tool')],
+      tool_calls: [MessageToolCall('call_1', 'search', '{}')],
+    });
     expect(toMessages(...readAll(toolMessage, user('Plain message')))).toHaveLength(2);
   });
 
   it('test_user_messages_with_name_not_merged', () => {
-    const named = messageEvent('user', { role: 'user', content: [TextContent('Named output')], name: 'search_results' });
+    const named = messageEvent('user', {
+      role: 'user',
+      content: [TextContent('Named output')],
+      name: 'search_results',
+    });
     expect(toMessages(...readAll(named, user('Plain message')))).toHaveLength(2);
   });
 
@@ -98,7 +122,11 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
   });
 
   it('test_single_action_event', () => {
-    const messages = toMessages(...readAll(createActionEvent('I need to run a command', 'terminal', 'call_123', 'response_1', { command: 'ls -la' })));
+    const messages = toMessages(
+      ...readAll(
+        createActionEvent('I need to run a command', 'terminal', 'call_123', 'response_1', { command: 'ls -la' }),
+      ),
+    );
     expect(messages).toHaveLength(1);
     expect(messages[0]!.role).toBe('assistant');
     expect(texts(messages[0]!.content)).toEqual(['I need to run a command']);
@@ -107,9 +135,20 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
   });
 
   it('test_parallel_function_calling_same_response_id', () => {
-    const first = createActionEvent('I need to get weather for multiple cities', 'get_current_weather', 'call_SF', 'response_parallel', { location: 'San Francisco', unit: 'celsius' });
+    const first = createActionEvent(
+      'I need to get weather for multiple cities',
+      'get_current_weather',
+      'call_SF',
+      'response_parallel',
+      { location: 'San Francisco', unit: 'celsius' },
+    );
     const more = ['Tokyo', 'Paris'].map((city) =>
-      actionEvent({ tool_name: 'get_current_weather', tool_call_id: `call_${city}`, llm_response_id: 'response_parallel', arguments: { location: city, unit: 'celsius' } }),
+      actionEvent({
+        tool_name: 'get_current_weather',
+        tool_call_id: `call_${city}`,
+        llm_response_id: 'response_parallel',
+        arguments: { location: city, unit: 'celsius' },
+      }),
     );
     const messages = toMessages(...readAll(first, ...more));
     expect(messages).toHaveLength(1);
@@ -121,10 +160,20 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
 
   it('test_parallel_batch_preserves_first_event_reasoning', () => {
     const first = actionEvent({
-      thought: ['batching two calls'], reasoning_content: 'step-by-step reasoning', thinking_blocks: [ThinkingBlock('let me think', 'sig-1')],
-      tool_name: 'terminal', tool_call_id: 'call_1', llm_response_id: 'response_reasoning', arguments: { command: 'one' },
+      thought: ['batching two calls'],
+      reasoning_content: 'step-by-step reasoning',
+      thinking_blocks: [ThinkingBlock('let me think', 'sig-1')],
+      tool_name: 'terminal',
+      tool_call_id: 'call_1',
+      llm_response_id: 'response_reasoning',
+      arguments: { command: 'one' },
     });
-    const second = actionEvent({ tool_name: 'terminal', tool_call_id: 'call_2', llm_response_id: 'response_reasoning', arguments: { command: 'two' } });
+    const second = actionEvent({
+      tool_name: 'terminal',
+      tool_call_id: 'call_2',
+      llm_response_id: 'response_reasoning',
+      arguments: { command: 'two' },
+    });
     const messages = toMessages(...readAll(first, second));
     expect(messages).toHaveLength(1);
     expect(messages[0]!.reasoningContent).toBe('step-by-step reasoning');
@@ -134,9 +183,18 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
   it('test_parallel_batch_preserves_responses_reasoning_item: the Responses item never reaches a chat message, the batch still folds into one turn', () => {
     // A Responses reasoning item only matters to `to_responses_dict`, which is not ported; what stays
     // observable for chat completions is that the batch is one assistant turn with both calls.
-    const first = actionEvent({ thought: ['batching two calls'], tool_name: 'terminal', tool_call_id: 'call_1', llm_response_id: 'response_reasoning_item' });
+    const first = actionEvent({
+      thought: ['batching two calls'],
+      tool_name: 'terminal',
+      tool_call_id: 'call_1',
+      llm_response_id: 'response_reasoning_item',
+    });
     const withItem = { ...first, responses_reasoning_item: { id: 'rs_1', summary: ['reasoned about the batch'] } };
-    const second = actionEvent({ tool_name: 'terminal', tool_call_id: 'call_2', llm_response_id: 'response_reasoning_item' });
+    const second = actionEvent({
+      tool_name: 'terminal',
+      tool_call_id: 'call_2',
+      llm_response_id: 'response_reasoning_item',
+    });
     const messages = toMessages(...readAll(withItem, second));
     expect(messages).toHaveLength(1);
     expect(messages[0]!.toolCalls!.map((call) => call.id)).toEqual(['call_1', 'call_2']);
@@ -144,7 +202,10 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
 
   it('test_multiple_separate_action_events', () => {
     const messages = toMessages(
-      ...readAll(createActionEvent('First command', 'terminal', 'call_1', 'response_1', { command: 'ls' }), createActionEvent('Second command', 'terminal', 'call_2', 'response_2', { command: 'pwd' })),
+      ...readAll(
+        createActionEvent('First command', 'terminal', 'call_1', 'response_1', { command: 'ls' }),
+        createActionEvent('Second command', 'terminal', 'call_2', 'response_2', { command: 'pwd' }),
+      ),
     );
     expect(messages).toHaveLength(2);
     expect(messages.map((m) => [m.role, texts(m.content)[0], m.toolCalls![0]!.id])).toEqual([
@@ -158,7 +219,9 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
       ...readAll(
         systemPromptEvent('You are a helpful assistant.'),
         user("What's the weather like?"),
-        createActionEvent("I'll check the weather", 'get_weather', 'call_weather', 'response_weather', { location: 'current' }),
+        createActionEvent("I'll check the weather", 'get_weather', 'call_weather', 'response_weather', {
+          location: 'current',
+        }),
         mockObservation('get_weather', 'call_weather', 'Sunny, 72°F'),
       ),
     );
@@ -184,11 +247,24 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
     const messages = toMessages(
       ...readAll(
         user('Get weather for SF and NYC, then list files'),
-        createActionEvent("I'll get weather for both cities in parallel", 'get_weather', 'call_sf_weather', 'parallel_weather', { location: 'San Francisco' }),
-        actionEvent({ tool_name: 'get_weather', tool_call_id: 'call_nyc_weather', llm_response_id: 'parallel_weather', arguments: { location: 'New York' } }),
+        createActionEvent(
+          "I'll get weather for both cities in parallel",
+          'get_weather',
+          'call_sf_weather',
+          'parallel_weather',
+          { location: 'San Francisco' },
+        ),
+        actionEvent({
+          tool_name: 'get_weather',
+          tool_call_id: 'call_nyc_weather',
+          llm_response_id: 'parallel_weather',
+          arguments: { location: 'New York' },
+        }),
         mockObservation('get_weather', 'call_sf_weather', 'SF: Sunny, 65°F'),
         mockObservation('get_weather', 'call_nyc_weather', 'NYC: Cloudy, 45°F'),
-        createActionEvent("Now I'll list the files", 'terminal', 'call_ls', 'list_files_response', { command: 'ls -la' }),
+        createActionEvent("Now I'll list the files", 'terminal', 'call_ls', 'list_files_response', {
+          command: 'ls -la',
+        }),
       ),
     );
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant']);
@@ -201,14 +277,26 @@ describe('test_events_to_messages.py: TestEventsToMessages', () => {
 
   it('test_assertion_error_for_non_empty_thought_in_parallel_calls', () => {
     const first = createActionEvent('First thought', 'get_weather', 'call_1', 'same_response', { location: 'SF' });
-    const second = actionEvent({ thought: ['This should not be here!'], tool_name: 'get_weather', tool_call_id: 'call_2', llm_response_id: 'same_response' });
+    const second = actionEvent({
+      thought: ['This should not be here!'],
+      tool_name: 'get_weather',
+      tool_call_id: 'call_2',
+      llm_response_id: 'same_response',
+    });
     const failure = thrown(() => toMessages(...readAll(first, second)), OpenHandsFailure);
     expect(failure.pythonError).toMatch(/^AssertionError: Expected empty thought for multi-action events/);
   });
 
   it('test_action_event_with_none_action_round_trip_and_observation_match', () => {
     const [action, error] = readAll(
-      actionEvent({ thought: ['thinking...'], tool_name: 'missing_tool', tool_call_id: 'call_ne', llm_response_id: 'resp_events_1', arguments: { x: 1 }, action: null }),
+      actionEvent({
+        thought: ['thinking...'],
+        tool_name: 'missing_tool',
+        tool_call_id: 'call_ne',
+        llm_response_id: 'resp_events_1',
+        arguments: { x: 1 },
+        action: null,
+      }),
       agentErrorEvent('missing_tool', 'call_ne', 'not found'),
     );
     expect(action).toMatchObject({ kind: 'ActionEvent', actionKind: null });
@@ -226,10 +314,14 @@ describe('test_dynamic_context_message_sequence.py', () => {
     ['Working directory: /workspace\nDate: 2024-01-15', 2],
     [null, 1],
   ] as const)('test_events_to_messages_system_prompt_blocks (dynamic context %j)', (dynamicContext, expectedBlocks) => {
-    const messages = toMessages(...readAll(systemPromptEvent('You are a helpful assistant.', dynamicContext), user('Hi')));
+    const messages = toMessages(
+      ...readAll(systemPromptEvent('You are a helpful assistant.', dynamicContext), user('Hi')),
+    );
     expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(messages[0]!.content).toHaveLength(expectedBlocks);
-    expect(texts(messages[0]!.content)).toEqual(dynamicContext === null ? ['You are a helpful assistant.'] : ['You are a helpful assistant.', dynamicContext]);
+    expect(texts(messages[0]!.content)).toEqual(
+      dynamicContext === null ? ['You are a helpful assistant.'] : ['You are a helpful assistant.', dynamicContext],
+    );
     expect(texts(messages[1]!.content)).toEqual(['Hi']);
   });
 });
@@ -237,7 +329,16 @@ describe('test_dynamic_context_message_sequence.py', () => {
 describe('to_llm_message of each event', () => {
   it('MessageEvent: the llm_message with extended_content appended, its reasoning and thinking blocks kept', () => {
     const [event] = readAll(
-      messageEvent('agent', { role: 'assistant', content: [TextContent('Result')], reasoning_content: 'why', thinking_blocks: [ThinkingBlock('Complex reasoning...', 'sig_def')] }, { extended_content: [TextContent('ctx')] }),
+      messageEvent(
+        'agent',
+        {
+          role: 'assistant',
+          content: [TextContent('Result')],
+          reasoning_content: 'why',
+          thinking_blocks: [ThinkingBlock('Complex reasoning...', 'sig_def')],
+        },
+        { extended_content: [TextContent('ctx')] },
+      ),
     );
     expect(sdk.llmMessageOf(event!)).toEqual({
       role: 'assistant',
@@ -255,15 +356,36 @@ describe('to_llm_message of each event', () => {
 
   it('ActionEvent (test_reasoning_content.py::test_action_event_with_reasoning_content): the reasoning goes into the message', () => {
     const [event] = readAll(
-      actionEvent({ thought: ['I need to test this'], tool_name: 'test_tool', tool_call_id: 'test-id', llm_response_id: 'response-123', arguments: { arg: 'value' }, reasoning_content: 'Let me think about this step by step...' }),
+      actionEvent({
+        thought: ['I need to test this'],
+        tool_name: 'test_tool',
+        tool_call_id: 'test-id',
+        llm_response_id: 'response-123',
+        arguments: { arg: 'value' },
+        reasoning_content: 'Let me think about this step by step...',
+      }),
     );
     expect(sdk.llmMessageOf(event!).reasoningContent).toBe('Let me think about this step by step...');
   });
 
   it('ObservationEvent: the observation as its tool renders it, then extended_content; UserRejectObservation and AgentErrorEvent: one text', () => {
     const events = readAll(
-      observationEvent('terminal', 'c1', { ...fromText('TerminalObservation', 'out'), metadata: { exit_code: 0, working_dir: '/w' } }, { extended_content: [TextContent('rule')] }),
-      { id: 'r', timestamp: 't', source: 'environment', tool_name: 'terminal', tool_call_id: 'c2', rejection_reason: 'no', action_id: 'a', kind: 'UserRejectObservation' },
+      observationEvent(
+        'terminal',
+        'c1',
+        { ...fromText('TerminalObservation', 'out'), metadata: { exit_code: 0, working_dir: '/w' } },
+        { extended_content: [TextContent('rule')] },
+      ),
+      {
+        id: 'r',
+        timestamp: 't',
+        source: 'environment',
+        tool_name: 'terminal',
+        tool_call_id: 'c2',
+        rejection_reason: 'no',
+        action_id: 'a',
+        kind: 'UserRejectObservation',
+      },
     );
     expect(sdk.llmMessagesOf(events).map((m) => [m.role, m.name, m.toolCallId, texts(m.content)])).toEqual([
       ['tool', 'terminal', 'c1', ['out\n[Current working directory: /w]\n[Command finished with exit code 0]', 'rule']],

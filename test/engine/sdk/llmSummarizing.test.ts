@@ -1,6 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type LlmRequest, LlmUnavailable, runSync, sdk } from '../../../src/engine/index.ts';
-import { SUMMARY, charMockLlm, cond, condense, draftOf, fixedCountLlm, messages, request, summarizer, viewOf } from './factory.ts';
+import {
+  SUMMARY,
+  charMockLlm,
+  cond,
+  condense,
+  draftOf,
+  fixedCountLlm,
+  messages,
+  request,
+  summarizer,
+  viewOf,
+} from './factory.ts';
 
 type Reason = sdk.CondensationReason;
 
@@ -27,7 +38,8 @@ describe('LLMSummarizingCondenser: configuration (§6.1, SDK 1.43.1)', () => {
   it('test_minimum_progress_default_value / custom value / validation', () => {
     expect(summarizer().settings.minimum_progress).toBe(0.1);
     expect(summarizer({ minimum_progress: 0.2 }).settings.minimum_progress).toBe(0.2);
-    for (const value of [0.0, -0.1, 1.0, 1.5]) expect(() => summarizer({ minimum_progress: value })).toThrow(/minimum_progress/);
+    for (const value of [0.0, -0.1, 1.0, 1.5])
+      expect(() => summarizer({ minimum_progress: value })).toThrow(/minimum_progress/);
   });
 
   it('handles condensation requests', () => {
@@ -59,7 +71,12 @@ describe('LLMSummarizingCondenser: when to condense (§6.1)', () => {
     expect(requirement(['events'])).toBe('soft');
     expect(requirement(['tokens'])).toBe('hard');
     expect(requirement(['tokens', 'events'])).toBe('hard');
-    for (const reasons of [['request'], ['request', 'tokens'], ['request', 'events'], ['request', 'tokens', 'events']] as Reason[][]) {
+    for (const reasons of [
+      ['request'],
+      ['request', 'tokens'],
+      ['request', 'events'],
+      ['request', 'tokens', 'events'],
+    ] as Reason[][]) {
       expect(requirement(reasons)).toBe('hard');
     }
   });
@@ -77,7 +94,9 @@ describe('LLMSummarizingCondenser: what to forget (§6.1, §4.6 arithmetic)', ()
     const [e0, e1, e2, ...rest] = messages(14, 'e');
     const view = viewOf([e0!, e1!, e2!, cond('c1', ['e3', 'e4'], 'Previous summary content', 3), ...rest]);
     expect(view.length).toBe(15);
-    const { result, requests } = condense(summarizer({ max_size: 10, keep_first: 3 }), view, null, () => ({ content: 'Updated summary' }));
+    const { result, requests } = condense(summarizer({ max_size: 10, keep_first: 3 }), view, null, () => ({
+      content: 'Updated summary',
+    }));
     expect(draftOf(result).summary).toBe('Updated summary');
     expect(forgottenOf(result)[0]).toBe('c1-summary');
     expect(prompt(requests[0]!)).toContain('Previous summary content');
@@ -85,7 +104,11 @@ describe('LLMSummarizingCondenser: what to forget (§6.1, §4.6 arithmetic)', ()
 
   it('test_get_condensation_does_not_pass_extra_body / with agent llm: one summarizer call, no tools, no schema', () => {
     for (const agentLlm of [null, fixedCountLlm(0, null)]) {
-      const { result, requests } = condense(summarizer({ max_size: 10, keep_first: 2 }), viewOf(messages(12)), agentLlm);
+      const { result, requests } = condense(
+        summarizer({ max_size: 10, keep_first: 2 }),
+        viewOf(messages(12)),
+        agentLlm,
+      );
       expect(forgottenOf(result)).toHaveLength(8);
       expect(requests).toHaveLength(1);
       expect(requests[0]!.tools).toBeUndefined();
@@ -106,10 +129,15 @@ describe('LLMSummarizingCondenser: what to forget (§6.1, §4.6 arithmetic)', ()
     [500, 100, 200, true],
     [100, 500, 200, true],
     [100, 500, 50, false],
-  ])('test_token_limit_uses_stricter_configured_or_agent_limit: max_tokens %d, agent %d, count %d → %s', (maxTokens, agentLimit, count, expected) => {
-    const condenser = summarizer({ max_size: 1000, keep_first: 2, max_tokens: maxTokens });
-    expect(condenser.getCondensationReasons(viewOf(messages(10)), fixedCountLlm(count, agentLimit)).has('tokens')).toBe(expected);
-  });
+  ])(
+    'test_token_limit_uses_stricter_configured_or_agent_limit: max_tokens %d, agent %d, count %d → %s',
+    (maxTokens, agentLimit, count, expected) => {
+      const condenser = summarizer({ max_size: 1000, keep_first: 2, max_tokens: maxTokens });
+      expect(
+        condenser.getCondensationReasons(viewOf(messages(10)), fixedCountLlm(count, agentLimit)).has('tokens'),
+      ).toBe(expected);
+    },
+  );
 
   it('test_token_limit_inherits_agent_effective_input_limit: no max_tokens, agent window 100, count 200', () => {
     const condenser = summarizer({ max_size: 1000, keep_first: 2 });
@@ -154,17 +182,26 @@ describe('LLMSummarizingCondenser: what to forget (§6.1, §4.6 arithmetic)', ()
   });
 
   it('test_most_aggressive_condensation_chosen: max 30, kf 2, 40 messages + request → 26', () => {
-    expect(forgottenOf(condense(summarizer({ max_size: 30, keep_first: 2 }), viewOf([...messages(40), request('r')])).result)).toHaveLength(26);
+    expect(
+      forgottenOf(
+        condense(summarizer({ max_size: 30, keep_first: 2 }), viewOf([...messages(40), request('r')])).result,
+      ),
+    ).toHaveLength(26);
   });
 
   it('test_minimum_progress_threshold_met: max 20, kf 2, 30 messages → 21 (the SDK test’s comment says 23)', () => {
-    const { result } = condense(summarizer({ max_size: 20, keep_first: 2, minimum_progress: 0.1 }), viewOf(messages(30)));
+    const { result } = condense(
+      summarizer({ max_size: 20, keep_first: 2, minimum_progress: 0.1 }),
+      viewOf(messages(30)),
+    );
     expect(draftOf(result).summary).toBe(SUMMARY);
     expect(forgottenOf(result)).toHaveLength(21);
   });
 
   it('default preset 80/4 with 81 events forgets [4, 46); 240/2 with 241 forgets [2, 124)', () => {
-    expect(forgottenOf(condense(summarizer({ max_size: 80, keep_first: 4 }), viewOf(messages(81))).result)).toHaveLength(42);
+    expect(
+      forgottenOf(condense(summarizer({ max_size: 80, keep_first: 4 }), viewOf(messages(81))).result),
+    ).toHaveLength(42);
     expect(forgottenOf(condense(summarizer(), viewOf(messages(241))).result)).toHaveLength(122);
   });
 });
@@ -173,9 +210,9 @@ describe('LLMSummarizingCondenser: failures and the hard context reset (§6.1)',
   it('test_generate_condensation_raises_on_zero_events: an AssertionError, no LLM call', () => {
     const condenser = summarizer();
     const calls: LlmRequest[] = [];
-    expect(() => runSync(condenser.generateCondensation([], 0, null), (r) => (calls.push(r), { content: 'x' }))).toThrow(
-      expect.objectContaining({ pythonError: 'AssertionError: No events to condense.' }),
-    );
+    expect(() =>
+      runSync(condenser.generateCondensation([], 0, null), (r) => (calls.push(r), { content: 'x' })),
+    ).toThrow(expect.objectContaining({ pythonError: 'AssertionError: No events to condense.' }));
     expect(calls).toHaveLength(0);
   });
 
@@ -240,7 +277,9 @@ describe('LLMSummarizingCondenser: failures and the hard context reset (§6.1)',
       throw new Error('too long');
     };
     // A request on a 4-event view: the tail is 4//2 - 2 - 1 = -1, so there is no index to end at.
-    expect(() => condense(condenser, viewOf([...long, request('r')]), null, failing)).toThrow(/Unable to compute forgotten events/);
+    expect(() => condense(condenser, viewOf([...long, request('r')]), null, failing)).toThrow(
+      /Unable to compute forgotten events/,
+    );
     const longest = sdk.eventString(long[3]!).length;
     const expected = [longest];
     let limit = longest;
@@ -251,15 +290,41 @@ describe('LLMSummarizingCondenser: failures and the hard context reset (§6.1)',
   it('a hard reset on an empty view fails inside its handler (ValueError), as in the SDK', () => {
     const condenser = summarizer();
     const work = condenser.hardContextReset(viewOf([]));
-    expect(() => runSync(work, () => ({ content: 'x' }))).toThrow(expect.objectContaining({ pythonError: 'ValueError: max() arg is an empty sequence' }));
+    expect(() => runSync(work, () => ({ content: 'x' }))).toThrow(
+      expect.objectContaining({ pythonError: 'ValueError: max() arg is an empty sequence' }),
+    );
   });
 
   /** A message, then a 12-event extended-thinking tool loop: the only indices are 0, 1 and 13. */
   function loopView(): sdk.SdkView {
     const loop: sdk.SdkEvent[] = [messages(1)[0]!];
     for (let i = 0; i < 6; i++) {
-      loop.push({ kind: 'ActionEvent', id: `a${i}`, index: -1, source: 'agent', parentId: null, thought: [], thinkingBlockCount: i === 0 ? 1 : 0, actionKind: 'X', toolName: 't', toolCallId: `c${i}`, toolCall: { id: `c${i}`, name: 't', arguments: '{}' }, responseId: `r${i}` });
-      loop.push({ kind: 'ObservationEvent', id: `o${i}`, index: -1, source: 'environment', parentId: null, toolName: 't', toolCallId: `c${i}`, content: [], extendedContent: [], actionId: `a${i}` });
+      loop.push({
+        kind: 'ActionEvent',
+        id: `a${i}`,
+        index: -1,
+        source: 'agent',
+        parentId: null,
+        thought: [],
+        thinkingBlockCount: i === 0 ? 1 : 0,
+        actionKind: 'X',
+        toolName: 't',
+        toolCallId: `c${i}`,
+        toolCall: { id: `c${i}`, name: 't', arguments: '{}' },
+        responseId: `r${i}`,
+      });
+      loop.push({
+        kind: 'ObservationEvent',
+        id: `o${i}`,
+        index: -1,
+        source: 'environment',
+        parentId: null,
+        toolName: 't',
+        toolCallId: `c${i}`,
+        content: [],
+        extendedContent: [],
+        actionId: `a${i}`,
+      });
     }
     return viewOf(loop);
   }
@@ -276,11 +341,15 @@ describe('LLMSummarizingCondenser: failures and the hard context reset (§6.1)',
     const { result, requests } = condense(condenser, view);
     expect(result).toBe(view);
     expect(requests).toHaveLength(0);
-    expect(() => runSync(condenser.getCondensation(view, null), () => ({ content: 'x' }))).toThrow(/Cannot condense 0 events/);
+    expect(() => runSync(condenser.getCondensation(view, null), () => ({ content: 'x' }))).toThrow(
+      /Cannot condense 0 events/,
+    );
   });
 
   it('an answer without text content forgets without a summary', () => {
-    const { result } = condense(summarizer({ max_size: 10, keep_first: 2 }), viewOf(messages(12)), null, () => ({ content: null }));
+    const { result } = condense(summarizer({ max_size: 10, keep_first: 2 }), viewOf(messages(12)), null, () => ({
+      content: null,
+    }));
     expect(draftOf(result).summary).toBeNull();
   });
 
@@ -291,7 +360,9 @@ describe('LLMSummarizingCondenser: failures and the hard context reset (§6.1)',
       calls++;
       throw new LlmUnavailable('no answer');
     };
-    expect(() => runSync(condenser.condense(viewOf([...messages(12), request('r')]), null), unavailable)).toThrow(LlmUnavailable);
+    expect(() => runSync(condenser.condense(viewOf([...messages(12), request('r')]), null), unavailable)).toThrow(
+      LlmUnavailable,
+    );
     expect(calls).toBe(1);
   });
 });

@@ -5,7 +5,11 @@ import { action, agentError, msg, obs, reject } from './factory.ts';
 const { batchAtomicity, observationUniqueness, toolCallMatching, toolLoopAtomicity, ManipulationIndices } = sdk;
 
 /** The indices one property alone allows. */
-function indicesOf(property: sdk.ViewProperty, events: readonly sdk.ViewEvent[], warn: (message: string) => void = () => {}): number[] {
+function indicesOf(
+  property: sdk.ViewProperty,
+  events: readonly sdk.ViewEvent[],
+  warn: (message: string) => void = () => {},
+): number[] {
   const indices = ManipulationIndices.complete(events.length);
   property.restrictIndices(events, indices, warn);
   return indices.toArray();
@@ -81,7 +85,11 @@ describe('BatchAtomicityProperty (§6.13)', () => {
 
 describe('ObservationUniquenessProperty (§6.14)', () => {
   it('test_enforce_drops_late_observation_after_agent_error: the first answer wins', () => {
-    const events = [action('action_1', { response: 'r1', call: 'call_1' }), agentError('error_1', 'call_1'), obs('obs_late', 'call_1')];
+    const events = [
+      action('action_1', { response: 'r1', call: 'call_1' }),
+      agentError('error_1', 'call_1'),
+      obs('obs_late', 'call_1'),
+    ];
     expect(sorted(observationUniqueness.enforce(events, events))).toEqual(['obs_late']);
   });
 
@@ -113,7 +121,9 @@ describe('ToolCallMatchingProperty (§6.15)', () => {
   });
 
   it('test_matched_pairs', () => {
-    expect(enforce([msg('msg_1'), a('action_1', 'c1'), obs('obs_1', 'c1'), a('action_2', 'c2'), obs('obs_2', 'c2')])).toEqual([]);
+    expect(
+      enforce([msg('msg_1'), a('action_1', 'c1'), obs('obs_1', 'c1'), a('action_2', 'c2'), obs('obs_2', 'c2')]),
+    ).toEqual([]);
   });
 
   it('test_unmatched_action', () => {
@@ -125,7 +135,16 @@ describe('ToolCallMatchingProperty (§6.15)', () => {
   });
 
   it('test_mixed_scenario', () => {
-    const events = [msg('msg_1'), a('action_1', 'c1'), obs('obs_1', 'c1'), a('action_2', 'c2'), obs('obs_3', 'c3'), msg('msg_2'), a('action_4', 'c4'), obs('obs_4', 'c4')];
+    const events = [
+      msg('msg_1'),
+      a('action_1', 'c1'),
+      obs('obs_1', 'c1'),
+      a('action_2', 'c2'),
+      obs('obs_3', 'c3'),
+      msg('msg_2'),
+      a('action_4', 'c4'),
+      obs('obs_4', 'c4'),
+    ];
     expect(enforce(events)).toEqual(['action_2', 'obs_3']);
   });
 
@@ -135,11 +154,25 @@ describe('ToolCallMatchingProperty (§6.15)', () => {
   });
 
   it('test_mixed_observation_types', () => {
-    expect(enforce([a('a1', 'c1'), obs('o1', 'c1'), a('a2', 'c2'), reject('o2', 'c2'), a('a3', 'c3'), agentError('o3', 'c3')])).toEqual([]);
+    expect(
+      enforce([
+        a('a1', 'c1'),
+        obs('o1', 'c1'),
+        a('a2', 'c2'),
+        reject('o2', 'c2'),
+        a('a3', 'c3'),
+        agentError('o3', 'c3'),
+      ]),
+    ).toEqual([]);
   });
 
   it('test_action_with_none_action_matched_by_agent_error', () => {
-    const missing = action('action_missing', { response: 'r', call: 'call_keep_me', actionKind: null, toolName: 'missing_tool' });
+    const missing = action('action_missing', {
+      response: 'r',
+      call: 'call_keep_me',
+      actionKind: null,
+      toolName: 'missing_tool',
+    });
     expect(enforce([missing, agentError('error', 'call_keep_me')])).toEqual([]);
   });
 
@@ -153,12 +186,19 @@ describe('ToolCallMatchingProperty (§6.15)', () => {
   });
 
   it('indices: an answer to a call that is not pending raises, as Python’s set.remove does (KeyError)', () => {
-    expect(() => indicesOf(toolCallMatching, [obs('orphan', 'c9')])).toThrow(expect.objectContaining({ pythonError: "KeyError: 'c9'" }));
+    expect(() => indicesOf(toolCallMatching, [obs('orphan', 'c9')])).toThrow(
+      expect.objectContaining({ pythonError: "KeyError: 'c9'" }),
+    );
   });
 });
 
 describe('ToolLoopAtomicityProperty (§6.16)', () => {
-  const loop = () => [action('action_1', { response: 'r1', call: 'c1', thinking: true }), obs('obs_1', 'c1'), action('action_2', { response: 'r2', call: 'c2' }), obs('obs_2', 'c2')];
+  const loop = () => [
+    action('action_1', { response: 'r1', call: 'c1', thinking: true }),
+    obs('obs_1', 'c1'),
+    action('action_2', { response: 'r2', call: 'c2' }),
+    obs('obs_2', 'c2'),
+  ];
   const enforce = (view: sdk.ViewEvent[], all: sdk.SdkEvent[]) => sorted(toolLoopAtomicity.enforce(view, all));
 
   it('test_partial_tool_loop_forgotten: compared by id, not by object', () => {
@@ -174,7 +214,11 @@ describe('ToolLoopAtomicityProperty (§6.16)', () => {
 
   it('test_tool_loop_between_non_tool_loop_events', () => {
     const all = [msg('msg_1'), ...loop(), msg('msg_2')];
-    expect(enforce([all[2]!, all[3]!, all[4]!, all[5]!] as sdk.ViewEvent[], all)).toEqual(['action_2', 'obs_1', 'obs_2']);
+    expect(enforce([all[2]!, all[3]!, all[4]!, all[5]!] as sdk.ViewEvent[], all)).toEqual([
+      'action_2',
+      'obs_1',
+      'obs_2',
+    ]);
   });
 
   it('test_first_event_of_tool_loop_forgotten / test_middle_event_of_tool_loop_forgotten', () => {
@@ -184,7 +228,13 @@ describe('ToolLoopAtomicityProperty (§6.16)', () => {
   });
 
   it('test_multiple_separate_tool_loops: only the broken loop goes', () => {
-    const all = [action('action_1', { response: 'r1', call: 'c1', thinking: true }), obs('obs_1', 'c1'), msg('msg_1'), action('action_2', { response: 'r2', call: 'c2', thinking: true }), obs('obs_2', 'c2')];
+    const all = [
+      action('action_1', { response: 'r1', call: 'c1', thinking: true }),
+      obs('obs_1', 'c1'),
+      msg('msg_1'),
+      action('action_2', { response: 'r2', call: 'c2', thinking: true }),
+      obs('obs_2', 'c2'),
+    ];
     expect(enforce([all[0]!, all[1]!, all[2]!, all[4]!] as sdk.ViewEvent[], all)).toEqual(['obs_2']);
   });
 
@@ -195,13 +245,34 @@ describe('ToolLoopAtomicityProperty (§6.16)', () => {
   });
 
   it('test_actions_without_thinking_are_not_tool_loops', () => {
-    const all = [action('action_1', { response: 'r1', call: 'c1' }), obs('obs_1', 'c1'), action('action_2', { response: 'r2', call: 'c2' }), obs('obs_2', 'c2')];
+    const all = [
+      action('action_1', { response: 'r1', call: 'c1' }),
+      obs('obs_1', 'c1'),
+      action('action_2', { response: 'r2', call: 'c2' }),
+      obs('obs_2', 'c2'),
+    ];
     expect(enforce([all[2]!, all[3]!] as sdk.ViewEvent[], all)).toEqual([]);
   });
 
   it('a Condensation in the raw history breaks a loop during enforcement (§7.7)', () => {
     const [a1, o1, a2, o2] = loop();
-    const all: sdk.SdkEvent[] = [a1!, o1!, { kind: 'Condensation', id: 'c', index: -1, source: 'environment', parentId: null, forgottenEventIds: [], summary: null, summaryOffset: null, llmResponseId: 'x' }, a2!, o2!];
+    const all: sdk.SdkEvent[] = [
+      a1!,
+      o1!,
+      {
+        kind: 'Condensation',
+        id: 'c',
+        index: -1,
+        source: 'environment',
+        parentId: null,
+        forgottenEventIds: [],
+        summary: null,
+        summaryOffset: null,
+        llmResponseId: 'x',
+      },
+      a2!,
+      o2!,
+    ];
     expect(enforce([a2!, o2!] as sdk.ViewEvent[], all)).toEqual([]);
   });
 
@@ -209,11 +280,22 @@ describe('ToolLoopAtomicityProperty (§6.16)', () => {
     const th = (id: string, call: string, response = `r_${id}`) => action(id, { response, call, thinking: true });
     const plain = (id: string, call: string, response = `r_${id}`) => action(id, { response, call });
     expect(indicesOf(toolLoopAtomicity, loop())).toEqual([0, 4]);
-    expect(indicesOf(toolLoopAtomicity, [th('a1', 'c1'), obs('o1', 'c1'), msg('m'), th('a2', 'c2'), obs('o2', 'c2')])).toEqual([0, 2, 3, 5]);
+    expect(
+      indicesOf(toolLoopAtomicity, [th('a1', 'c1'), obs('o1', 'c1'), msg('m'), th('a2', 'c2'), obs('o2', 'c2')]),
+    ).toEqual([0, 2, 3, 5]);
     expect(indicesOf(toolLoopAtomicity, [msg('m'), th('a1', 'c1'), obs('o1', 'c1')])).toEqual([0, 1, 3]);
     expect(indicesOf(toolLoopAtomicity, [msg('m')])).toEqual(complete(1));
     expect(indicesOf(toolLoopAtomicity, [])).toEqual([0]);
-    expect(indicesOf(toolLoopAtomicity, [th('a1', 'c1a', 'r1'), plain('a1b', 'c1b', 'r1'), obs('o1a', 'c1a'), obs('o1b', 'c1b')])).toEqual([0, 4]);
-    expect(indicesOf(toolLoopAtomicity, [plain('a1', 'c1'), obs('o1', 'c1'), plain('a2', 'c2'), obs('o2', 'c2')])).toEqual(complete(4));
+    expect(
+      indicesOf(toolLoopAtomicity, [
+        th('a1', 'c1a', 'r1'),
+        plain('a1b', 'c1b', 'r1'),
+        obs('o1a', 'c1a'),
+        obs('o1b', 'c1b'),
+      ]),
+    ).toEqual([0, 4]);
+    expect(
+      indicesOf(toolLoopAtomicity, [plain('a1', 'c1'), obs('o1', 'c1'), plain('a2', 'c2'), obs('o2', 'c2')]),
+    ).toEqual(complete(4));
   });
 });

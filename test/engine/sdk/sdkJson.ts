@@ -43,7 +43,16 @@ export interface MessageFields {
 
 /** `MessageEvent(source=..., llm_message=Message(...))`. */
 export function messageEvent(source: 'user' | 'agent', llmMessage: MessageFields, extra: Json = {}): Json {
-  return { id: nextId(), timestamp: 't', source, llm_message: { thinking_blocks: [], ...llmMessage }, activated_skills: [], extended_content: [], ...extra, kind: 'MessageEvent' };
+  return {
+    id: nextId(),
+    timestamp: 't',
+    source,
+    llm_message: { thinking_blocks: [], ...llmMessage },
+    activated_skills: [],
+    extended_content: [],
+    ...extra,
+    kind: 'MessageEvent',
+  };
 }
 
 export function userMessage(...texts: string[]): Json {
@@ -84,7 +93,18 @@ export function actionEvent(fields: ActionFields): Json {
 
 /** `ObservationEvent(observation=..., tool_name=..., tool_call_id=...)`. */
 export function observationEvent(toolName: string, toolCallId: string, observation: Json, extra: Json = {}): Json {
-  return { id: nextId(), timestamp: 't', source: 'environment', tool_name: toolName, tool_call_id: toolCallId, observation, action_id: 'action', extended_content: [], ...extra, kind: 'ObservationEvent' };
+  return {
+    id: nextId(),
+    timestamp: 't',
+    source: 'environment',
+    tool_name: toolName,
+    tool_call_id: toolCallId,
+    observation,
+    action_id: 'action',
+    extended_content: [],
+    ...extra,
+    kind: 'ObservationEvent',
+  };
 }
 
 /** A tool observation of `kind` whose text is `text` (`Observation.from_text`), with its own fields. */
@@ -93,22 +113,49 @@ export function fromText(kind: string, text: string, fields: Json = {}, isError 
 }
 
 export function agentErrorEvent(toolName: string, toolCallId: string, error: string): Json {
-  return { id: nextId(), timestamp: 't', source: 'agent', tool_name: toolName, tool_call_id: toolCallId, error, kind: 'AgentErrorEvent' };
+  return {
+    id: nextId(),
+    timestamp: 't',
+    source: 'agent',
+    tool_name: toolName,
+    tool_call_id: toolCallId,
+    error,
+    kind: 'AgentErrorEvent',
+  };
 }
 
 export function userRejectObservation(toolName: string, toolCallId: string, reason?: string): Json {
   const rejection = reason !== undefined ? { rejection_reason: reason } : {};
-  return { id: nextId(), timestamp: 't', source: 'environment', tool_name: toolName, tool_call_id: toolCallId, ...rejection, rejection_source: 'user', action_id: 'action', kind: 'UserRejectObservation' };
+  return {
+    id: nextId(),
+    timestamp: 't',
+    source: 'environment',
+    tool_name: toolName,
+    tool_call_id: toolCallId,
+    ...rejection,
+    rejection_source: 'user',
+    action_id: 'action',
+    kind: 'UserRejectObservation',
+  };
 }
 
 export function systemPromptEvent(prompt: string, dynamicContext: string | null = null, tools: unknown[] = []): Json {
-  return { id: nextId(), timestamp: 't', source: 'agent', system_prompt: TextContent(prompt), tools, ...(dynamicContext !== null ? { dynamic_context: TextContent(dynamicContext) } : {}), kind: 'SystemPromptEvent' };
+  return {
+    id: nextId(),
+    timestamp: 't',
+    source: 'agent',
+    system_prompt: TextContent(prompt),
+    tools,
+    ...(dynamicContext !== null ? { dynamic_context: TextContent(dynamicContext) } : {}),
+    kind: 'SystemPromptEvent',
+  };
 }
 
 /** Reads SDK event JSON as a log would be read. */
 export function read(json: Json): sdk.ViewEvent {
   const event = readSdkEvent(json, 0, () => String(json.id));
-  if (event.kind === 'Condensation' || event.kind === 'CondensationRequest' || event.kind === 'OtherEvent') throw new Error(`${event.kind} is not a view event`);
+  if (event.kind === 'Condensation' || event.kind === 'CondensationRequest' || event.kind === 'OtherEvent')
+    throw new Error(`${event.kind} is not a view event`);
   return event;
 }
 
@@ -118,7 +165,14 @@ export function readAll(...json: Json[]): sdk.ViewEvent[] {
 
 /** A `CondensationSummaryEvent` (never logged; the View makes it). */
 export function summaryEvent(summary: string): sdk.CondensationSummaryEvent {
-  return { id: `${nextId()}-summary`, index: -1, source: 'environment', parentId: null, kind: 'CondensationSummaryEvent', summary };
+  return {
+    id: `${nextId()}-summary`,
+    index: -1,
+    source: 'environment',
+    parentId: null,
+    kind: 'CondensationSummaryEvent',
+    summary,
+  };
 }
 
 /** The observation of an ObservationEvent JSON as the LLM reads it (`observation.to_llm_content`). */

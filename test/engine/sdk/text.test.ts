@@ -5,18 +5,35 @@ import { action, agentError, msg, obs, reject, systemPrompt } from './factory.ts
 describe('str(event): what the summarizer sees (§1.5)', () => {
   it('a message: role and text, skills and thinking blocks noted', () => {
     expect(sdk.eventString(msg('m', 'Create hello.py'))).toBe('MessageEvent (user)\n  user: Create hello.py');
-    const skilled: sdk.MessageEvent = { ...msg('m', 'hi', 'agent'), activatedSkills: ['git', 'docker'], thinkingBlockCount: 2 };
-    expect(sdk.eventString(skilled)).toBe('MessageEvent (agent)\n  assistant: hi [Skills: git, docker] [Thinking blocks: 2]');
+    const skilled: sdk.MessageEvent = {
+      ...msg('m', 'hi', 'agent'),
+      activatedSkills: ['git', 'docker'],
+      thinkingBlockCount: 2,
+    };
+    expect(sdk.eventString(skilled)).toBe(
+      'MessageEvent (agent)\n  assistant: hi [Skills: git, docker] [Thinking blocks: 2]',
+    );
     expect(sdk.eventString({ ...msg('m'), content: [] })).toBe('MessageEvent (user)\n  user: [no text content]');
-    expect(sdk.eventString({ ...msg('m'), content: [{ type: 'image', urls: ['a.png', 'b.png'] }] })).toBe('MessageEvent (user)\n  user: [Image: 2 URLs]');
+    expect(sdk.eventString({ ...msg('m'), content: [{ type: 'image', urls: ['a.png', 'b.png'] }] })).toBe(
+      'MessageEvent (user)\n  user: [Image: 2 URLs]',
+    );
   });
 
   it('previews are cut to 497 code points plus "..."; thoughts and results to 500 plus "..."', () => {
     const long = 'é'.repeat(600);
     expect(sdk.eventString(msg('m', long))).toBe(`MessageEvent (user)\n  user: ${'é'.repeat(497)}...`);
-    const thinking = action('a', { response: 'r', call: 'c', thought: ['x'.repeat(501)], actionKind: 'TerminalAction' });
-    expect(sdk.eventString(thinking)).toBe(`ActionEvent (agent)\n  Thought: ${'x'.repeat(500)}...\n  Action: TerminalAction`);
-    expect(sdk.eventString(obs('o', 'c', 'y'.repeat(501)))).toBe(`ObservationEvent (environment)\n  Tool: test_tool\n  Result: ${'y'.repeat(500)}...`);
+    const thinking = action('a', {
+      response: 'r',
+      call: 'c',
+      thought: ['x'.repeat(501)],
+      actionKind: 'TerminalAction',
+    });
+    expect(sdk.eventString(thinking)).toBe(
+      `ActionEvent (agent)\n  Thought: ${'x'.repeat(500)}...\n  Action: TerminalAction`,
+    );
+    expect(sdk.eventString(obs('o', 'c', 'y'.repeat(501)))).toBe(
+      `ObservationEvent (environment)\n  Tool: test_tool\n  Result: ${'y'.repeat(500)}...`,
+    );
   });
 
   it('counts code points, not UTF-16 units (an emoji is one character)', () => {
@@ -25,48 +42,98 @@ describe('str(event): what the summarizer sees (§1.5)', () => {
   });
 
   it('an action shows its class, never its arguments; a non-executable one shows the call', () => {
-    const run = action('a', { response: 'r', call: 'toolu_1', thought: ['Let me', 'look'], actionKind: 'TerminalAction' });
+    const run = action('a', {
+      response: 'r',
+      call: 'toolu_1',
+      thought: ['Let me', 'look'],
+      actionKind: 'TerminalAction',
+    });
     expect(sdk.eventString(run)).toBe('ActionEvent (agent)\n  Thought: Let me look\n  Action: TerminalAction');
     const unknown = action('a', { response: 'r', call: 'toolu_2', thought: [], actionKind: null, toolName: 'foo' });
-    expect(sdk.eventString(unknown)).toBe('ActionEvent (agent)\n  Thought: \n  Action: (not executed)\n  Call: foo:toolu_2');
+    expect(sdk.eventString(unknown)).toBe(
+      'ActionEvent (agent)\n  Thought: \n  Action: (not executed)\n  Call: foo:toolu_2',
+    );
   });
 
   it('errors, rejections, system prompts and summaries', () => {
-    expect(sdk.eventString(agentError('e', 'c', "Tool 'foo' not found"))).toBe("AgentErrorEvent (agent)\n  Error: Tool 'foo' not found");
-    expect(sdk.eventString(reject('r', 'c'))).toBe('UserRejectObservation (environment)\n  Tool: test_tool\n  Reason: User rejected the action');
-    expect(sdk.eventString(systemPrompt('s', [{}, {}]))).toBe('SystemPromptEvent (agent)\n  System: You are OpenHands agent\n  Tools: 2 available');
+    expect(sdk.eventString(agentError('e', 'c', "Tool 'foo' not found"))).toBe(
+      "AgentErrorEvent (agent)\n  Error: Tool 'foo' not found",
+    );
+    expect(sdk.eventString(reject('r', 'c'))).toBe(
+      'UserRejectObservation (environment)\n  Tool: test_tool\n  Reason: User rejected the action',
+    );
+    expect(sdk.eventString(systemPrompt('s', [{}, {}]))).toBe(
+      'SystemPromptEvent (agent)\n  System: You are OpenHands agent\n  Tools: 2 available',
+    );
     expect(sdk.eventString({ ...systemPrompt('s'), dynamicContext: 'abc' })).toContain('\n  Dynamic Context: 3 chars');
-    const summary: sdk.CondensationSummaryEvent = { kind: 'CondensationSummaryEvent', id: 'c-summary', index: -1, source: 'environment', parentId: null, summary: 'USER_CONTEXT: x' };
+    const summary: sdk.CondensationSummaryEvent = {
+      kind: 'CondensationSummaryEvent',
+      id: 'c-summary',
+      index: -1,
+      source: 'environment',
+      parentId: null,
+      summary: 'USER_CONTEXT: x',
+    };
     expect(sdk.eventString(summary)).toBe('CondensationSummaryEvent (environment)\n  user: USER_CONTEXT: x');
   });
 });
 
 describe('str(event): parts kept as the SDK keeps them, and each rule set’s own texts (issue 9)', () => {
-  const skilled: sdk.MessageEvent = { ...msg('m', 'hi', 'agent'), role: 'assistant', activatedSkills: ['git'], thinkingBlockCount: 1 };
+  const skilled: sdk.MessageEvent = {
+    ...msg('m', 'hi', 'agent'),
+    role: 'assistant',
+    activatedSkills: ['git'],
+    thinkingBlockCount: 1,
+  };
 
   it('empty text parts stay: one empty part is an empty preview, not "[no text content]"', () => {
-    expect(sdk.eventString({ ...msg('m'), content: [{ type: 'text', text: '' }] })).toBe('MessageEvent (user)\n  user: ');
-    expect(sdk.eventString({ ...msg('m'), content: [{ type: 'text', text: 'a' }, { type: 'text', text: '' }, { type: 'text', text: 'b' }] })).toBe('MessageEvent (user)\n  user: a  b');
+    expect(sdk.eventString({ ...msg('m'), content: [{ type: 'text', text: '' }] })).toBe(
+      'MessageEvent (user)\n  user: ',
+    );
+    expect(
+      sdk.eventString({
+        ...msg('m'),
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: '' },
+          { type: 'text', text: 'b' },
+        ],
+      }),
+    ).toBe('MessageEvent (user)\n  user: a  b');
   });
 
   it('skills and thinking blocks are written only after a preview, never after "[no text content]"', () => {
     expect(sdk.eventString({ ...skilled, content: [] })).toBe('MessageEvent (agent)\n  assistant: [no text content]');
-    expect(sdk.eventString({ ...skilled, content: [{ type: 'text', text: '' }] })).toBe('MessageEvent (agent)\n  assistant:  [Skills: git] [Thinking blocks: 1]');
+    expect(sdk.eventString({ ...skilled, content: [{ type: 'text', text: '' }] })).toBe(
+      'MessageEvent (agent)\n  assistant:  [Skills: git] [Thinking blocks: 1]',
+    );
   });
 
   it('the 2025-09 rules call them microagents (SDK #820, 2025-10-21) and count no thinking blocks (#576, 2025-10-01)', () => {
     expect(sdk.eventString(skilled, '2025-09')).toBe('MessageEvent (agent)\n  assistant: hi [Microagents: git]');
-    expect(sdk.eventString(skilled, '1.43.1')).toBe('MessageEvent (agent)\n  assistant: hi [Skills: git] [Thinking blocks: 1]');
+    expect(sdk.eventString(skilled, '1.43.1')).toBe(
+      'MessageEvent (agent)\n  assistant: hi [Skills: git] [Thinking blocks: 1]',
+    );
   });
 
   it('the 2025-09 rules show no dynamic context (#1890, 2026-02-10)', () => {
     const prompt = { ...systemPrompt('s'), dynamicContext: 'abc' };
-    expect(sdk.eventString(prompt, '2025-09')).toBe('SystemPromptEvent (agent)\n  System: You are OpenHands agent\n  Tools: 0 available');
+    expect(sdk.eventString(prompt, '2025-09')).toBe(
+      'SystemPromptEvent (agent)\n  System: You are OpenHands agent\n  Tools: 0 available',
+    );
   });
 
   it('an observation’s images show as "[Image: N URLs]" in its result, as content_to_str writes them', () => {
-    const withImage: sdk.ObservationEvent = { ...obs('o', 'c'), content: [{ type: 'text', text: 'see ' }, { type: 'image', urls: ['https://a/1.png', 'https://a/2.png'], cachePrompt: false }] };
-    expect(sdk.eventString(withImage)).toBe('ObservationEvent (environment)\n  Tool: test_tool\n  Result: see [Image: 2 URLs]');
+    const withImage: sdk.ObservationEvent = {
+      ...obs('o', 'c'),
+      content: [
+        { type: 'text', text: 'see ' },
+        { type: 'image', urls: ['https://a/1.png', 'https://a/2.png'], cachePrompt: false },
+      ],
+    };
+    expect(sdk.eventString(withImage)).toBe(
+      'ObservationEvent (environment)\n  Tool: test_tool\n  Result: see [Image: 2 URLs]',
+    );
   });
 });
 
@@ -95,7 +162,20 @@ describe('maybe_truncate (hard-reset retries)', () => {
 describe('the summarizing prompt (§4.4.5)', () => {
   it('has the SDK template’s sections and the exact event blocks, without ids', () => {
     const prompt = sdk.summarizingPrompt(['EV1', 'EV2']);
-    for (const section of ['USER_CONTEXT', 'TASK_TRACKING', 'COMPLETED', 'PENDING', 'CURRENT_STATE', 'CODE_STATE', 'TESTS', 'CHANGES', 'DEPS', 'VERSION_CONTROL_STATUS', 'PRIORITIZE:', 'SKIP:']) {
+    for (const section of [
+      'USER_CONTEXT',
+      'TASK_TRACKING',
+      'COMPLETED',
+      'PENDING',
+      'CURRENT_STATE',
+      'CODE_STATE',
+      'TESTS',
+      'CHANGES',
+      'DEPS',
+      'VERSION_CONTROL_STATUS',
+      'PRIORITIZE:',
+      'SKIP:',
+    ]) {
       expect(prompt).toContain(section);
     }
     expect(prompt).toMatch(/14\/20\n\n\n<EVENT>\nEV1\n<\/EVENT>\n\n<EVENT>\nEV2\n<\/EVENT>\n\n\nNow write/);
@@ -121,8 +201,21 @@ describe('events_to_messages (§1.6)', () => {
   });
 
   it('merges plain user messages, summaries included; tool answers stay apart', () => {
-    const summary: sdk.CondensationSummaryEvent = { kind: 'CondensationSummaryEvent', id: 's', index: -1, source: 'environment', parentId: null, summary: 'S' };
-    const messages = sdk.eventsToMessages([summary, msg('m1', 'a'), msg('m2', 'b'), agentError('e', 'c'), reject('r', 'c2')]);
+    const summary: sdk.CondensationSummaryEvent = {
+      kind: 'CondensationSummaryEvent',
+      id: 's',
+      index: -1,
+      source: 'environment',
+      parentId: null,
+      summary: 'S',
+    };
+    const messages = sdk.eventsToMessages([
+      summary,
+      msg('m1', 'a'),
+      msg('m2', 'b'),
+      agentError('e', 'c'),
+      reject('r', 'c2'),
+    ]);
     expect(messages.map((m) => [m.role, m.content.length])).toEqual([
       ['user', 3],
       ['tool', 1],
@@ -134,6 +227,11 @@ describe('events_to_messages (§1.6)', () => {
   it('a system prompt with dynamic context has two parts; an observation carries its extended content', () => {
     expect(sdk.toLlmMessage({ ...systemPrompt('s'), dynamicContext: 'ctx' }).content).toHaveLength(2);
     const extended: sdk.ObservationEvent = { ...obs('o', 'c'), extendedContent: [{ type: 'text', text: 'more' }] };
-    expect(sdk.toLlmMessage(extended)).toMatchObject({ role: 'tool', name: 'test_tool', toolCallId: 'c', content: [{ text: 'Success' }, { text: 'more' }] });
+    expect(sdk.toLlmMessage(extended)).toMatchObject({
+      role: 'tool',
+      name: 'test_tool',
+      toolCallId: 'c',
+      content: [{ text: 'Success' }, { text: 'more' }],
+    });
   });
 });

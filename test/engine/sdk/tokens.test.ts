@@ -16,7 +16,18 @@ describe('total_tokens (§6.4 TestGetTotalTokenCount)', () => {
     const calls: sdk.TokenCountRequest[] = [];
     sdk.totalTokens(texts('Hello', 'World'), charMockLlm(null, calls));
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hello' }, { type: 'text', text: 'World' }], toolCalls: null, toolCallId: null, name: null }]);
+    expect(calls[0]!.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Hello' },
+          { type: 'text', text: 'World' },
+        ],
+        toolCalls: null,
+        toolCallId: null,
+        name: null,
+      },
+    ]);
   });
 
   it('test_system_prompt_tools_are_counted: the first system prompt’s tools, with security-risk prediction', () => {
@@ -88,7 +99,9 @@ describe('suffix_len_for_reduction (§6.4 TestGetSuffixLengthForTokenReduction)'
     const calls: sdk.TokenCountRequest[] = [];
     const base = [msg('b0', 'system-like prefix'), msg('b1', 'kept user request')];
     expect(sdk.suffixLenForReduction(repeat(3, 40), charMockLlm(null, calls), 10, base)).toBe(1);
-    const firstTexts = calls[0]!.messages.flatMap((m) => m.content.map((part) => (part.type === 'text' ? part.text : '')));
+    const firstTexts = calls[0]!.messages.flatMap((m) =>
+      m.content.map((part) => (part.type === 'text' ? part.text : '')),
+    );
     expect(firstTexts).toEqual(['system-like prefix', 'kept user request']);
   });
 
@@ -101,10 +114,24 @@ describe('suffix_len_for_reduction (§6.4 TestGetSuffixLengthForTokenReduction)'
 describe('tokenTexts: what a real tokenizer counts', () => {
   it('every text part and tool call, and the tool list once', () => {
     const action: sdk.ActionEvent = {
-      kind: 'ActionEvent', id: 'a', index: 0, source: 'agent', parentId: null, thought: ['thinking'], thinkingBlockCount: 0,
-      actionKind: 'TerminalAction', toolName: 'terminal', toolCallId: 'c', toolCall: { id: 'c', name: 'terminal', arguments: '{"command":"ls"}' }, responseId: 'r',
+      kind: 'ActionEvent',
+      id: 'a',
+      index: 0,
+      source: 'agent',
+      parentId: null,
+      thought: ['thinking'],
+      thinkingBlockCount: 0,
+      actionKind: 'TerminalAction',
+      toolName: 'terminal',
+      toolCallId: 'c',
+      toolCall: { id: 'c', name: 'terminal', arguments: '{"command":"ls"}' },
+      responseId: 'r',
     };
-    const request: sdk.TokenCountRequest = { messages: sdk.eventsToMessages([msg('m', 'hi'), action]), tools: [{ name: 't' }], addSecurityRiskPrediction: true };
+    const request: sdk.TokenCountRequest = {
+      messages: sdk.eventsToMessages([msg('m', 'hi'), action]),
+      tools: [{ name: 't' }],
+      addSecurityRiskPrediction: true,
+    };
     expect(sdk.tokenTexts(request)).toEqual(['hi', 'thinking', 'terminal', '{"command":"ls"}', '[{"name":"t"}]']);
   });
 });

@@ -133,7 +133,9 @@ describe('Python details the port keeps', () => {
   });
 
   it('pythonLineCount is len(str.splitlines()): \\r\\n once, a trailing break adds no line, \\x1c-\\x1e and \\u2028 break lines', () => {
-    expect(['', 'a', 'a\n', 'a\nb', 'a\r\nb', 'a\r\rb', 'a\x1cb\u2028c', '\n\n'].map(sdk.pythonLineCount)).toEqual([0, 1, 1, 2, 2, 3, 3, 2]);
+    expect(['', 'a', 'a\n', 'a\nb', 'a\r\nb', 'a\r\rb', 'a\x1cb\u2028c', '\n\n'].map(sdk.pythonLineCount)).toEqual([
+      0, 1, 1, 2, 2, 3, 3, 2,
+    ]);
   });
 
   it('pythonPathJoin is str(Path(dir) / name)', () => {

@@ -3,7 +3,9 @@ import { sdk } from '../../../src/engine/index.ts';
 import { action, cond, ids, messages, msg, obs, request, shown, stateUpdate, viewOf } from './factory.ts';
 
 const noCondensationEvents = (view: sdk.SdkView) =>
-  view.events.every((event) => (event.kind as string) !== 'Condensation' && (event.kind as string) !== 'CondensationRequest');
+  view.events.every(
+    (event) => (event.kind as string) !== 'Condensation' && (event.kind as string) !== 'CondensationRequest',
+  );
 
 describe('View.from_events (openhands-sdk.md §6.6 test_view.py)', () => {
   it('test_view_preserves_uncondensed_lists', () => {
@@ -33,7 +35,8 @@ describe('View.from_events (openhands-sdk.md §6.6 test_view.py)', () => {
       expect(view.length).toBe(6);
       view.events.forEach((event, i) => {
         if (i === offset) expect(event).toMatchObject({ kind: 'CondensationSummaryEvent', summary: 'My Summary' });
-        else expect(event).toMatchObject({ kind: 'MessageEvent', content: [{ text: `Event ${i < offset ? i : i - 1}` }] });
+        else
+          expect(event).toMatchObject({ kind: 'MessageEvent', content: [{ text: `Event ${i < offset ? i : i - 1}` }] });
       });
     }
   });
@@ -147,11 +150,19 @@ describe('View.append_event (§6.7 test_view_append_event.py)', () => {
     });
 
     it('inserts its summary', () => {
-      expect(shown(builder(...messages(3), cond('c', ['m0'], 'Summary of msg 0', 0)).events)).toEqual(['S:Summary of msg 0', 'm1', 'm2']);
+      expect(shown(builder(...messages(3), cond('c', ['m0'], 'Summary of msg 0', 0)).events)).toEqual([
+        'S:Summary of msg 0',
+        'm1',
+        'm2',
+      ]);
     });
 
     it('inserts its summary at the end', () => {
-      expect(shown(builder(...messages(2), cond('c', [], 'End summary', 2)).events)).toEqual(['m0', 'm1', 'S:End summary']);
+      expect(shown(builder(...messages(2), cond('c', [], 'End summary', 2)).events)).toEqual([
+        'm0',
+        'm1',
+        'S:End summary',
+      ]);
     });
 
     it('clears the unhandled flag', () => {
@@ -233,64 +244,145 @@ describe('View.append_event (§6.7 test_view_append_event.py)', () => {
 });
 
 describe('multiple summaries (§6.11 test_view_multi_summary.py)', () => {
-  const [m0, m1, m2, m3, m4, m5] = messages(6) as [sdk.MessageEvent, sdk.MessageEvent, sdk.MessageEvent, sdk.MessageEvent, sdk.MessageEvent, sdk.MessageEvent];
-  const summaries = (view: sdk.SdkView) => view.events.filter((e): e is sdk.CondensationSummaryEvent => e.kind === 'CondensationSummaryEvent');
+  const [m0, m1, m2, m3, m4, m5] = messages(6) as [
+    sdk.MessageEvent,
+    sdk.MessageEvent,
+    sdk.MessageEvent,
+    sdk.MessageEvent,
+    sdk.MessageEvent,
+    sdk.MessageEvent,
+  ];
+  const summaries = (view: sdk.SdkView) =>
+    view.events.filter((e): e is sdk.CondensationSummaryEvent => e.kind === 'CondensationSummaryEvent');
 
   it('test_multiple_summaries_at_different_offsets', () => {
-    const view = viewOf([m0, m1, cond('cond-1', ['m0'], 'Summary of event 0', 0), m2, m3, cond('cond-2', ['m2'], 'Summary of event 2', 2), m4]);
+    const view = viewOf([
+      m0,
+      m1,
+      cond('cond-1', ['m0'], 'Summary of event 0', 0),
+      m2,
+      m3,
+      cond('cond-2', ['m2'], 'Summary of event 2', 2),
+      m4,
+    ]);
     expect(shown(view.events)).toEqual(['S:Summary of event 0', 'm1', 'S:Summary of event 2', 'm3', 'm4']);
   });
 
   it('test_multiple_summaries_from_sequential_condensations', () => {
-    const view = viewOf([m0, cond('cond-1', [], 'A', 0), m1, m2, cond('cond-2', [], 'B', 3), m3, cond('cond-3', [], 'C', 5), m4, m5]);
+    const view = viewOf([
+      m0,
+      cond('cond-1', [], 'A', 0),
+      m1,
+      m2,
+      cond('cond-2', [], 'B', 3),
+      m3,
+      cond('cond-3', [], 'C', 5),
+      m4,
+      m5,
+    ]);
     expect(view.events.flatMap((e, i) => (e.kind === 'CondensationSummaryEvent' ? [i] : []))).toEqual([0, 3, 5]);
   });
 
   it('test_summaries_preserve_order_and_content', () => {
-    const view = viewOf([m0, cond('cond-1', ['m0'], 'Summary A', 0), m1, m2, cond('cond-2', ['m2'], 'Summary B', 2), m3]);
-    expect(view.events.map((e) => (e.kind === 'CondensationSummaryEvent' ? e.summary : (e as sdk.MessageEvent).content[0]))).toEqual([
-      'Summary A',
-      { type: 'text', text: 'Event 1' },
-      'Summary B',
-      { type: 'text', text: 'Event 3' },
+    const view = viewOf([
+      m0,
+      cond('cond-1', ['m0'], 'Summary A', 0),
+      m1,
+      m2,
+      cond('cond-2', ['m2'], 'Summary B', 2),
+      m3,
     ]);
+    expect(
+      view.events.map((e) => (e.kind === 'CondensationSummaryEvent' ? e.summary : (e as sdk.MessageEvent).content[0])),
+    ).toEqual(['Summary A', { type: 'text', text: 'Event 1' }, 'Summary B', { type: 'text', text: 'Event 3' }]);
   });
 
   it('test_forget_first_summary_keeps_second', () => {
-    const view = viewOf([m0, cond('cond-1', [], 'A', 0), m1, cond('cond-2', [], 'B', 2), m2, cond('cond-3', ['cond-1-summary'])]);
+    const view = viewOf([
+      m0,
+      cond('cond-1', [], 'A', 0),
+      m1,
+      cond('cond-2', [], 'B', 2),
+      m2,
+      cond('cond-3', ['cond-1-summary']),
+    ]);
     expect(summaries(view).map((s) => s.summary)).toEqual(['B']);
   });
 
   it('test_forget_middle_summary_keeps_others', () => {
-    const view = viewOf([m0, cond('cond-1', [], 'A', 0), m1, cond('cond-2', [], 'B', 2), m2, cond('cond-3', [], 'C', 4), m3, cond('cond-4', ['cond-2-summary'])]);
+    const view = viewOf([
+      m0,
+      cond('cond-1', [], 'A', 0),
+      m1,
+      cond('cond-2', [], 'B', 2),
+      m2,
+      cond('cond-3', [], 'C', 4),
+      m3,
+      cond('cond-4', ['cond-2-summary']),
+    ]);
     expect(summaries(view).map((s) => s.summary)).toEqual(['A', 'C']);
   });
 
   it('test_forget_most_recent_summary', () => {
-    const view = viewOf([m0, cond('cond-1', [], 'A', 0), m1, cond('cond-2', [], 'B', 1), cond('cond-3', ['cond-2-summary'])]);
+    const view = viewOf([
+      m0,
+      cond('cond-1', [], 'A', 0),
+      m1,
+      cond('cond-2', [], 'B', 1),
+      cond('cond-3', ['cond-2-summary']),
+    ]);
     expect(summaries(view).map((s) => s.summary)).toEqual(['A']);
   });
 
   it('test_forget_summary_adjusts_later_summary_positions', () => {
-    const view = viewOf([m0, cond('cond-1', [], 'position 0', 0), m1, cond('cond-2', [], 'position 2', 2), m2, cond('cond-3', ['cond-1-summary'])]);
+    const view = viewOf([
+      m0,
+      cond('cond-1', [], 'position 0', 0),
+      m1,
+      cond('cond-2', [], 'position 2', 2),
+      m2,
+      cond('cond-3', ['cond-1-summary']),
+    ]);
     expect(shown(view.events)).toEqual(['m0', 'S:position 2', 'm1', 'm2']);
   });
 
   it('test_forget_multiple_summaries_simultaneously', () => {
-    const view = viewOf([m0, cond('cond-1', [], 'A', 0), m1, cond('cond-2', [], 'B', 2), m2, cond('cond-3', [], 'C', 4), m3, cond('cond-4', ['cond-1-summary', 'cond-3-summary'])]);
+    const view = viewOf([
+      m0,
+      cond('cond-1', [], 'A', 0),
+      m1,
+      cond('cond-2', [], 'B', 2),
+      m2,
+      cond('cond-3', [], 'C', 4),
+      m3,
+      cond('cond-4', ['cond-1-summary', 'cond-3-summary']),
+    ]);
     expect(summaries(view).map((s) => s.summary)).toEqual(['B']);
   });
 
   it('test_forget_all_summaries', () => {
-    const view = viewOf([m0, cond('cond-1', [], 'A', 0), m1, cond('cond-2', [], 'B', 2), m2, cond('cond-3', ['cond-1-summary', 'cond-2-summary'])]);
+    const view = viewOf([
+      m0,
+      cond('cond-1', [], 'A', 0),
+      m1,
+      cond('cond-2', [], 'B', 2),
+      m2,
+      cond('cond-3', ['cond-1-summary', 'cond-2-summary']),
+    ]);
     expect(summaries(view)).toHaveLength(0);
     expect(ids(view.events)).toEqual(['m0', 'm1', 'm2']);
   });
 
   it('test_sequential_condensations_each_forget_summary', () => {
     const view = viewOf([
-      m0, cond('cond-1', [], 'Summary 1', 0), m1, cond('cond-2', [], 'Summary 2', 2), m2, cond('cond-3', [], 'Summary 3', 4),
-      cond('cond-4', ['cond-1-summary']), cond('cond-5', ['cond-2-summary']),
+      m0,
+      cond('cond-1', [], 'Summary 1', 0),
+      m1,
+      cond('cond-2', [], 'Summary 2', 2),
+      m2,
+      cond('cond-3', [], 'Summary 3', 4),
+      cond('cond-4', ['cond-1-summary']),
+      cond('cond-5', ['cond-2-summary']),
     ]);
     expect(summaries(view).map((s) => s.summary)).toEqual(['Summary 3']);
   });
@@ -314,7 +406,12 @@ describe('multiple summaries (§6.11 test_view_multi_summary.py)', () => {
   });
 
   it('test_summary_offset_is_absolute_in_final_view', () => {
-    expect(shown(viewOf([m0, m1, m2, cond('c', ['m0', 'm1'], 'S', 1), m3, m4]).events)).toEqual(['m2', 'S:S', 'm3', 'm4']);
+    expect(shown(viewOf([m0, m1, m2, cond('c', ['m0', 'm1'], 'S', 1), m3, m4]).events)).toEqual([
+      'm2',
+      'S:S',
+      'm3',
+      'm4',
+    ]);
   });
 
   it('test_summary_offset_zero_inserts_at_beginning', () => {
@@ -328,17 +425,34 @@ describe('multiple summaries (§6.11 test_view_multi_summary.py)', () => {
   });
 
   it('test_multiple_summaries_with_same_offset: each later insert lands before the earlier ones', () => {
-    const view = viewOf([m0, cond('cond-1', [], 'First at offset 1', 1), cond('cond-2', [], 'Second at offset 1', 1), m1]);
+    const view = viewOf([
+      m0,
+      cond('cond-1', [], 'First at offset 1', 1),
+      cond('cond-2', [], 'Second at offset 1', 1),
+      m1,
+    ]);
     expect(shown(view.events)).toEqual(['m0', 'S:Second at offset 1', 'S:First at offset 1', 'm1']);
   });
 
   it('test_forget_events_and_summary_together', () => {
-    const view = viewOf([m0, m1, cond('cond-1', [], 'Old summary', 1), m2, m3, cond('cond-2', ['m0', 'm2', 'cond-1-summary'], 'New summary', 0)]);
+    const view = viewOf([
+      m0,
+      m1,
+      cond('cond-1', [], 'Old summary', 1),
+      m2,
+      m3,
+      cond('cond-2', ['m0', 'm2', 'cond-1-summary'], 'New summary', 0),
+    ]);
     expect(shown(view.events)).toEqual(['S:New summary', 'm1', 'm3']);
   });
 
   it('test_summary_offset_remains_valid_after_forgetting_events', () => {
-    expect(shown(viewOf([m0, m1, m2, m3, cond('c', ['m0', 'm1'], 'S', 2), m4]).events)).toEqual(['m2', 'm3', 'S:S', 'm4']);
+    expect(shown(viewOf([m0, m1, m2, m3, cond('c', ['m0', 'm1'], 'S', 2), m4]).events)).toEqual([
+      'm2',
+      'm3',
+      'S:S',
+      'm4',
+    ]);
   });
 
   it('test_interleaved_events_and_summaries', () => {

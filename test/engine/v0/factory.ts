@@ -3,7 +3,22 @@
  * as id lists, with 'S' for the inserted summary and 'M' for a masking placeholder (both id -1).
  */
 import { type LlmAnswer, type LlmRequest, runSync } from '../../../src/engine/index.ts';
-import { type ActionEvent, type CondensationArgs, type CondenseResult, type Condenser, type LogEvent, type ObservationEvent, type View, type ViewEntry, buildCondenser, entryId, isCondensation, makeAction, makeObservation, parseCondenserConfig } from '../../../src/engine/v0/index.ts';
+import {
+  type ActionEvent,
+  type CondensationArgs,
+  type CondenseResult,
+  type Condenser,
+  type LogEvent,
+  type ObservationEvent,
+  type View,
+  type ViewEntry,
+  buildCondenser,
+  entryId,
+  isCondensation,
+  makeAction,
+  makeObservation,
+  parseCondenserConfig,
+} from '../../../src/engine/v0/index.ts';
 
 type Source = 'agent' | 'user' | 'environment';
 
@@ -22,7 +37,12 @@ export function msg(id: number, content = `Event ${id}`, source: Source = 'user'
   });
 }
 export function systemMsg(id: number, content = 'You are OpenHands agent'): ActionEvent {
-  return makeAction(base(id, 'agent', null, content), 'system', { content, tools: [], openhands_version: '0.62.0', agent_class: 'CodeActAgent' });
+  return makeAction(base(id, 'agent', null, content), 'system', {
+    content,
+    tools: [],
+    openhands_version: '0.62.0',
+    agent_class: 'CodeActAgent',
+  });
 }
 
 export function recall(id: number, query: string): ActionEvent {
@@ -30,15 +50,35 @@ export function recall(id: number, query: string): ActionEvent {
 }
 
 export function recallObs(id: number, cause: number): ObservationEvent {
-  return makeObservation(base(id, 'environment', cause), 'recall', '', { recall_type: 'knowledge', microagent_knowledge: [] }, null);
+  return makeObservation(
+    base(id, 'environment', cause),
+    'recall',
+    '',
+    { recall_type: 'knowledge', microagent_knowledge: [] },
+    null,
+  );
 }
 
 export function cmd(id: number, command = `ls ${id}`): ActionEvent {
-  return makeAction(base(id, 'agent'), 'run', { command, is_input: false, thought: '', blocking: false, is_static: false, cwd: null, hidden: false });
+  return makeAction(base(id, 'agent'), 'run', {
+    command,
+    is_input: false,
+    thought: '',
+    blocking: false,
+    is_static: false,
+    cwd: null,
+    hidden: false,
+  });
 }
 
 export function cmdOut(id: number, cause: number | null = null, content = `output ${id}`): ObservationEvent {
-  return makeObservation(base(id, 'agent', cause), 'run', content, { command: 'ls', metadata: { exit_code: 0 }, hidden: false }, true);
+  return makeObservation(
+    base(id, 'agent', cause),
+    'run',
+    content,
+    { command: 'ls', metadata: { exit_code: 0 }, hidden: false },
+    true,
+  );
 }
 
 export function browserObs(id: number, content = `Observation ${id}`, url = ''): ObservationEvent {
@@ -127,7 +167,12 @@ export function viewResult(result: CondenseResult): View {
 }
 
 /** Expected forms of a condensation: a range, an explicit list. */
-export function range(start: number, end: number, summary: string | null = null, summaryOffset: number | null = null): CondensationArgs {
+export function range(
+  start: number,
+  end: number,
+  summary: string | null = null,
+  summaryOffset: number | null = null,
+): CondensationArgs {
   return condensationArgs({ forgottenEventsStartId: start, forgottenEventsEndId: end, summary, summaryOffset });
 }
 

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type LlmAnswer, type LlmRequest, runSync } from '../../../src/engine/index.ts';
-import { type CondensationArgs, type Condenser, type LogEvent, type View, isCondensation, viewFromEvents } from '../../../src/engine/v0/index.ts';
+import {
+  type CondensationArgs,
+  type Condenser,
+  type LogEvent,
+  type View,
+  isCondensation,
+  viewFromEvents,
+} from '../../../src/engine/v0/index.ts';
 import { browserObs, build, cond, ids, msg, range } from './factory.ts';
 
 interface Yielded {
@@ -27,7 +34,12 @@ interface HarnessRun {
 
 type Answer = (request: LlmRequest, callIndex: number, history: readonly LogEvent[]) => LlmAnswer;
 
-function harness(condenser: Condenser, inputs: number, makeEvent: (input: number, id: number) => LogEvent, answer?: Answer): HarnessRun {
+function harness(
+  condenser: Condenser,
+  inputs: number,
+  makeEvent: (input: number, id: number) => LogEvent,
+  answer?: Answer,
+): HarnessRun {
   const history: LogEvent[] = [];
   const views: Yielded[] = [];
   const condensations: HarnessRun['condensations'] = [];
@@ -161,7 +173,9 @@ describe('corrected harness: llm summarizing max 10, keep_first 1 (§7.4)', () =
   });
 
   it("the second prompt's PREVIOUS SUMMARY is the first summary", () => {
-    expect(run.requests[0]!.messages[0]!.content).toContain('<PREVIOUS SUMMARY>\nNo events summarized\n</PREVIOUS SUMMARY>');
+    expect(run.requests[0]!.messages[0]!.content).toContain(
+      '<PREVIOUS SUMMARY>\nNo events summarized\n</PREVIOUS SUMMARY>',
+    );
     expect(run.requests[1]!.messages[0]!.content).toContain('<PREVIOUS SUMMARY>\nSummary 0\n</PREVIOUS SUMMARY>');
   });
 
@@ -172,7 +186,9 @@ describe('corrected harness: llm summarizing max 10, keep_first 1 (§7.4)', () =
 
 function summarizerKf3(type: 'llm' | 'structured') {
   const answer: Answer = (_request, callIndex) =>
-    type === 'llm' ? { content: `Summary ${callIndex}` } : { content: null, toolCalls: [{ name: 'create_state_summary', arguments: `{"user_context": "${callIndex}"}` }] };
+    type === 'llm'
+      ? { content: `Summary ${callIndex}` }
+      : { content: null, toolCalls: [{ name: 'create_state_summary', arguments: `{"user_context": "${callIndex}"}` }] };
   return harness(build({ type, max_size: 10, keep_first: 3 }), 100, bare, answer);
 }
 
@@ -182,7 +198,11 @@ for (const type of ['llm', 'structured'] as const) {
 
     it('first condensation range 3–9 at offset 3', () => {
       expect(run.condensations[0]!.id).toBe(11);
-      expect(run.condensations[0]!.args).toMatchObject({ forgottenEventsStartId: 3, forgottenEventsEndId: 9, summaryOffset: 3 });
+      expect(run.condensations[0]!.args).toMatchObject({
+        forgottenEventsStartId: 3,
+        forgottenEventsEndId: 9,
+        summaryOffset: 3,
+      });
     });
 
     it('concrete views: i=10, 15, 20', () => {
@@ -213,13 +233,20 @@ describe('corrected harness: structured max 10, keep_first 1 with no tool call (
   });
 });
 
-const ranked = (pick: (historyIds: number[]) => number[]): Answer => (_request, _callIndex, history) => ({
-  content: JSON.stringify({ ids: pick(history.map((event) => event.id)) }),
-});
+const ranked =
+  (pick: (historyIds: number[]) => number[]): Answer =>
+  (_request, _callIndex, history) => ({
+    content: JSON.stringify({ ids: pick(history.map((event) => event.id)) }),
+  });
 
 describe('corrected harness: llm_attention (§7.4)', () => {
   it('max 10, kf 0, response = all history ids in order: i=10 [0,1,2,3,4,12], i=15 [0,1,2,3,4,19]', () => {
-    const run = harness(build({ type: 'llm_attention', max_size: 10, keep_first: 0 }), 100, bare, ranked((all) => all));
+    const run = harness(
+      build({ type: 'llm_attention', max_size: 10, keep_first: 0 }),
+      100,
+      bare,
+      ranked((all) => all),
+    );
     expect(viewIds(run, 10)).toEqual([0, 1, 2, 3, 4, 12]);
     expect(viewIds(run, 15)).toEqual([0, 1, 2, 3, 4, 19]);
     // The size formula holds; the last-event check does not apply (the LLM keeps the oldest events).
@@ -241,7 +268,12 @@ describe('corrected harness: llm_attention (§7.4)', () => {
   }
 
   it('max 12, kf 4, response [] is identical to amortized kf 4', () => {
-    const attention = harness(build({ type: 'llm_attention', max_size: 12, keep_first: 4 }), 120, bare, ranked(() => []));
+    const attention = harness(
+      build({ type: 'llm_attention', max_size: 12, keep_first: 4 }),
+      120,
+      bare,
+      ranked(() => []),
+    );
     const amortized = harness(build({ type: 'amortized', max_size: 12, keep_first: 4 }), 120, bare);
     expect(viewIds(attention, 12)).toEqual([0, 1, 2, 3, 11, 12, 14]);
     expect(viewIds(attention, 18)).toEqual([0, 1, 2, 3, 19, 20, 22]);
@@ -280,7 +312,9 @@ describe('corrected harness: pipeline Amortized(10, 0) + BrowserOutput(2) (§7.3
     expect(run.views).toHaveLength(26);
     for (const { i, view } of run.views) {
       expect(view.length, `size of view ${i}`).toBe(expectedSize(i, 10));
-      const browserish = view.entries.filter((entry) => entry.kind === 'masked' || (entry.kind === 'observation' && entry.type === 'browse'));
+      const browserish = view.entries.filter(
+        (entry) => entry.kind === 'masked' || (entry.kind === 'observation' && entry.type === 'browse'),
+      );
       browserish.forEach((entry, k) => {
         const masked = entry.kind === 'masked' && entry.content.includes('Content omitted');
         expect(masked, `view ${i}, browser entry ${k}`).toBe(k < browserish.length - 2);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type LogEvent, type View, ViewTracker, isAction, sharedPrefix, viewFromEvents, viewOf } from '../../../src/engine/v0/index.ts';
+import {
+  type LogEvent,
+  type View,
+  ViewTracker,
+  isAction,
+  sharedPrefix,
+  viewFromEvents,
+  viewOf,
+} from '../../../src/engine/v0/index.ts';
 import { cond, ids, messages, msg, req } from './factory.ts';
 
 /** OpenHands' test_view.py: MessageAction('Event i') with id = list index; extra events get the next index. */
@@ -42,7 +50,10 @@ describe('View.from_events: OpenHands test_view.py (§7.1)', () => {
 
   for (let offset = 0; offset < 5; offset++) {
     it(`inserts the summary at offset ${offset}`, () => {
-      const view = viewFromEvents([...messages(5), cond(5, { forgottenEventIds: [], summary: 'My Summary', summaryOffset: offset })]);
+      const view = viewFromEvents([
+        ...messages(5),
+        cond(5, { forgottenEventIds: [], summary: 'My Summary', summaryOffset: offset }),
+      ]);
       expect(view.length).toBe(6);
       view.entries.forEach((entry, i) => {
         if (i === offset) {
@@ -133,12 +144,25 @@ describe('View.from_events: forgetting (§2.1, §3)', () => {
   });
 
   it('forgetting is global with a range reaching past the condensation', () => {
-    const view = viewFromEvents([msg(0), msg(1), cond(2, { forgottenEventsStartId: 1, forgottenEventsEndId: 4 }), msg(3), msg(4), msg(5)]);
+    const view = viewFromEvents([
+      msg(0),
+      msg(1),
+      cond(2, { forgottenEventsStartId: 1, forgottenEventsEndId: 4 }),
+      msg(3),
+      msg(4),
+      msg(5),
+    ]);
     expect(ids(view)).toEqual([0, 5]);
   });
 
   it('condensations accumulate', () => {
-    const view = viewFromEvents([...messages(4), cond(4, { forgottenEventIds: [0] }), msg(5), cond(6, { forgottenEventIds: [2, 5] }), msg(7)]);
+    const view = viewFromEvents([
+      ...messages(4),
+      cond(4, { forgottenEventIds: [0] }),
+      msg(5),
+      cond(6, { forgottenEventIds: [2, 5] }),
+      msg(7),
+    ]);
     expect(ids(view)).toEqual([1, 3, 7]);
   });
 
@@ -150,7 +174,10 @@ describe('View.from_events: forgetting (§2.1, §3)', () => {
 
 describe('View.from_events: summary insertion (§3 step 3)', () => {
   const three = () => [msg(0), msg(1), msg(2)];
-  const withSummary = (summaryOffset: number, summary = 'sum') => [...three(), cond(3, { forgottenEventIds: [], summary, summaryOffset })];
+  const withSummary = (summaryOffset: number, summary = 'sum') => [
+    ...three(),
+    cond(3, { forgottenEventIds: [], summary, summaryOffset }),
+  ];
 
   it('offset beyond the length appends at the end', () => {
     expect(ids(viewFromEvents(withSummary(10)))).toEqual([0, 1, 2, 'S']);
@@ -175,7 +202,10 @@ describe('View.from_events: summary insertion (§3 step 3)', () => {
   });
 
   it('the offset applies to the post-forgetting list', () => {
-    const view = viewFromEvents([...messages(5), cond(5, { forgottenEventsStartId: 1, forgottenEventsEndId: 2, summary: 'sum', summaryOffset: 1 })]);
+    const view = viewFromEvents([
+      ...messages(5),
+      cond(5, { forgottenEventsStartId: 1, forgottenEventsEndId: 2, summary: 'sum', summaryOffset: 1 }),
+    ]);
     expect(ids(view)).toEqual([0, 'S', 3, 4]);
   });
 
@@ -188,7 +218,9 @@ describe('View.from_events: summary insertion (§3 step 3)', () => {
       msg(7),
     ]);
     expect(ids(view)).toEqual(['S', 0, 3, 5, 7]);
-    expect(view.entries.filter((entry) => entry.kind === 'summary')).toEqual([{ kind: 'summary', content: 'second', condensationId: 6 }]);
+    expect(view.entries.filter((entry) => entry.kind === 'summary')).toEqual([
+      { kind: 'summary', content: 'second', condensationId: 6 },
+    ]);
   });
 
   it('a later summary-less condensation does not cancel the summary', () => {
@@ -210,15 +242,22 @@ describe('View.from_events: the request flag (§3 step 4)', () => {
   });
 
   it('a request last: true', () => {
-    expect(viewFromEvents([msg(0), cond(1, { forgottenEventIds: [] }), req(2)]).unhandledCondensationRequest).toBe(true);
+    expect(viewFromEvents([msg(0), cond(1, { forgottenEventIds: [] }), req(2)]).unhandledCondensationRequest).toBe(
+      true,
+    );
   });
 
   it('a condensation after the request: false, even an empty no-op one', () => {
-    expect(viewFromEvents([msg(0), req(1), msg(2), cond(3, { forgottenEventIds: [] }), msg(4)]).unhandledCondensationRequest).toBe(false);
+    expect(
+      viewFromEvents([msg(0), req(1), msg(2), cond(3, { forgottenEventIds: [] }), msg(4)]).unhandledCondensationRequest,
+    ).toBe(false);
   });
 
   it('a request after the condensation: true again', () => {
-    expect(viewFromEvents([msg(0), req(1), cond(2, { forgottenEventIds: [] }), msg(3), req(4), msg(5)]).unhandledCondensationRequest).toBe(true);
+    expect(
+      viewFromEvents([msg(0), req(1), cond(2, { forgottenEventIds: [] }), msg(3), req(4), msg(5)])
+        .unhandledCondensationRequest,
+    ).toBe(true);
   });
 
   it('a request that a condensation forgets by id still counts for the flag', () => {
@@ -251,7 +290,9 @@ function randomHistory(random: () => number, length: number): LogEvent[] {
     } else if (roll < 0.25) {
       // May name earlier ids, later ids (global forgetting), its own id, or ids that never occur.
       const withSummary = random() < 0.5;
-      const summary = withSummary ? { summary: random() < 0.2 ? '' : `summary of ${id}`, summaryOffset: int(-3, 6) } : {};
+      const summary = withSummary
+        ? { summary: random() < 0.2 ? '' : `summary of ${id}`, summaryOffset: int(-3, 6) }
+        : {};
       if (random() < 0.5) {
         const count = int(0, 4);
         const list = Array.from({ length: count }, () => int(-1, length + 2));
@@ -272,7 +313,11 @@ function describeView(view: View) {
     flag: view.unhandledCondensationRequest,
     length: view.length,
     entries: view.entries.map((entry) =>
-      entry.kind === 'summary' ? `S(${entry.content}|${entry.condensationId})` : entry.kind === 'masked' ? 'M' : entry.id,
+      entry.kind === 'summary'
+        ? `S(${entry.content}|${entry.condensationId})`
+        : entry.kind === 'masked'
+          ? 'M'
+          : entry.id,
     ),
   };
 }
@@ -297,7 +342,9 @@ describe('ViewTracker (incremental) agrees with viewFromEvents after every appen
     const all = Array.from({ length: 12 }, (_, h) => randomHistory(check, 20 + h * 5)).flat();
     expect(all.some((event) => isAction(event, 'condensation_request'))).toBe(true);
     expect(all.some((event) => isAction(event, 'condensation') && event.condensation?.summary !== null)).toBe(true);
-    expect(all.some((event) => isAction(event, 'condensation') && event.condensation?.forgottenEventsStartId !== null)).toBe(true);
+    expect(
+      all.some((event) => isAction(event, 'condensation') && event.condensation?.forgottenEventsStartId !== null),
+    ).toBe(true);
   });
 
   it('a hand-written history: range, global forgetting, summary, request', () => {

@@ -18,19 +18,28 @@ const SAMPLES: Record<LogShape, () => LogInput> = {
   'v0-events-jsonl': () => textInput(lines(events), 'events.jsonl'),
   'v0-legacy-pairs': () => realLog('v0legacy_openhands_logic-reasoning-prontoqa_output_pairs.jsonl'),
   'sdk-events-folder': () => realLog('v1_cli_tests-trajectories_cli447_hi_followup_iterative_case_a'),
-  'sdk-ui-download': () => ({ kind: 'file', file: { path: 'conversation.zip', bytes: uiDownloadZip('v1_sdk_pr-event-json-to-openai-messages_conversation_8ev', { title: 't' }) } }),
+  'sdk-ui-download': () => ({
+    kind: 'file',
+    file: {
+      path: 'conversation.zip',
+      bytes: uiDownloadZip('v1_sdk_pr-event-json-to-openai-messages_conversation_8ev', { title: 't' }),
+    },
+  }),
   'sdk-list': () => realLog('v1_benchmarks_openagentsafety_traj_safety-metrics_bare-list_202ev.json'),
   'sdk-events-jsonl': () => realLog('v1_sdk_goal-fixture_events_trimmed_10ev.jsonl'),
   'sdk-eval-jsonl': () => realLog('v1_benchmarks_openagentsafety_output.jsonl'),
 };
 
 describe('the log readers registry', () => {
-  it.each(LOG_READERS.map((reader) => [reader.shape, reader] as const))('%s: a sample reads as this shape, by the engine it names', async (shape, reader) => {
-    const log = await loadLog(SAMPLES[shape]());
-    expect(log.shape).toBe(shape);
-    expect(log.flavor).toBe(reader.flavor);
-    expect(SHAPE_LABELS[shape]).toBe(reader.label);
-  });
+  it.each(LOG_READERS.map((reader) => [reader.shape, reader] as const))(
+    '%s: a sample reads as this shape, by the engine it names',
+    async (shape, reader) => {
+      const log = await loadLog(SAMPLES[shape]());
+      expect(log.shape).toBe(shape);
+      expect(log.flavor).toBe(reader.flavor);
+      expect(SHAPE_LABELS[shape]).toBe(reader.label);
+    },
+  );
 
   it('lists each shape once', () => {
     const shapes = LOG_READERS.map((reader) => reader.shape);

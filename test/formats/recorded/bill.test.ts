@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { billOf, giveUsage, newCallDraft } from '../../../src/formats/recorded/bill.ts';
 
-const usage = (prompt: number, write = 0) => ({ promptTokens: prompt, completionTokens: 1, cacheReadTokens: 0, cacheWriteTokens: write, reasoningTokens: null });
+const usage = (prompt: number, write = 0) => ({
+  promptTokens: prompt,
+  completionTokens: 1,
+  cacheReadTokens: 0,
+  cacheWriteTokens: write,
+  reasoningTokens: null,
+});
 
 describe('billOf: calls in log order, summed by role and model', () => {
   it('orders calls by the first event each produced; calls without events keep their order, last', () => {
@@ -19,7 +25,17 @@ describe('billOf: calls in log order, summed by role and model', () => {
     const unpriced = newCallDraft('agent', { model: 'm', usage: usage(50) });
     const blank = newCallDraft('agent', { model: 'm' });
     const bill = billOf([priced, unpriced, blank], []);
-    expect(bill.byModel.m).toEqual({ calls: 3, cost: 0.5, callsWithoutCost: 2, inputTokens: 150, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 2, reasoningTokens: null, callsWithoutUsage: 1 });
+    expect(bill.byModel.m).toEqual({
+      calls: 3,
+      cost: 0.5,
+      callsWithoutCost: 2,
+      inputTokens: 150,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      outputTokens: 2,
+      reasoningTokens: null,
+      callsWithoutUsage: 1,
+    });
     expect(bill).toMatchObject({ totalCost: 0.5, nothingRecorded: false });
   });
 

@@ -20,32 +20,64 @@ const text = (value: string) => ({ type: 'text', text: value });
 
 /** A 2026 SDK conversation folder: base_state.json with the given stats and agent, and the given events. */
 function sdkFolder(events: Record<string, unknown>[], baseState: Record<string, unknown>) {
-  const files = events.map((event, i) => ({ path: `c/events/event-${String(i).padStart(5, '0')}-${String(event.id)}.json`, text: JSON.stringify(event) }));
-  return { kind: 'folder' as const, name: 'c', files: [{ path: 'c/base_state.json', text: JSON.stringify({ id: 'c', ...baseState }) }, ...files] };
+  const files = events.map((event, i) => ({
+    path: `c/events/event-${String(i).padStart(5, '0')}-${String(event.id)}.json`,
+    text: JSON.stringify(event),
+  }));
+  return {
+    kind: 'folder' as const,
+    name: 'c',
+    files: [{ path: 'c/base_state.json', text: JSON.stringify({ id: 'c', ...baseState }) }, ...files],
+  };
 }
 
 function action(id: string, responseId: string): Record<string, unknown> {
   return {
-    id, timestamp: 't', source: 'agent', thought: [], action: { command: 'ls', kind: 'TerminalAction' }, tool_name: 'terminal', tool_call_id: `call-${id}`,
-    tool_call: { id: `call-${id}`, name: 'terminal', arguments: '{"command": "ls"}', origin: 'completion' }, llm_response_id: responseId, kind: 'ActionEvent',
+    id,
+    timestamp: 't',
+    source: 'agent',
+    thought: [],
+    action: { command: 'ls', kind: 'TerminalAction' },
+    tool_name: 'terminal',
+    tool_call_id: `call-${id}`,
+    tool_call: { id: `call-${id}`, name: 'terminal', arguments: '{"command": "ls"}', origin: 'completion' },
+    llm_response_id: responseId,
+    kind: 'ActionEvent',
   };
 }
 
-function metrics(model: string, calls: { id: string; cost: number; prompt: number; completion: number; read?: number; write?: number }[]) {
+function metrics(
+  model: string,
+  calls: { id: string; cost: number; prompt: number; completion: number; read?: number; write?: number }[],
+) {
   return {
     model_name: model,
     accumulated_cost: calls.reduce((sum, call) => sum + call.cost, 0),
     costs: calls.map((call) => ({ model, cost: call.cost, timestamp: 1 })),
     response_latencies: calls.map((call) => ({ model, latency: 1, response_id: call.id })),
     token_usages: calls.map((call) => ({
-      model, prompt_tokens: call.prompt, completion_tokens: call.completion, cache_read_tokens: call.read ?? 0, cache_write_tokens: call.write ?? 0, reasoning_tokens: 0, context_window: 0, per_turn_token: 0, response_id: call.id,
+      model,
+      prompt_tokens: call.prompt,
+      completion_tokens: call.completion,
+      cache_read_tokens: call.read ?? 0,
+      cache_write_tokens: call.write ?? 0,
+      reasoning_tokens: 0,
+      context_window: 0,
+      per_turn_token: 0,
+      response_id: call.id,
     })),
   };
 }
 
 const startEvents = [
   { id: 'sys', timestamp: 't', source: 'agent', system_prompt: text('You are'), tools: [], kind: 'SystemPromptEvent' },
-  { id: 'task', timestamp: 't', source: 'user', llm_message: { role: 'user', content: [text('Do it')] }, kind: 'MessageEvent' },
+  {
+    id: 'task',
+    timestamp: 't',
+    source: 'user',
+    llm_message: { role: 'user', content: [text('Do it')] },
+    kind: 'MessageEvent',
+  },
 ];
 
 describe('the recorded bill of real SDK conversation folders (base_state.json stats)', () => {
@@ -65,7 +97,9 @@ describe('the recorded bill of real SDK conversation folders (base_state.json st
       expect(event.kind === 'ActionEvent' && event.responseId).toBe(call.responseId);
     }
     const condensations = log.events.filter((event) => event.kind === 'Condensation').map((event) => event.id);
-    expect(bill.calls.filter((call) => call.role === 'condenser').map((call) => call.events[0]?.id)).toEqual(condensations);
+    expect(bill.calls.filter((call) => call.role === 'condenser').map((call) => call.events[0]?.id)).toEqual(
+      condensations,
+    );
     expect(bill.notes).toEqual([]);
   });
 
@@ -73,8 +107,17 @@ describe('the recorded bill of real SDK conversation folders (base_state.json st
     const bill = readSdk('v1_benchmarks_conversation_88ca1e54_218ev_4cond').recorded;
     expect(bill.promptTokensConvention).toBe('cache writes left out');
     // The first call recorded prompt_tokens 7064 = 4 + 7060 read, and 1309 written on top.
-    expect(bill.calls[0]).toMatchObject({ service: 'default', promptTokensAsRecorded: 7064, cacheReadTokens: 7060, cacheWriteTokens: 1309, inputTokens: 8373, reasoningTokens: 0 });
-    const state = JSON.parse(readFileSync(join(REAL_LOGS, 'v1_benchmarks_conversation_88ca1e54_218ev_4cond', 'base_state.json'), 'utf8'));
+    expect(bill.calls[0]).toMatchObject({
+      service: 'default',
+      promptTokensAsRecorded: 7064,
+      cacheReadTokens: 7060,
+      cacheWriteTokens: 1309,
+      inputTokens: 8373,
+      reasoningTokens: 0,
+    });
+    const state = JSON.parse(
+      readFileSync(join(REAL_LOGS, 'v1_benchmarks_conversation_88ca1e54_218ev_4cond', 'base_state.json'), 'utf8'),
+    );
     const recorded = state.stats.service_to_metrics.default.accumulated_token_usage;
     expect(bill.byRole.agent.inputTokens).toBe(recorded.prompt_tokens + recorded.cache_write_tokens);
   });
@@ -99,7 +142,9 @@ describe('the recorded bill of real SDK conversation folders (base_state.json st
   it('a restored conversation: responses the stats lost are calls with unknown usage and cost, and a note says so', () => {
     const bill = readSdk('v1_sdk_pr-restore-probe_conversation_11ev').recorded;
     expect(bill.byRole.agent).toMatchObject({ calls: 3, callsWithoutCost: 2, callsWithoutUsage: 2, inputTokens: 10 });
-    expect(bill.notes).toEqual([expect.stringContaining('2 LLM responses the events show have no record in base_state.json stats')]);
+    expect(bill.notes).toEqual([
+      expect.stringContaining('2 LLM responses the events show have no record in base_state.json stats'),
+    ]);
   });
 
   it('a 2026 folder (usage_to_metrics by usage id) with an OpenAI model: cached reads inside prompt_tokens', () => {
@@ -112,12 +157,27 @@ describe('the recorded bill of real SDK conversation folders (base_state.json st
 
 describe('the recorded bill of SDK logs: services, links and switches', () => {
   it('a Condensation naming its response links to the condenser call; a service that is neither agent nor condenser is "other"', () => {
-    const condensation = { id: 'cond', timestamp: 't', source: 'environment', forgotten_event_ids: ['a1'], summary: 's', summary_offset: 1, llm_response_id: 'c1', kind: 'Condensation' };
+    const condensation = {
+      id: 'cond',
+      timestamp: 't',
+      source: 'environment',
+      forgotten_event_ids: ['a1'],
+      summary: 's',
+      summary_offset: 1,
+      llm_response_id: 'c1',
+      kind: 'Condensation',
+    };
     const input = sdkFolder([...startEvents, action('a1', 'r1'), condensation, action('a2', 'r2')], {
-      agent: { llm: { model: 'gpt-5', usage_id: 'agent' }, condenser: { kind: 'LLMSummarizingCondenser', llm: { model: 'gpt-5-mini', usage_id: 'condenser' } } },
+      agent: {
+        llm: { model: 'gpt-5', usage_id: 'agent' },
+        condenser: { kind: 'LLMSummarizingCondenser', llm: { model: 'gpt-5-mini', usage_id: 'condenser' } },
+      },
       stats: {
         usage_to_metrics: {
-          agent: metrics('gpt-5', [{ id: 'r1', cost: 0.01, prompt: 1000, completion: 10 }, { id: 'r2', cost: 0.012, prompt: 1200, completion: 10 }]),
+          agent: metrics('gpt-5', [
+            { id: 'r1', cost: 0.01, prompt: 1000, completion: 10 },
+            { id: 'r2', cost: 0.012, prompt: 1200, completion: 10 },
+          ]),
           condenser: metrics('gpt-5-mini', [{ id: 'c1', cost: 0.001, prompt: 900, completion: 100 }]),
           'title-generation': metrics('gpt-5-mini', [{ id: 't1', cost: 0.0002, prompt: 50, completion: 5 }]),
         },
@@ -141,7 +201,9 @@ describe('the recorded bill of SDK logs: services, links and switches', () => {
       stats: {
         usage_to_metrics: {
           agent: metrics('gpt-5', [{ id: 'r1', cost: 0.01, prompt: 1000, completion: 10 }]),
-          'profile:claude': metrics('claude-sonnet-4', [{ id: 'r2', cost: 0.02, prompt: 4, completion: 10, write: 1200 }]),
+          'profile:claude': metrics('claude-sonnet-4', [
+            { id: 'r2', cost: 0.02, prompt: 4, completion: 10, write: 1200 },
+          ]),
         },
       },
     });
@@ -155,10 +217,15 @@ describe('the recorded bill of SDK logs: services, links and switches', () => {
   });
 
   it('unusable stats are named in one line and left out; the events are still read', () => {
-    const input = sdkFolder([...startEvents, action('a1', 'r1')], { agent: { llm: { model: 'm', usage_id: 'agent' } }, stats: { usage_to_metrics: { agent: { costs: 'lots' } } } });
+    const input = sdkFolder([...startEvents, action('a1', 'r1')], {
+      agent: { llm: { model: 'm', usage_id: 'agent' } },
+      stats: { usage_to_metrics: { agent: { costs: 'lots' } } },
+    });
     const log = readLog(input);
     expect(log.events).toHaveLength(3);
-    expect(log.recorded.notes[0]).toBe('base_state.json.stats.usage_to_metrics.agent.costs: expected a list; these recorded calls are not counted.');
+    expect(log.recorded.notes[0]).toBe(
+      'base_state.json.stats.usage_to_metrics.agent.costs: expected a list; these recorded calls are not counted.',
+    );
     expect(log.recorded.byRole.agent).toMatchObject({ calls: 1, cost: null });
   });
 });

@@ -30,8 +30,22 @@ describe('SDK observations by shape', () => {
 
   it('an MCP result carries the line naming the tool since 2025-11-05; one without it was rendered with the line added', () => {
     const line = { type: 'text', text: "[Tool 'fetch' executed.]" };
-    expect(readObservation({ content: [line, { type: 'text', text: 'r' }], is_error: false, tool_name: 'fetch', kind: 'MCPToolObservation' }).render).toBe('content');
-    expect(readObservation({ kind: 'MCPToolObservation', content: [{ type: 'text', text: 'r' }], is_error: false, tool_name: 'fetch' }).render).toBe('earlierMcp');
+    expect(
+      readObservation({
+        content: [line, { type: 'text', text: 'r' }],
+        is_error: false,
+        tool_name: 'fetch',
+        kind: 'MCPToolObservation',
+      }).render,
+    ).toBe('content');
+    expect(
+      readObservation({
+        kind: 'MCPToolObservation',
+        content: [{ type: 'text', text: 'r' }],
+        is_error: false,
+        tool_name: 'fetch',
+      }).render,
+    ).toBe('earlierMcp');
   });
 
   it('fields the SDK defaults may be missing; a wrong type makes the observation unreadable, with the path', () => {
@@ -48,7 +62,10 @@ describe('SDK observations by shape', () => {
       kind: 'TerminalObservation',
       problem: 'observation.metadata.exit_code: expected an integer',
     });
-    expect(readObservation({ content: 'text', kind: 'X' })).toMatchObject({ render: 'unreadable', problem: expect.stringMatching(/^a X without a content list/) });
+    expect(readObservation({ content: 'text', kind: 'X' })).toMatchObject({
+      render: 'unreadable',
+      problem: expect.stringMatching(/^a X without a content list/),
+    });
   });
 
   it.each(SDK_FIXTURES)('every observation of %s is one the SDK could read', (name) => {
@@ -62,8 +79,16 @@ describe('SDK observations by shape', () => {
 describe('the rest of an event the LLM reads', () => {
   it('thinking blocks and reasoning of the CLI conversation: on agent messages and on the first action of a response', () => {
     const log = readSdk('v1_cli_tests-trajectories_cli447_hi_followup_iterative_case_a');
-    const agentMessage = log.events.find((event): event is sdk.MessageEvent => event.kind === 'MessageEvent' && event.role === 'assistant')!;
-    expect(agentMessage.thinkingBlocks).toEqual([{ type: 'thinking', thinking: expect.stringContaining('The user said "hi"'), signature: expect.stringMatching(/^Eq4C/) }]);
+    const agentMessage = log.events.find(
+      (event): event is sdk.MessageEvent => event.kind === 'MessageEvent' && event.role === 'assistant',
+    )!;
+    expect(agentMessage.thinkingBlocks).toEqual([
+      {
+        type: 'thinking',
+        thinking: expect.stringContaining('The user said "hi"'),
+        signature: expect.stringMatching(/^Eq4C/),
+      },
+    ]);
     expect(agentMessage.reasoningContent).toMatch(/^The user said "hi"/);
     const actions = log.events.filter((event): event is sdk.ActionEvent => event.kind === 'ActionEvent');
     expect(actions.map((action) => action.thinkingBlocks?.length)).toEqual([1, 0, 1]);
@@ -71,10 +96,19 @@ describe('the rest of an event the LLM reads', () => {
   });
 
   it('the recorded tools: chat function tools in 2025 logs, ToolDefinition titles in 2026 ones', () => {
-    const system = (log: SdkParsedLog) => log.events.find((event): event is sdk.SystemPromptEvent => event.kind === 'SystemPromptEvent')!;
+    const system = (log: SdkParsedLog) =>
+      log.events.find((event): event is sdk.SystemPromptEvent => event.kind === 'SystemPromptEvent')!;
     const benchmark = system(readSdk('v1_benchmarks_conversation_47be6561_78ev_0cond'));
     expect(benchmark.chatTools).toHaveLength(7);
-    expect(benchmark.toolNames).toEqual(['execute_bash', 'str_replace_editor', 'task_tracker', 'fetch_fetch', 'repomix_pack_codebase', 'finish', 'think']);
+    expect(benchmark.toolNames).toEqual([
+      'execute_bash',
+      'str_replace_editor',
+      'task_tracker',
+      'fetch_fetch',
+      'repomix_pack_codebase',
+      'finish',
+      'think',
+    ]);
     const cli = system(readSdk('v1_cli_tests-trajectories_cli447_hi_followup_iterative_case_a'));
     expect(cli.chatTools).toBeNull();
     expect(cli.toolNames).toEqual(['terminal', 'file_editor', 'task_tracker', 'delegate', 'finish', 'think']);
@@ -86,7 +120,20 @@ describe('the rest of an event the LLM reads', () => {
       file: {
         path: 'log.jsonl',
         text: [
-          { id: 'm1', timestamp: 't', source: 'user', llm_message: { role: 'user', content: [{ cache_prompt: true, type: 'text', text: 'a' }, { type: 'image', image_urls: ['u1', 'u2'] }], tool_calls: [] }, kind: 'MessageEvent' },
+          {
+            id: 'm1',
+            timestamp: 't',
+            source: 'user',
+            llm_message: {
+              role: 'user',
+              content: [
+                { cache_prompt: true, type: 'text', text: 'a' },
+                { type: 'image', image_urls: ['u1', 'u2'] },
+              ],
+              tool_calls: [],
+            },
+            kind: 'MessageEvent',
+          },
         ]
           .map((event) => JSON.stringify(event))
           .join('\n'),

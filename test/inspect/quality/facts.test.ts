@@ -10,8 +10,15 @@ import { QUALITY_FIXTURES, readGzipJson, readReferenceLog } from './referenceLog
 
 describe('eventFacts (expected facts printed by the reference for the same events)', () => {
   it('error lines: Python’s Unicode \\b, its strip, and a split on \\n only', () => {
-    const content = 'ValueErroré: no\nValueError: yes\nKeyError_x\nOSError\u0663\nFAILEDx\nFAILED: t\n\x1cERROR here\n\ufeffERROR bom\nerror:colon\r\nfatal: bad\u2028tail';
-    expect(eventFacts({ observation: 'run', content })).toEqual(['error:ERROR here', 'error:FAILED: t', 'error:ValueError: yes', 'error:error:colon', 'error:fatal: bad\u2028tail']);
+    const content =
+      'ValueErroré: no\nValueError: yes\nKeyError_x\nOSError\u0663\nFAILEDx\nFAILED: t\n\x1cERROR here\n\ufeffERROR bom\nerror:colon\r\nfatal: bad\u2028tail';
+    expect(eventFacts({ observation: 'run', content })).toEqual([
+      'error:ERROR here',
+      'error:FAILED: t',
+      'error:ValueError: yes',
+      'error:error:colon',
+      'error:fatal: bad\u2028tail',
+    ]);
   });
 
   it('an error line is cut to 200 characters, a surrogate pair counting as one', () => {
@@ -21,10 +28,12 @@ describe('eventFacts (expected facts printed by the reference for the same event
 
   it('only observations have error facts', () => {
     expect(eventFacts({ message: 'ValueError: not an observation' })).toEqual([]);
-    expect(eventFacts({ kind: 'ObservationEvent', observation: { content: [{ text: 'Traceback\n  File "/w/a.py"\nZeroDivisionError: division by zero' }] } })).toEqual([
-      'error:ZeroDivisionError: division by zero',
-      'path:/w/a.py',
-    ]);
+    expect(
+      eventFacts({
+        kind: 'ObservationEvent',
+        observation: { content: [{ text: 'Traceback\n  File "/w/a.py"\nZeroDivisionError: division by zero' }] },
+      }),
+    ).toEqual(['error:ZeroDivisionError: division by zero', 'path:/w/a.py']);
   });
 
   it('a command is stripped as Python strips it', () => {
@@ -40,12 +49,20 @@ describe('eventFacts (expected facts printed by the reference for the same event
   });
 
   it('an SDK terminal command; nothing under timestamp or metrics', () => {
-    const event = { kind: 'ActionEvent', action: { kind: 'TerminalAction', command: 'cat <<EOF\nx\nEOF' }, timestamp: '/t/s/x', metrics: { a: '/m/x/y' } };
+    const event = {
+      kind: 'ActionEvent',
+      action: { kind: 'TerminalAction', command: 'cat <<EOF\nx\nEOF' },
+      timestamp: '/t/s/x',
+      metrics: { a: '/m/x/y' },
+    };
     expect(eventFacts(event)).toEqual(['command:cat <<EOF\nx\nEOF']);
   });
 
   it('condensation events and values that are not events have none', () => {
-    for (const event of [{ kind: 'Condensation', summary: '/a/b/c' }, { action: 'condensation_request', args: { x: '/a/b/c' } }]) {
+    for (const event of [
+      { kind: 'Condensation', summary: '/a/b/c' },
+      { action: 'condensation_request', args: { x: '/a/b/c' } },
+    ]) {
       expect(isCondensationEvent(event)).toBe(true);
       expect(eventFacts(event)).toEqual([]);
     }
@@ -56,7 +73,9 @@ describe('eventFacts (expected facts printed by the reference for the same event
   it('reads a deeply nested event without overflowing the stack', () => {
     let nested: unknown = 'FAILED deep /a/b';
     for (let depth = 0; depth < 100_000; depth++) nested = [nested];
-    expect(eventFactSet({ observation: 'run', content: nested })).toEqual(new Set(['error:FAILED deep /a/b', 'path:/a/b']));
+    expect(eventFactSet({ observation: 'run', content: nested })).toEqual(
+      new Set(['error:FAILED deep /a/b', 'path:/a/b']),
+    );
   });
 });
 
@@ -66,12 +85,18 @@ describe('eventFacts equals the reference on every event', () => {
     expect(Object.keys(expected).length).toBeGreaterThanOrEqual(24);
     for (const [log, facts] of Object.entries(expected)) {
       const events = readReferenceLog(log);
-      expect(events.map((event) => eventFacts(event)), log).toEqual(facts);
+      expect(
+        events.map((event) => eventFacts(event)),
+        log,
+      ).toEqual(facts);
     }
   });
 
   it('of 800 random events made of the characters where Python and JavaScript differ', () => {
-    const cases = readGzipJson(join(QUALITY_FIXTURES, 'facts-tricky-events.json.gz')) as { event: unknown; facts: string[] }[];
+    const cases = readGzipJson(join(QUALITY_FIXTURES, 'facts-tricky-events.json.gz')) as {
+      event: unknown;
+      facts: string[];
+    }[];
     expect(cases).toHaveLength(800);
     expect(cases.map((item) => eventFacts(item.event))).toEqual(cases.map((item) => item.facts));
   });

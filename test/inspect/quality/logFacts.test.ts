@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eventFacts } from '../../../src/inspect/quality/facts.ts';
 import { LogFacts } from '../../../src/inspect/quality/logFacts.ts';
 
-const eventsOf = (facts: LogFacts, index: number) => Array.from(facts.eventFacts().subarray(facts.eventStart(index), facts.eventEnd(index)), (fact) => facts.factText(fact));
+const eventsOf = (facts: LogFacts, index: number) =>
+  Array.from(facts.eventFacts().subarray(facts.eventStart(index), facts.eventEnd(index)), (fact) =>
+    facts.factText(fact),
+  );
 
 describe('LogFacts', () => {
   const logged = [
@@ -23,11 +26,18 @@ describe('LogFacts', () => {
   it('a value shared by facts of two kinds is one value', () => {
     const facts = new LogFacts();
     logged.forEach((event) => facts.addEvent(event));
-    const ids = eventsOf(facts, 3).map((text) => [...Array(facts.factCount).keys()].find((fact) => facts.factText(fact) === text)!);
+    const ids = eventsOf(facts, 3).map((text) =>
+      [...Array(facts.factCount).keys()].find((fact) => facts.factText(fact) === text)!,
+    );
     const [a, b] = ids.map((fact) => facts.valueOf(fact));
     expect(a).toBe(b);
     expect(facts.valueText(a!)).toBe('/a/b');
-    expect(facts.factsWithValue(a!).map((fact) => facts.factText(fact)).sort()).toEqual(['command:/a/b', 'path:/a/b']);
+    expect(
+      facts
+        .factsWithValue(a!)
+        .map((fact) => facts.factText(fact))
+        .sort(),
+    ).toEqual(['command:/a/b', 'path:/a/b']);
     expect(facts.valueCount).toBe(3);
   });
 
@@ -38,6 +48,8 @@ describe('LogFacts', () => {
       byEvent.addEvent(event);
       byFacts.addEventFacts(eventFacts(event));
     }
-    expect(logged.map((_, index) => eventsOf(byFacts, index).sort())).toEqual(logged.map((_, index) => eventsOf(byEvent, index).sort()));
+    expect(logged.map((_, index) => eventsOf(byFacts, index).sort())).toEqual(
+      logged.map((_, index) => eventsOf(byEvent, index).sort()),
+    );
   });
 });

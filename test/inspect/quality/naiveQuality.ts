@@ -16,7 +16,10 @@ export interface NaiveStep {
 
 const valueOf = (fact: string) => fact.slice(fact.indexOf(':') + 1);
 
-export function naiveQuality(events: readonly unknown[], steps: readonly NaiveStep[]): { steps: (StepQuality | null)[]; total: QualityTotal } {
+export function naiveQuality(
+  events: readonly unknown[],
+  steps: readonly NaiveStep[],
+): { steps: (StepQuality | null)[]; total: QualityTotal } {
   const facts = events.map((event) => new Set(eventFacts(event)));
   const seen = new Set<string>();
   let upTo = 0;
@@ -42,5 +45,8 @@ export function naiveQuality(events: readonly unknown[], steps: readonly NaiveSt
   });
   const all = new Set<string>();
   for (const set of facts) for (const fact of set) all.add(fact);
-  return { steps: qualities, total: { missing_used: missingTotal, steps_with_missing_used: withMissing, facts_seen: all.size } };
+  return {
+    steps: qualities,
+    total: { missing_used: missingTotal, steps_with_missing_used: withMissing, facts_seen: all.size },
+  };
 }

@@ -3,7 +3,13 @@
  * printed by python3 for the same inputs).
  */
 import { describe, expect, it } from 'vitest';
-import { codePointPrefix, compareCodePoints, containsCodePoints, isPythonSpace, pythonStrip } from '../../../src/inspect/quality/pythonText.ts';
+import {
+  codePointPrefix,
+  compareCodePoints,
+  containsCodePoints,
+  isPythonSpace,
+  pythonStrip,
+} from '../../../src/inspect/quality/pythonText.ts';
 
 describe('pythonStrip', () => {
   it('strips what str.isspace() calls whitespace: \\x1c-\\x1f and \\x85 too', () => {
@@ -20,7 +26,27 @@ describe('pythonStrip', () => {
 
   it('agrees with str.isspace() on every BMP character', () => {
     // [hex(c) for c in range(0x110000) if chr(c).isspace()]
-    const python = [0x9, 0xa, 0xb, 0xc, 0xd, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, ...Array.from({ length: 11 }, (_, k) => 0x2000 + k), 0x2028, 0x2029, 0x202f, 0x205f, 0x3000];
+    const python = [
+      0x9,
+      0xa,
+      0xb,
+      0xc,
+      0xd,
+      0x1c,
+      0x1d,
+      0x1e,
+      0x1f,
+      0x20,
+      0x85,
+      0xa0,
+      0x1680,
+      ...Array.from({ length: 11 }, (_, k) => 0x2000 + k),
+      0x2028,
+      0x2029,
+      0x202f,
+      0x205f,
+      0x3000,
+    ];
     const ours = Array.from({ length: 0x10000 }, (_, unit) => unit).filter(isPythonSpace);
     expect(ours).toEqual(python);
   });

@@ -8,7 +8,23 @@ import type { QualityViewItem } from '../../../src/inspect/quality/viewDelta.ts'
 import type { Random } from '../../engine/v0/fuzz/randomLog.ts';
 
 const PATHS = ['/a/b', '/a/b/c.py', '/x/y', '/x/y.', '/t/ü/v', '/a/b/c/d'];
-const LINES = ['ls', 'cd /a/b', 'EOF', '', 'x', 'ValueError: bad', 'FAILED t', '  error: e', 'ERRORé', '\u{1f600}', '\ud83d', '\ude00', 'a\u2028b', '\x1cfatal: no', 'cat <<EOF'];
+const LINES = [
+  'ls',
+  'cd /a/b',
+  'EOF',
+  '',
+  'x',
+  'ValueError: bad',
+  'FAILED t',
+  '  error: e',
+  'ERRORé',
+  '\u{1f600}',
+  '\ud83d',
+  '\ude00',
+  'a\u2028b',
+  '\x1cfatal: no',
+  'cat <<EOF',
+];
 
 export interface RandomStep {
   readonly before: number | null;
@@ -34,9 +50,19 @@ function randomEvent(random: Random, id: number): unknown {
     case 1:
       return { id, source: 'agent', observation: 'run', content: text(), extras: { command: text() } };
     case 2:
-      return { id, kind: 'ActionEvent', source: 'agent', action: { kind: 'TerminalAction', command: multiLine(random) } };
+      return {
+        id,
+        kind: 'ActionEvent',
+        source: 'agent',
+        action: { kind: 'TerminalAction', command: multiLine(random) },
+      };
     case 3:
-      return { id, kind: 'ObservationEvent', source: 'environment', observation: { content: [{ type: 'text', text: text() }] } };
+      return {
+        id,
+        kind: 'ObservationEvent',
+        source: 'environment',
+        observation: { content: [{ type: 'text', text: text() }] },
+      };
     case 4:
       return { id, action: 'condensation', args: { summary: text() } };
     default:
@@ -56,7 +82,11 @@ function textRuns(random: Random, values: readonly string[]): string[][] {
     const right = lines.slice(cut).join('\n');
     if (lines.length > 2 && random.chance(0.5)) {
       const middleEnd = random.int(cut + 1, lines.length - 1);
-      runs.push([left, lines.slice(cut, middleEnd).join('\n'), `${lines.slice(middleEnd).join('\n')}${random.pick(['', ' post', '\nmore'])}`]);
+      runs.push([
+        left,
+        lines.slice(cut, middleEnd).join('\n'),
+        `${lines.slice(middleEnd).join('\n')}${random.pick(['', ' post', '\nmore'])}`,
+      ]);
     } else runs.push([left, `${right}${random.pick(['', ' post', '\nmore'])}`]);
     runs.push([value.slice(0, random.int(0, value.length)), value.slice(random.int(0, value.length))]);
   }
@@ -65,7 +95,9 @@ function textRuns(random: Random, values: readonly string[]): string[][] {
 
 export function randomQualityCase(random: Random): RandomQualityCase {
   const events = Array.from({ length: random.int(1, 30) }, (_, id) => randomEvent(random, id));
-  const values = [...new Set(events.flatMap((event) => eventFacts(event)).map((fact) => fact.slice(fact.indexOf(':') + 1)))];
+  const values = [
+    ...new Set(events.flatMap((event) => eventFacts(event)).map((fact) => fact.slice(fact.indexOf(':') + 1))),
+  ];
   const runs = textRuns(random, values);
   const steps: RandomStep[] = [];
   let view: QualityViewItem[] = [];
@@ -76,9 +108,13 @@ export function randomQualityCase(random: Random): RandomQualityCase {
     for (let added = random.int(0, 6); added > 0; added--) {
       if (random.chance(0.5)) next.push({ kind: 'event', index: random.int(0, events.length - 1) });
       else if (random.chance(0.1)) next.push({ kind: 'other' });
-      else for (const content of random.pick(runs)) next.push({ kind: random.chance(0.5) ? 'summary' : 'masked', content });
+      else
+        for (const content of random.pick(runs))
+          next.push({ kind: random.chance(0.5) ? 'summary' : 'masked', content });
     }
-    before = random.chance(0.15) ? random.int(0, events.length - 1) : Math.min(events.length - 1, before + random.int(0, 3));
+    before = random.chance(0.15)
+      ? random.int(0, events.length - 1)
+      : Math.min(events.length - 1, before + random.int(0, 3));
     steps.push({ before: random.chance(0.1) ? null : before, view: next, keep: random.int(0, shared) });
     view = next;
   }

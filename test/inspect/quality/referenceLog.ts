@@ -28,6 +28,7 @@ export function readReferenceLog(relativePath: string): unknown[] {
   const raw = path.endsWith('.gz') ? readGzipJson(path) : (JSON.parse(readFileSync(path, 'utf8')) as unknown);
   if (Array.isArray(raw)) return raw;
   const trajectory = (raw as { trajectory?: unknown }).trajectory;
-  if (!Array.isArray(trajectory)) throw new Error(`${relativePath} is neither a list of events nor {"trajectory": [...]}`);
+  if (!Array.isArray(trajectory))
+    throw new Error(`${relativePath} is neither a list of events nor {"trajectory": [...]}`);
   return trajectory;
 }

@@ -13,7 +13,12 @@ import { QUALITY_FIXTURES, readGzipJson, readReferenceLog } from './referenceLog
 interface ExpectedCase {
   readonly replay_args: string[];
   readonly quality: QualityTotal;
-  readonly steps: ({ before_event_id: unknown; view_delta?: unknown; error?: string; quality: StepQuality | null } & Record<string, unknown>)[];
+  readonly steps: ({
+    before_event_id: unknown;
+    view_delta?: unknown;
+    error?: string;
+    quality: StepQuality | null;
+  } & Record<string, unknown>)[];
 }
 interface ExpectedLog {
   readonly log: string;
@@ -31,7 +36,9 @@ describe('the public example (spec/quality.md): the 185-event oh-utils log', () 
   it('as recorded: 2 facts missing, before events 139 and 157; 83 facts in all', () => {
     const { steps, total } = traceQuality(events, cases.recorded!.steps);
     expect(total).toEqual({ missing_used: 2, steps_with_missing_used: 2, facts_seen: 83 });
-    const missing = cases.recorded!.steps.flatMap((step, k) => (steps[k]!.missing_used.length > 0 ? [[step.before_event_id, steps[k]!.missing_used]] : []));
+    const missing = cases.recorded!.steps.flatMap((step, k) =>
+      steps[k]!.missing_used.length > 0 ? [[step.before_event_id, steps[k]!.missing_used]] : [],
+    );
     expect(missing).toEqual([
       [139, ['command:git checkout main']],
       [157, ['command:git checkout openhands/fix-hardcoded-url-assumptions']],
@@ -58,7 +65,21 @@ describe.each(files)('%s: every step equals the reference', (file) => {
 
 it('the fixtures cover V0 and SDK logs, as recorded and under every condenser type', () => {
   const names = new Set(files.flatMap((file) => Object.keys(expectedLog(file).cases)));
-  for (const name of ['recorded', 'noop', 'recent-40-2', 'masking-5', 'window', 'browser-1', 'amortized-40-2', 'llm-20-2', 'structured-24-3', 'attention-20-2', 'pipeline-mask-llm', 'base-state', 'summarizing-40-2']) {
+  for (const name of [
+    'recorded',
+    'noop',
+    'recent-40-2',
+    'masking-5',
+    'window',
+    'browser-1',
+    'amortized-40-2',
+    'llm-20-2',
+    'structured-24-3',
+    'attention-20-2',
+    'pipeline-mask-llm',
+    'base-state',
+    'summarizing-40-2',
+  ]) {
     expect(names, name).toContain(name);
   }
   expect(files.length).toBeGreaterThanOrEqual(24);
@@ -86,8 +107,12 @@ describe('reading a trace as the reference does', () => {
     const positions = positionsById(events);
     expect(traceViewItem({ id: 2 }, positions)).toEqual({ kind: 'event', index: 1 });
     expect(traceViewItem({ id: 99, summary: 'text' }, positions)).toEqual({ kind: 'summary', content: 'text' });
-    expect(traceViewItem({ masked: 3, content: '<MASKED>' }, positions)).toEqual({ kind: 'masked', content: '<MASKED>' });
-    for (const item of [{ id: 99 }, { summary: null }, { masked: 3 }, 'id', null]) expect(traceViewItem(item, positions)).toEqual({ kind: 'other' });
+    expect(traceViewItem({ masked: 3, content: '<MASKED>' }, positions)).toEqual({
+      kind: 'masked',
+      content: '<MASKED>',
+    });
+    for (const item of [{ id: 99 }, { summary: null }, { masked: 3 }, 'id', null])
+      expect(traceViewItem(item, positions)).toEqual({ kind: 'other' });
   });
 
   it('a full and a compact trace of the same views give the same figures as the reference (python3 printed them); failed steps and unknown events give none', () => {
@@ -116,7 +141,9 @@ describe('reading a trace as the reference does', () => {
 
   it('a malformed trace gets one message naming the step and the field', () => {
     expect(() => traceQuality(events, [{ before_event_id: 2, view: 'x' }])).toThrow('steps[0].view is not a list');
-    expect(() => traceQuality(events, [{ before_event_id: 2, view_delta: { keep: 1, add: [] } }])).toThrow('steps[0].view_delta.keep is 1, not a whole number from 0 to 0');
+    expect(() => traceQuality(events, [{ before_event_id: 2, view_delta: { keep: 1, add: [] } }])).toThrow(
+      'steps[0].view_delta.keep is 1, not a whole number from 0 to 0',
+    );
     expect(() => traceQuality(events, [null])).toThrow('steps[0] is not an object');
   });
 });

@@ -17,7 +17,11 @@ import { textInput } from '../../helpers/logs.ts';
 const LOG = 'test/fixtures/conformance/logs/real-oh-utils-185-3cond.json';
 
 function viewItems(view: View): QualityViewItem[] {
-  return view.entries.map((entry) => (entry.kind === 'summary' || entry.kind === 'masked' ? { kind: entry.kind, content: entry.content } : { kind: 'event', index: entry.index }));
+  return view.entries.map((entry) =>
+    entry.kind === 'summary' || entry.kind === 'masked'
+      ? { kind: entry.kind, content: entry.content }
+      : { kind: 'event', index: entry.index },
+  );
 }
 
 function replayQuality(config: unknown | null) {
@@ -44,7 +48,13 @@ function replayQuality(config: unknown | null) {
     }),
     noLlm,
   );
-  return { total: tracker.total(), missing, positionsMatch: log.events.every((event, index) => event.index === index && (raw[index] as { id: number }).id === event.id) };
+  return {
+    total: tracker.total(),
+    missing,
+    positionsMatch: log.events.every(
+      (event, index) => event.index === index && (raw[index] as { id: number }).id === event.id,
+    ),
+  };
 }
 
 describe('the engine’s replay of the 185-event oh-utils log, with the tracker beside it', () => {

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../../src/engine/index.ts';
-import { type LogEvent, type View, buildCondenser, prepareLog, readCondenserConfig, replay } from '../../../src/engine/v0/index.ts';
+import {
+  type LogEvent,
+  type View,
+  buildCondenser,
+  prepareLog,
+  readCondenserConfig,
+  replay,
+} from '../../../src/engine/v0/index.ts';
 import { eventFacts } from '../../../src/inspect/quality/facts.ts';
 import { LogFacts } from '../../../src/inspect/quality/logFacts.ts';
 import { QualityTracker } from '../../../src/inspect/quality/tracker.ts';
@@ -55,7 +62,11 @@ describe('QualityTracker', () => {
   it('seen only grows, even when a later step is before an earlier event (as in the reference)', () => {
     const tracker = trackerOf([run('ls /a/b'), run('pwd'), run('ls /a/b')]);
     expect(tracker.step(2, { keep: 0, add: [] })?.seen).toBe(3);
-    expect(tracker.step(0, { keep: 0, add: [] })).toEqual({ seen: 3, in_view: 0, missing_used: ['command:ls /a/b', 'path:/a/b'] });
+    expect(tracker.step(0, { keep: 0, add: [] })).toEqual({
+      seen: 3,
+      in_view: 0,
+      missing_used: ['command:ls /a/b', 'path:/a/b'],
+    });
   });
 
   it('a step left out (before null) changes the view only', () => {
@@ -66,7 +77,11 @@ describe('QualityTracker', () => {
   });
 
   it('missing facts come in code point order', () => {
-    const events = [{ observation: 'run', content: 'error: \u{1f600}\nerror: \uffff' }, said('x'), { observation: 'run', content: 'error: \uffff\nerror: \u{1f600}' }];
+    const events = [
+      { observation: 'run', content: 'error: \u{1f600}\nerror: \uffff' },
+      said('x'),
+      { observation: 'run', content: 'error: \uffff\nerror: \u{1f600}' },
+    ];
     const { tracked } = bothWays(events, [{ before: 2, view: [event(1)] }]);
     expect(tracked.steps[0]!.missing_used).toEqual(['error:error: \uffff', 'error:error: \u{1f600}']);
   });
@@ -181,7 +196,9 @@ describe('QualityTracker', () => {
     const tracker = trackerOf([run('ls /a/b'), run('ls /a/b')]);
     tracker.keepItems(0);
     tracker.addEventItem(0);
-    expect(() => tracker.addEventItem(2)).toThrow('view item 1 is event 2, but the log has 2 events (positions from 0)');
+    expect(() => tracker.addEventItem(2)).toThrow(
+      'view item 1 is event 2, but the log has 2 events (positions from 0)',
+    );
     expect(() => tracker.endStep(5)).toThrow('the step is before event 5');
     expect(tracker.endStep(1)).toEqual({ seen: 2, in_view: 2, missing_used: [] });
     expect(() => tracker.keepItems(2)).toThrow('the view keeps 2 items of the previous view, which has 1');
@@ -190,9 +207,15 @@ describe('QualityTracker', () => {
   it('a step that does not fit the log or the previous view is refused, and changes nothing', () => {
     const tracker = trackerOf([run('ls /a/b'), run('ls /a/b')]);
     tracker.step(1, { keep: 0, add: [event(0)] });
-    expect(() => tracker.step(2, { keep: 1, add: [] })).toThrow('the step is before event 2, but the log has 2 events (positions from 0)');
-    expect(() => tracker.step(1, { keep: 2, add: [] })).toThrow('the view keeps 2 items of the previous view, which has 1');
-    expect(() => tracker.step(1, { keep: 0, add: [summary('x'), event(7)] })).toThrow('view item 1 is event 7, but the log has 2 events (positions from 0)');
+    expect(() => tracker.step(2, { keep: 1, add: [] })).toThrow(
+      'the step is before event 2, but the log has 2 events (positions from 0)',
+    );
+    expect(() => tracker.step(1, { keep: 2, add: [] })).toThrow(
+      'the view keeps 2 items of the previous view, which has 1',
+    );
+    expect(() => tracker.step(1, { keep: 0, add: [summary('x'), event(7)] })).toThrow(
+      'view item 1 is event 7, but the log has 2 events (positions from 0)',
+    );
     expect(tracker.step(1, { keep: 1, add: [] })).toEqual({ seen: 2, in_view: 2, missing_used: [] });
   });
 });
@@ -210,7 +233,8 @@ describe('QualityTracker equals the direct computation', () => {
       if (!streamed) feedTo(events.length);
       const tracker = new QualityTracker(facts);
       const tracked = steps.map((step) => {
-        const needed = Math.max(step.before ?? -1, ...step.view.map((item) => (item.kind === 'event' ? item.index : -1))) + 1;
+        const needed =
+          Math.max(step.before ?? -1, ...step.view.map((item) => (item.kind === 'event' ? item.index : -1))) + 1;
         feedTo(needed + random.int(0, 2));
         return tracker.step(step.before, { keep: step.keep, add: step.view.slice(step.keep) });
       });
@@ -234,11 +258,21 @@ describe('QualityTracker equals the direct computation', () => {
         continue; // an invalid configuration: the engine's own fuzz test covers its message
       }
       const events = log.map((logged) => asJson(logged, random));
-      const values = [...new Set(events.flatMap((logged) => eventFacts(logged)).map((fact) => fact.slice(fact.indexOf(':') + 1)))];
+      const values = [
+        ...new Set(events.flatMap((logged) => eventFacts(logged)).map((fact) => fact.slice(fact.indexOf(':') + 1))),
+      ];
       const steps: NaiveStep[] = [];
       runSync(
-        replay({ log: prepareLog(log), mode: 'resimulate', condenser, onStep: (step, view) => view && steps.push({ before: step.beforeEventIndex, view: viewItems(view) }) }),
-        (request) => (request.condenser === 'llm' && values.length > 0 ? { content: `summary: ${random.pick(values)}` } : randomAnswer(random, request, () => [])),
+        replay({
+          log: prepareLog(log),
+          mode: 'resimulate',
+          condenser,
+          onStep: (step, view) => view && steps.push({ before: step.beforeEventIndex, view: viewItems(view) }),
+        }),
+        (request) =>
+          request.condenser === 'llm' && values.length > 0
+            ? { content: `summary: ${random.pick(values)}` }
+            : randomAnswer(random, request, () => []),
       );
       const { tracked, naive } = bothWays(events, steps);
       expect(tracked, `seed ${9000 + seed}`).toEqual(naive);
@@ -253,16 +287,36 @@ describe('QualityTracker equals the direct computation', () => {
   });
 });
 
-const EXTRA_TEXT = ['', ' see /w/app/main.py', ' FAILED tests/x.py', '\nValueError: bad /w/app/x.py', ' cd /w/app && ls', ' /w/lib/a.py', ' /w/lib/b.py', '\nerror: no /w/c'];
+const EXTRA_TEXT = [
+  '',
+  ' see /w/app/main.py',
+  ' FAILED tests/x.py',
+  '\nValueError: bad /w/app/x.py',
+  ' cd /w/app && ls',
+  ' /w/lib/a.py',
+  ' /w/lib/b.py',
+  '\nerror: no /w/c',
+];
 
 /** A random log's event as a V0 log would hold it, with texts that give it facts. */
 function asJson(logged: LogEvent, random: Random): unknown {
   const base = { id: logged.id, source: logged.source, ...(logged.cause === null ? {} : { cause: logged.cause }) };
-  if (logged.kind === 'action') return { ...base, action: logged.type, args: logged.args, message: `did${random.pick(EXTRA_TEXT)}` };
-  return { ...base, observation: logged.type, content: `${logged.content}${random.pick(EXTRA_TEXT)}`, extras: logged.extras };
+  if (logged.kind === 'action')
+    return { ...base, action: logged.type, args: logged.args, message: `did${random.pick(EXTRA_TEXT)}` };
+  return {
+    ...base,
+    observation: logged.type,
+    content: `${logged.content}${random.pick(EXTRA_TEXT)}`,
+    extras: logged.extras,
+  };
 }
 
 function viewItems(view: View): QualityViewItem[] {
-  return view.entries.map((entry) => (entry.kind === 'summary' || entry.kind === 'masked' ? { kind: entry.kind, content: entry.content } : entry.index >= 0 ? event(entry.index) : { kind: 'other' }));
+  return view.entries.map((entry) =>
+    entry.kind === 'summary' || entry.kind === 'masked'
+      ? { kind: entry.kind, content: entry.content }
+      : entry.index >= 0
+        ? event(entry.index)
+        : { kind: 'other' },
+  );
 }
-

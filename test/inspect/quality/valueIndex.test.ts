@@ -15,7 +15,12 @@ describe('ValueIndex', () => {
     facts.addEventFacts(['command:-la;']);
     expect([...facts.values.valuesIn('ls -la; ls; git; ls')].sort()).toEqual([0, 1, 2, 3]);
     for (let k = 0; k < 40; k++) facts.addEventFacts([`command:git ${k}`]);
-    expect(facts.values.valuesIn('git 7 and git 39').map((value) => facts.valueText(value)).sort()).toEqual(['git', 'git 3', 'git 39', 'git 7']);
+    expect(
+      facts.values
+        .valuesIn('git 7 and git 39')
+        .map((value) => facts.valueText(value))
+        .sort(),
+    ).toEqual(['git', 'git 3', 'git 39', 'git 7']);
   });
 
   it('offers as crossings the multi-line values whose line after a newline, or last line, begins a text', () => {

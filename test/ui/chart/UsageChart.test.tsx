@@ -10,7 +10,9 @@ describe('UsageChart', () => {
     await waitFor(() => expect(store.getState().usage?.steps.length).toBe(84), { timeout: 10_000 });
     const { container } = renderWithStore(<UsageChart />, store);
     const chart = screen.getByRole('img');
-    expect(chart.getAttribute('aria-label')).toMatch(/^Prompt tokens per step, estimated and recorded, with cache reads; up to [\d,]+ tokens; the run costs about \$\d+\.\d\d\.$/);
+    expect(chart.getAttribute('aria-label')).toMatch(
+      /^Prompt tokens per step, estimated and recorded, with cache reads; up to [\d,]+ tokens; the run costs about \$\d+\.\d\d\.$/,
+    );
     for (const line of ['prompt-line', 'prompt-recorded-line', 'reads-line', 'reads-recorded-line', 'cost-line']) {
       expect(container.querySelector(`.${line}`)?.getAttribute('points')?.split(' ').length, line).toBe(84);
     }

@@ -14,8 +14,14 @@ describe('CompareView', () => {
     const condensations = within(table).getByRole('row', { name: /^Condensations/ });
     expect(condensations.textContent).toMatch(/^Condensations3 \(steps 40, 61, 81\)7 \(steps 20, 31, 42/);
     expect(screen.getByText('Summaries the agent had at step 40')).toBeDefined();
-    fireEvent.change(screen.getByLabelText('max_size', { selector: 'input[type="number"]' }), { target: { value: '80' } });
-    await waitFor(() => expect(within(screen.getByRole('table')).getByRole('row', { name: /^Condensations/ }).textContent).toMatch(/3 \(steps 40, 61, 81\)3 \(steps 40, 61, 81\)$/));
+    fireEvent.change(screen.getByLabelText('max_size', { selector: 'input[type="number"]' }), {
+      target: { value: '80' },
+    });
+    await waitFor(() =>
+      expect(within(screen.getByRole('table')).getByRole('row', { name: /^Condensations/ }).textContent).toMatch(
+        /3 \(steps 40, 61, 81\)3 \(steps 40, 61, 81\)$/,
+      ),
+    );
   });
 
   it('computes the summary at a step and costs', async () => {

@@ -27,7 +27,9 @@ describe('EventTable', () => {
     const { store } = await startedStore();
     renderWithStore(<EventTable />, store);
     fireEvent.change(screen.getByLabelText('Search events'), { target: { value: 'Trajectory not found' } });
-    await waitFor(() => expect(screen.getByText(/^Showing \d+ of 185 events$/).textContent).not.toBe('Showing 185 of 185 events'));
+    await waitFor(() =>
+      expect(screen.getByText(/^Showing \d+ of 185 events$/).textContent).not.toBe('Showing 185 of 185 events'),
+    );
     const grid = screen.getByRole('grid', { name: 'Event log' });
     fireEvent.keyDown(grid, { key: 'ArrowDown' });
     await waitFor(() => expect(screen.getByLabelText('Raw JSON').textContent).toContain('Trajectory not found'));
@@ -36,7 +38,10 @@ describe('EventTable', () => {
   });
 
   it('shows only inline data: images from an event', () => {
-    const raw = JSON.stringify({ extras: { screenshot: 'data:image/png;base64,iVBORw0KGgo=' }, args: { image_urls: ['https://tracker.example/pixel.png'] } });
+    const raw = JSON.stringify({
+      extras: { screenshot: 'data:image/png;base64,iVBORw0KGgo=' },
+      args: { image_urls: ['https://tracker.example/pixel.png'] },
+    });
     const images = imageReferences(raw);
     expect(images).toEqual(['data:image/png;base64,iVBORw0KGgo=', 'https://tracker.example/pixel.png']);
     expect(images.map(isSafeImage)).toEqual([true, false]);

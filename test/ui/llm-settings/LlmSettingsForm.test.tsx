@@ -92,6 +92,10 @@ describe('LlmSettingsForm', () => {
     fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'sk-form-test' } });
     fireEvent.change(screen.getByLabelText(/^Deadline per request/), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    expect(await screen.findByText(/within 1\.0 s \(the deadline in the LLM settings\): it began answering/, undefined, { timeout: 5000 })).toBeDefined();
+    expect(
+      await screen.findByText(/within 1\.0 s \(the deadline in the LLM settings\): it began answering/, undefined, {
+        timeout: 5000,
+      }),
+    ).toBeDefined();
   });
 });

@@ -14,14 +14,18 @@ describe('PromptTemplateEditor', () => {
     expect(screen.getByText(/has no \{events\}/)).toBeDefined();
     fireEvent.change(editor, { target: { value: 'Summarize briefly: {previous_summary} {events}' } });
     fireEvent.click(screen.getByRole('button', { name: 'Use this prompt' }));
-    await waitFor(() => expect(store.getState().active!.record.prompts.llm).toBe('Summarize briefly: {previous_summary} {events}'));
+    await waitFor(() =>
+      expect(store.getState().active!.record.prompts.llm).toBe('Summarize briefly: {previous_summary} {events}'),
+    );
     await waitFor(() => expect(store.getState().summary!.llm.placeholders).toBe(3));
     fireEvent.click(screen.getByRole('button', { name: 'Back to the built-in prompt' }));
     await waitFor(() => expect(store.getState().active!.record.prompts.llm).toBeUndefined());
   });
 
   it('finds the summarizers of a configuration', () => {
-    expect(summarizerKinds({ type: 'pipeline', condensers: [{ type: 'structured' }, { type: 'llm' }] }).sort()).toEqual(['llm', 'structured']);
+    expect(summarizerKinds({ type: 'pipeline', condensers: [{ type: 'structured' }, { type: 'llm' }] }).sort()).toEqual(
+      ['llm', 'structured'],
+    );
     expect(summarizerKinds({ type: 'amortized' })).toEqual([]);
   });
 });

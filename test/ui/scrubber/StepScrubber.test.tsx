@@ -10,7 +10,9 @@ describe('StepScrubber', () => {
     const { store } = await startedStore();
     renderWithStore(<StepScrubber />, store);
     expect(screen.getByText('Step 40 of 84')).toBeDefined();
-    expect(screen.getByText(/Before event 86/).closest('p')!.textContent).toMatch(/^Before event 86 · view of 40 events/);
+    expect(screen.getByText(/Before event 86/).closest('p')!.textContent).toMatch(
+      /^Before event 86 · view of 40 events/,
+    );
     const slider = screen.getByLabelText('Step 40 of 84');
     fireEvent.change(slider, { target: { value: '10' } });
     expect(store.getState().step).toBe(10);

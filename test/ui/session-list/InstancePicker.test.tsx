@@ -11,10 +11,23 @@ describe('InstancePicker', () => {
     const { store } = await startedStore();
     renderWithStore(<InstancePicker />, store);
     expect(screen.queryByRole('dialog')).toBeNull();
-    await store.getState().importLog({ kind: 'file', file: { path: 'output.jsonl', bytes: strToU8(multiInstanceJsonl([true, false, null])) } }, 'output', 690_202);
+    await store
+      .getState()
+      .importLog(
+        { kind: 'file', file: { path: 'output.jsonl', bytes: strToU8(multiInstanceJsonl([true, false, null])) } },
+        'output',
+        690_202,
+      );
     const dialog = await screen.findByRole('dialog', { name: 'Choose an instance' });
     expect(within(dialog).getByText(/3 instances · 1 resolved/)).toBeDefined();
-    const rows = within(dialog).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['1', 'ponylang__ponyc-4595', '49', '0', 'yes'],
       ['2', 'ponylang__ponyc-4593', '70', '0', 'no'],
@@ -30,7 +43,13 @@ describe('InstancePicker', () => {
   it('closes on Escape without importing', async () => {
     const { store } = await startedStore();
     renderWithStore(<InstancePicker />, store);
-    await store.getState().importLog({ kind: 'file', file: { path: 'output.jsonl', bytes: strToU8(multiInstanceJsonl([null, null, null])) } }, 'output', 1);
+    await store
+      .getState()
+      .importLog(
+        { kind: 'file', file: { path: 'output.jsonl', bytes: strToU8(multiInstanceJsonl([null, null, null])) } },
+        'output',
+        1,
+      );
     fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(store.getState().sessions).toHaveLength(1);

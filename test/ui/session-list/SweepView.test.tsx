@@ -12,10 +12,15 @@ describe('SweepView', () => {
     store.getState().openSweep(sampleSweep('json'), 'rows.json');
     const dialog = await screen.findByRole('dialog', { name: 'Sweep result' });
     const [totals, rows] = within(dialog).getAllByRole('table');
-    const totalRows = within(totals!).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    const totalRows = within(totals!)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
     expect(totalRows).toEqual(['llm40.json', 'preset:v0-complexity-trap-masking']);
     expect(within(rows!).getAllByRole('row')).toHaveLength(7);
-    fireEvent.change(within(dialog).getByLabelText('Filter rows (instance, log or configuration)'), { target: { value: '4588' } });
+    fireEvent.change(within(dialog).getByLabelText('Filter rows (instance, log or configuration)'), {
+      target: { value: '4588' },
+    });
     expect(within(rows!).getAllByRole('row')).toHaveLength(3);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open ponylang__ponyc-4588 with llm40.json' }));
     await expect.poll(() => store.getState().pendingJump?.row.instance).toBe('ponylang__ponyc-4588');

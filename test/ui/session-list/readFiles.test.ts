@@ -11,7 +11,9 @@ function file(name: string, text: string, size?: number): File {
 describe('reading picked files', () => {
   it('reads every file as bytes (no string of the whole file), byte-order marks and all', async () => {
     const picked = await readPicked([file('log.json', '\uFEFF[{"id": 0}]')]);
-    expect(picked?.kind === 'file' && picked.file.bytes && Array.from(picked.file.bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(picked?.kind === 'file' && picked.file.bytes && Array.from(picked.file.bytes.subarray(0, 3))).toEqual([
+      0xef, 0xbb, 0xbf,
+    ]);
   });
 
   it('refuses a file past the limit with a sentence naming the limit, never "empty"', async () => {

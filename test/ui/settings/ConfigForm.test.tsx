@@ -29,19 +29,37 @@ describe('ConfigForm', () => {
 
   it('edits a pipeline: a form per step, add, move and remove', () => {
     const onChange = vi.fn();
-    const config = { type: 'pipeline', condensers: [{ type: 'conversation_window' }, { type: 'llm', keep_first: 4, max_size: 120 }] };
+    const config = {
+      type: 'pipeline',
+      condensers: [{ type: 'conversation_window' }, { type: 'llm', keep_first: 4, max_size: 120 }],
+    };
     render(<ConfigForm config={config} onChange={onChange} />);
     expect((screen.getByLabelText('Condenser type (pipeline step 2)') as HTMLSelectElement).value).toBe('llm');
     fireEvent.change(screen.getAllByLabelText('max_size')[0]!, { target: { value: '80' } });
-    expect(onChange).toHaveBeenLastCalledWith({ type: 'pipeline', condensers: [{ type: 'conversation_window' }, { type: 'llm', keep_first: 4, max_size: 80 }] });
-    fireEvent.click(screen.getByRole('button', { name: 'Move pipeline step 2 up' }));
-    expect(onChange).toHaveBeenLastCalledWith({ type: 'pipeline', condensers: [{ type: 'llm', keep_first: 4, max_size: 120 }, { type: 'conversation_window' }] });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove pipeline step 1' }));
-    expect(onChange).toHaveBeenLastCalledWith({ type: 'pipeline', condensers: [{ type: 'llm', keep_first: 4, max_size: 120 }] });
-    fireEvent.change(screen.getByLabelText('Add a condenser to the pipeline'), { target: { value: 'browser_output_masking' } });
     expect(onChange).toHaveBeenLastCalledWith({
       type: 'pipeline',
-      condensers: [{ type: 'conversation_window' }, { type: 'llm', keep_first: 4, max_size: 120 }, { type: 'browser_output_masking' }],
+      condensers: [{ type: 'conversation_window' }, { type: 'llm', keep_first: 4, max_size: 80 }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Move pipeline step 2 up' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      type: 'pipeline',
+      condensers: [{ type: 'llm', keep_first: 4, max_size: 120 }, { type: 'conversation_window' }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove pipeline step 1' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      type: 'pipeline',
+      condensers: [{ type: 'llm', keep_first: 4, max_size: 120 }],
+    });
+    fireEvent.change(screen.getByLabelText('Add a condenser to the pipeline'), {
+      target: { value: 'browser_output_masking' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith({
+      type: 'pipeline',
+      condensers: [
+        { type: 'conversation_window' },
+        { type: 'llm', keep_first: 4, max_size: 120 },
+        { type: 'browser_output_masking' },
+      ],
     });
   });
 });

@@ -9,11 +9,18 @@ describe('Presets', () => {
     const { store } = await startedStore();
     const { container } = renderWithStore(<Presets />, store);
     const list = within(container.querySelector('details')!);
-    expect(list.getAllByRole('button').map((button) => button.textContent)).toEqual(['OpenHands server default', 'Observation masking (“The Complexity Trap”)']);
-    expect(list.getByText(/Source: All-Hands-AI\/OpenHands 156d0686.*openhands\/server\/session\/session\.py/)).toBeDefined();
+    expect(list.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'OpenHands server default',
+      'Observation masking (“The Complexity Trap”)',
+    ]);
+    expect(
+      list.getByText(/Source: All-Hands-AI\/OpenHands 156d0686.*openhands\/server\/session\/session\.py/),
+    ).toBeDefined();
     expect(list.getByText(/10 turns ≈ 20 events/)).toBeDefined();
     fireEvent.change(screen.getByLabelText('condenser_max_size'), { target: { value: '60' } });
     fireEvent.click(list.getByRole('button', { name: 'OpenHands server default' }));
-    await expect.poll(() => (store.getState().config as { condensers?: Array<{ max_size?: number }> }).condensers?.[2]?.max_size).toBe(60);
+    await expect
+      .poll(() => (store.getState().config as { condensers?: Array<{ max_size?: number }> }).condensers?.[2]?.max_size)
+      .toBe(60);
   });
 });

@@ -30,7 +30,9 @@ describe('SettingsPanel', () => {
     );
     const field = screen.getAllByLabelText('max_size', { selector: 'input[type="number"]' })[0]!;
     fireEvent.change(field, { target: { value: '-5' } });
-    expect(screen.getByRole('alert').textContent).toBe('pipeline step 3, max_size: must be at least 2 (got -5). The replay still shows the last valid settings.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'pipeline step 3, max_size: must be at least 2 (got -5). The replay still shows the last valid settings.',
+    );
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.closest('.setting')!.textContent).toContain('must be at least 2 (got -5)');
     expect(screen.getByText('max_size 80')).toBeDefined();

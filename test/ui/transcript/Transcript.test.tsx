@@ -17,12 +17,16 @@ describe('Transcript', () => {
     const { store } = await atFirstCondensation();
     const { container } = renderWithStore(<Transcript />, store);
     const count = store.getState().transcript!.messages.length;
-    expect(screen.getByText(new RegExp(`^${count} messages · [\\d,]+ tokens by our count · 15 tool schemas`))).toBeDefined();
+    expect(
+      screen.getByText(new RegExp(`^${count} messages · [\\d,]+ tokens by our count · 15 tool schemas`)),
+    ).toBeDefined();
     await waitFor(() => expect(container.querySelectorAll('article.message').length).toBeGreaterThan(3));
     expect(container.querySelector('article.message .role')!.textContent).toBe('system');
     expect(container.querySelectorAll('.badge.cache').length).toBeGreaterThan(0);
     const summary = store.getState().summary!.condensations[0]!.summary!;
-    const summaryCard = [...container.querySelectorAll<HTMLElement>('article.message')].find((card) => card.textContent!.includes(summary.slice(0, 40)))!;
+    const summaryCard = [...container.querySelectorAll<HTMLElement>('article.message')].find((card) =>
+      card.textContent!.includes(summary.slice(0, 40)),
+    )!;
     expect(summaryCard.textContent).not.toContain(summary.slice(-40));
     fireEvent.click(summaryCard.querySelector('button[aria-expanded]')!);
     expect(summaryCard.textContent).toContain(summary.slice(-40));
@@ -42,11 +46,16 @@ describe('Transcript', () => {
 
   it('offers the JSON to copy by hand when the clipboard refuses', async () => {
     const { store } = await atFirstCondensation();
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => Promise.reject(new Error('denied')) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async () => Promise.reject(new Error('denied')) },
+      configurable: true,
+    });
     renderWithStore(<Transcript />, store);
     fireEvent.click(screen.getByRole('button', { name: 'Copy request as JSON' }));
     const box = await screen.findByRole('dialog', { name: 'Request JSON' });
-    expect(JSON.parse(box.querySelector('textarea')!.value).messages.length).toBe(store.getState().transcript!.messages.length);
+    expect(JSON.parse(box.querySelector('textarea')!.value).messages.length).toBe(
+      store.getState().transcript!.messages.length,
+    );
   });
 
   it('scrolls to the message an event of the history became, and says when it became none', async () => {

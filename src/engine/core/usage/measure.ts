@@ -99,7 +99,13 @@ export class PrefixIds {
 }
 
 /** A request measured whole (the SDK's builder, a single transcript). */
-export function measureRequest(messages: readonly ChatMessage[], origins: readonly string[], toolTokens: number, tokens: TextTokens, prefixes: PrefixIds): MeasuredRequest {
+export function measureRequest(
+  messages: readonly ChatMessage[],
+  origins: readonly string[],
+  toolTokens: number,
+  tokens: TextTokens,
+  prefixes: PrefixIds,
+): MeasuredRequest {
   const cumulative: number[] = [];
   const prefixIds: number[] = [];
   const blocks: number[] = [];
@@ -114,5 +120,13 @@ export function measureRequest(messages: readonly ChatMessage[], origins: readon
     blocks.push(shape.blocks);
     if (hasCacheBreakpoint(message)) breakpoints.push(k);
   });
-  return { count: messages.length, toolTokens, totalTokens: total, ourPrefix: (j) => cumulative[j] ?? toolTokens, prefixIds, blocks, breakpoints };
+  return {
+    count: messages.length,
+    toolTokens,
+    totalTokens: total,
+    ourPrefix: (j) => cumulative[j] ?? toolTokens,
+    prefixIds,
+    blocks,
+    breakpoints,
+  };
 }

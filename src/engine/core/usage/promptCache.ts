@@ -65,7 +65,8 @@ export class PromptCache {
   }
 
   private warmSystemPrefix(call: CachedCall): void {
-    if (this.assumptions.systemPrefixWarm && call.breakpoints[0] === 0 && call.count > 0) this.lastUsed.set(call.prefixIds[0]!, call.time);
+    if (this.assumptions.systemPrefixWarm && call.breakpoints[0] === 0 && call.count > 0)
+      this.lastUsed.set(call.prefixIds[0]!, call.time);
   }
 
   call(call: CachedCall): CacheOutcome {
@@ -105,7 +106,10 @@ export class PromptCache {
       }
     }
     const matched = hit >= 0 ? prefixTokens(hit) : 0;
-    const readTokens = matched < OPENAI_MIN_TOKENS ? 0 : OPENAI_MIN_TOKENS + Math.floor((matched - OPENAI_MIN_TOKENS) / OPENAI_INCREMENT) * OPENAI_INCREMENT;
+    const readTokens =
+      matched < OPENAI_MIN_TOKENS
+        ? 0
+        : OPENAI_MIN_TOKENS + Math.floor((matched - OPENAI_MIN_TOKENS) / OPENAI_INCREMENT) * OPENAI_INCREMENT;
     for (let j = 0; j < count; j++) this.lastUsed.set(prefixIds[j]!, time);
     return { readTokens, writeTokens: 0 };
   }

@@ -87,12 +87,20 @@ export class UsageSimulator {
       else if (outcome.readTokens > 0) this.cacheMisses++;
     }
     if (!providerCaches) return { promptTokens, cacheReadTokens: 0, cacheWriteTokens: 0 };
-    return { promptTokens, cacheReadTokens: Math.min(outcome.readTokens, promptTokens), cacheWriteTokens: Math.min(outcome.writeTokens, promptTokens) };
+    return {
+      promptTokens,
+      cacheReadTokens: Math.min(outcome.readTokens, promptTokens),
+      cacheWriteTokens: Math.min(outcome.writeTokens, promptTokens),
+    };
   }
 }
 
 /** What every recorded call of a run teaches (the calls in order, as recorded). */
-export function learnFromRecordedCalls(profile: ChatProfile, calls: Iterable<AgentCall>, assumptions: CacheAssumptions = DEFAULT_CACHE_ASSUMPTIONS): LearnedUsage {
+export function learnFromRecordedCalls(
+  profile: ChatProfile,
+  calls: Iterable<AgentCall>,
+  assumptions: CacheAssumptions = DEFAULT_CACHE_ASSUMPTIONS,
+): LearnedUsage {
   const simulator = new UsageSimulator(profile, 'earlier-steps', assumptions);
   for (const call of calls) simulator.next(call);
   return simulator.learned();

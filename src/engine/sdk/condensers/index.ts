@@ -6,7 +6,11 @@ import { pipelineCondenser } from './pipeline.ts';
 export type { SdkCondenserDefinition, SdkConfigOf } from './definition.ts';
 
 /** Every SDK condenser kind the engine knows. Adding one: its file plus one line here. */
-export const SDK_CONDENSERS: readonly SdkCondenserDefinition[] = [llmSummarizingCondenser, noOpCondenser, pipelineCondenser];
+export const SDK_CONDENSERS: readonly SdkCondenserDefinition[] = [
+  llmSummarizingCondenser,
+  noOpCondenser,
+  pipelineCondenser,
+];
 
 export const SDK_CONDENSER_KINDS: readonly string[] = SDK_CONDENSERS.map((definition) => definition.kind);
 

@@ -4,7 +4,11 @@ import { LlmSummarizingCondenser } from '../llmSummarizing.ts';
 import { defineSdkCondenser } from './definition.ts';
 
 const int = () => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' });
-const fraction = () => z.number({ error: 'must be a number' }).gt(0, { error: 'must be greater than 0' }).lt(1, { error: 'must be less than 1' });
+const fraction = () =>
+  z
+    .number({ error: 'must be a number' })
+    .gt(0, { error: 'must be greater than 0' })
+    .lt(1, { error: 'must be less than 1' });
 /** The summarizer's model settings: the replay answers from scripts or its own endpoint instead. */
 const llmSetting = z.unknown().optional().describe('The summarizer LLM the SDK uses; the inspector ignores it.');
 
@@ -16,11 +20,21 @@ export const summarizing1431 = z.strictObject({
   kind: z.literal('LLMSummarizingCondenser'),
   llm: llmSetting,
   max_size: int().gt(0, { error: 'must be greater than 0' }).default(240).describe(MAX_SIZE),
-  max_tokens: int().nullable().default(null).describe('Condense when the view holds more tokens than this (the agent model’s context window also caps it).'),
+  max_tokens: int()
+    .nullable()
+    .default(null)
+    .describe('Condense when the view holds more tokens than this (the agent model’s context window also caps it).'),
   keep_first: int().min(0, { error: 'must be at least 0' }).default(2).describe(KEEP_FIRST),
-  minimum_progress: fraction().default(0.1).describe('Refuse a condensation that forgets less than this share of the view.'),
-  hard_context_reset_max_retries: int().gt(0, { error: 'must be greater than 0' }).default(5).describe('Attempts of a hard context reset.'),
-  hard_context_reset_context_scaling: fraction().default(0.8).describe('Each hard-reset retry cuts event texts to this share of the previous limit.'),
+  minimum_progress: fraction()
+    .default(0.1)
+    .describe('Refuse a condensation that forgets less than this share of the view.'),
+  hard_context_reset_max_retries: int()
+    .gt(0, { error: 'must be greater than 0' })
+    .default(5)
+    .describe('Attempts of a hard context reset.'),
+  hard_context_reset_context_scaling: fraction()
+    .default(0.8)
+    .describe('Each hard-reset retry cuts event texts to this share of the previous limit.'),
 });
 
 /** The agent-sdk of September 2025. */
@@ -41,8 +55,13 @@ export const llmSummarizingCondenser = defineSdkCondenser({
     // The SDK's cross-field rule: room must be left for a tail after the head and the summary.
     const room = Math.floor(Number(config.max_size) / 2) - Number(config.keep_first) - 1;
     if (room > 0) return null;
-    return ['keep_first', `must be less than max_size // 2 to leave room for condensation (max_size // 2 - keep_first - 1 = ${room}, must be > 0); the SDK raises ValueError`];
+    return [
+      'keep_first',
+      `must be less than max_size // 2 to leave room for condensation (max_size // 2 - keep_first - 1 = ${room}, must be > 0); the SDK raises ValueError`,
+    ];
   },
   build: (config, rules) =>
-    rules === '1.43.1' ? new LlmSummarizingCondenser(config as z.infer<typeof summarizing1431>) : new LegacySummarizingCondenser(config as z.infer<typeof summarizing202509>),
+    rules === '1.43.1'
+      ? new LlmSummarizingCondenser(config as z.infer<typeof summarizing1431>)
+      : new LegacySummarizingCondenser(config as z.infer<typeof summarizing202509>),
 });

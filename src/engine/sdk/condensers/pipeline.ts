@@ -14,5 +14,6 @@ export const pipelineCondenser = defineSdkCondenser({
   schema: () => schema,
   usesLlm: false,
   childrenKey: 'condensers',
-  build: (config, _rules, buildChild) => new PipelineCondenser((config.condensers as readonly { kind: string }[]).map(buildChild)),
+  build: (config, _rules, buildChild) =>
+    new PipelineCondenser((config.condensers as readonly { kind: string }[]).map(buildChild)),
 });

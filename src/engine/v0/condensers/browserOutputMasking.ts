@@ -19,7 +19,11 @@ export const browserOutputMaskingCondenser = defineCondenser({
     const placeholderFor = (entry: ObservationEvent): MaskedEntry => {
       let placeholder = placeholders.get(entry);
       if (!placeholder) {
-        placeholder = { kind: 'masked', content: `Visited URL ${stringArg(entry, 'url')}\nContent omitted`, original: entry };
+        placeholder = {
+          kind: 'masked',
+          content: `Visited URL ${stringArg(entry, 'url')}\nContent omitted`,
+          original: entry,
+        };
         placeholders.set(entry, placeholder);
       }
       return placeholder;

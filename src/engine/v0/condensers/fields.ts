@@ -17,5 +17,6 @@ export const llmConfigSetting = z
   .optional()
   .describe('The LLM section OpenHands uses for this condenser; the inspector uses its own endpoint settings instead.');
 
-export const KEEP_FIRST_DESCRIPTION = 'Events at the start of the view that are never forgotten (the system prompt and task).';
+export const KEEP_FIRST_DESCRIPTION =
+  'Events at the start of the view that are never forgotten (the system prompt and task).';
 export const MAX_SIZE_DESCRIPTION = 'Condense when the view holds more events than this; condensing brings it to half.';

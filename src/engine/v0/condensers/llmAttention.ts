@@ -21,7 +21,10 @@ function parseRankedIds(content: string | null): number[] {
       'ValidationError: Invalid JSON',
     );
   }
-  const listed = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>).ids : undefined;
+  const listed =
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>).ids
+      : undefined;
   const ids = Array.isArray(listed) ? listed.map(pydanticLaxInt) : [null];
   if (ids.some((id) => id === null)) {
     throw new OpenHandsFailure(
@@ -52,11 +55,20 @@ export const llmAttentionCondenser = defineCondenser({
         const headIds = new Set(head.map(entryId));
         const eventsFromTail = floorDiv(max_size, 2) - head.length;
         // Logged events are named by id; synthetic ones (a summary, a placeholder) by their text.
-        const identity = JSON.stringify([ATTENTION_INSTRUCTION, entries.map((entry) => (entry.kind === 'action' || entry.kind === 'observation' ? entry.id : entry.content))]);
-        const answer = yield lazyRequest({ condenser: 'llm_attention', identity, responseSchema: ATTENTION_RESPONSE_SCHEMA }, () => [
-          { role: 'user', content: ATTENTION_INSTRUCTION },
-          ...entries.map((entry) => ({ role: 'user' as const, content: attentionEventMessage(entryId(entry), eventMessage(entry)) })),
+        const identity = JSON.stringify([
+          ATTENTION_INSTRUCTION,
+          entries.map((entry) => (entry.kind === 'action' || entry.kind === 'observation' ? entry.id : entry.content)),
         ]);
+        const answer = yield lazyRequest(
+          { condenser: 'llm_attention', identity, responseSchema: ATTENTION_RESPONSE_SCHEMA },
+          () => [
+            { role: 'user', content: ATTENTION_INSTRUCTION },
+            ...entries.map((entry) => ({
+              role: 'user' as const,
+              content: attentionEventMessage(entryId(entry), eventMessage(entry)),
+            })),
+          ],
+        );
         // Duplicates and ids that are not in the view stay and use up the quota, as in OpenHands.
         const kept = parseRankedIds(answer.content)
           .filter((id) => !headIds.has(id))

@@ -30,7 +30,9 @@ export const observationMaskingCondenser = defineCondenser({
       const limit = view.length - attention_window;
       // Masks by position, every Observation kind (summaries and recall observations included);
       // the new View drops the request flag, as OpenHands' does.
-      const entries = view.entries.map((entry, i): ViewEntry => (isObservation(entry) && i < limit ? placeholderFor(entry) : entry));
+      const entries = view.entries.map((entry, i): ViewEntry =>
+        isObservation(entry) && i < limit ? placeholderFor(entry) : entry,
+      );
       return viewOf(entries);
     });
   },

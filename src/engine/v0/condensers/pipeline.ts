@@ -9,7 +9,10 @@ export const pipelineCondenser = defineCondenser({
   schema: z.strictObject({
     type: z.literal('pipeline'),
     // Each member is read by config.ts as pydantic's union reads it (a member may leave out `type`).
-    condensers: z.array(z.unknown(), { error: 'must be a list of condenser configurations' }).default([]).describe('The condensers, in order.'),
+    condensers: z
+      .array(z.unknown(), { error: 'must be a list of condenser configurations' })
+      .default([])
+      .describe('The condensers, in order.'),
   }),
   usesLlm: false,
   childrenKey: 'condensers',

@@ -20,7 +20,8 @@ export const recentCondenser = defineCondenser({
       const head = viewRange(view, 0, keep_first);
       const tailLength = Math.max(0, max_events - head.length);
       // Python's view[-0:] is the whole view, so a short view (or tail_length 0) repeats the head: OpenHands does.
-      const tail = tailLength === 0 ? viewRange(view, 0, view.length) : viewRange(view, view.length - tailLength, view.length);
+      const tail =
+        tailLength === 0 ? viewRange(view, 0, view.length) : viewRange(view, view.length - tailLength, view.length);
       return viewOf([...head, ...tail]);
     }),
 });

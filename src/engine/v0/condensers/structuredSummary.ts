@@ -18,7 +18,10 @@ export const structuredSummaryCondenser = defineCondenser({
   schema: z.strictObject({
     type: z.literal('structured'),
     // OpenHands resolves a named llm_config only for `llm` and `llm_attention`; here a name fails validation.
-    llm_config: z.record(z.string(), z.unknown()).optional().describe('An inline LLM table; OpenHands rejects a section name here.'),
+    llm_config: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('An inline LLM table; OpenHands rejects a section name here.'),
     keep_first: intSetting(1, 0, KEEP_FIRST_DESCRIPTION),
     max_size: intSetting(100, 2, MAX_SIZE_DESCRIPTION),
     max_event_length: intSetting(10_000, null, 'Each event is cut to this many characters in the summarizer prompt.'),

@@ -51,7 +51,10 @@ export function* summarizeMiddle(
     previousSummary: truncateContent(previousSummary, maxEventLength),
     forgottenIds: forgotten.map(entryId),
     maxEventLength,
-    events: () => forgotten.map((entry) => eventBlock(entryId(entry), truncateContent(eventPromptText(entry), maxEventLength))).join(''),
+    events: () =>
+      forgotten
+        .map((entry) => eventBlock(entryId(entry), truncateContent(eventPromptText(entry), maxEventLength)))
+        .join(''),
   });
   if (forgotten.length === 0) {
     throw new OpenHandsFailure(

@@ -4,7 +4,17 @@ import { pyStrip } from '../../core/index.ts';
 import { type DraftMessage, type DraftPart, AgentMessagesError, draft, imagePart, textPart } from './draft.ts';
 
 /** Actions the agent takes through a tool call: their message is the LLM response that made them. */
-const TOOL_ACTIONS = new Set(['delegate', 'think', 'run_ipython', 'edit', 'read', 'browse_interactive', 'browse', 'call_tool_mcp', 'task_tracking']);
+const TOOL_ACTIONS = new Set([
+  'delegate',
+  'think',
+  'run_ipython',
+  'edit',
+  'read',
+  'browse_interactive',
+  'browse',
+  'call_tool_mcp',
+  'task_tracking',
+]);
 
 /** A tool call's assistant message, waiting for the results of every call of its LLM response. */
 export interface PendingToolCalls {
@@ -24,7 +34,9 @@ function toolCallAction(event: ActionEvent): ActionOutcome {
   const call = event.toolCall;
   if (call === null) {
     if (event.source === 'user') {
-      return { messages: [draft('user', [textPart(`User requested to read file: ${eventPromptText(event)}`)], [event.id])] };
+      return {
+        messages: [draft('user', [textPart(`User requested to read file: ${eventPromptText(event)}`)], [event.id])],
+      };
     }
     throw new AgentMessagesError(
       `${describe(event)} records no tool call (tool_call_metadata); OpenHands' function-calling agent cannot turn it into a message`,
@@ -33,10 +45,15 @@ function toolCallAction(event: ActionEvent): ActionOutcome {
   }
   const { response } = call;
   if (response.message === null) {
-    throw new AgentMessagesError(`${describe(event)}: its tool call ${call.toolCallId} has no recorded LLM response (tool_call_metadata.model_response.choices), so the assistant message is unknown`);
+    throw new AgentMessagesError(
+      `${describe(event)}: its tool call ${call.toolCallId} has no recorded LLM response (tool_call_metadata.model_response.choices), so the assistant message is unknown`,
+    );
   }
   if (response.message.toolCalls === null) {
-    throw new AgentMessagesError(`${describe(event)}: the recorded LLM response has no tool_calls`, 'AssertionError: Tool calls should NOT be None when function calling is enabled & the message is considered pending tool call.');
+    throw new AgentMessagesError(
+      `${describe(event)}: the recorded LLM response has no tool_calls`,
+      'AssertionError: Tool calls should NOT be None when function calling is enabled & the message is considered pending tool call.',
+    );
   }
   const { content, role, toolCalls } = response.message;
   const parts: DraftPart[] = content !== null && !pyTrimmedEmpty(content) ? [textPart(content)] : [];
@@ -52,7 +69,9 @@ function finishMessage(event: ActionEvent): DraftMessage {
   const call = event.toolCall;
   if (call !== null) {
     if (call.response.message === null) {
-      throw new AgentMessagesError(`${describe(event)}: its tool call ${call.toolCallId} has no recorded LLM response (tool_call_metadata.model_response.choices)`);
+      throw new AgentMessagesError(
+        `${describe(event)}: its tool call ${call.toolCallId} has no recorded LLM response (tool_call_metadata.model_response.choices)`,
+      );
     }
     const content = call.response.message.content ?? '';
     if (thought) {

@@ -28,9 +28,16 @@ export interface AgentRequest {
  * prompt-caching marks of the profile, serialized as `format_messages_for_llm` does. Throws an
  * AgentMessagesError (one line) where OpenHands would raise or the log lacks what is needed.
  */
-export function buildAgentRequest(view: readonly ViewEntry[], initialUserMessage: ActionEvent | null, options: AgentMessageOptions): AgentRequest {
+export function buildAgentRequest(
+  view: readonly ViewEntry[],
+  initialUserMessage: ActionEvent | null,
+  options: AgentMessageOptions,
+): AgentRequest {
   if (initialUserMessage === null) {
-    throw new AgentMessagesError('the history holds no user message yet, so OpenHands\' agent has no initial user message', 'ValueError: Initial user message not found in history. Please report this issue.');
+    throw new AgentMessagesError(
+      "the history holds no user message yet, so OpenHands' agent has no initial user message",
+      'ValueError: Initial user message not found in history. Please report this issue.',
+    );
   }
   const drafts = processEvents(view, initialUserMessage, {
     maxMessageChars: options.maxMessageChars === undefined ? DEFAULT_MAX_MESSAGE_CHARS : options.maxMessageChars,
@@ -38,7 +45,10 @@ export function buildAgentRequest(view: readonly ViewEntry[], initialUserMessage
     cache: options.cache,
   });
   if (PROFILE_FLAGS[options.profile].cacheEnabled) applyPromptCaching(drafts);
-  return { messages: drafts.map((message) => serializeMessage(message, options.profile)), eventIds: drafts.map((message) => message.eventIds) };
+  return {
+    messages: drafts.map((message) => serializeMessage(message, options.profile)),
+    eventIds: drafts.map((message) => message.eventIds),
+  };
 }
 
 export { AgentMessagesError };

@@ -27,13 +27,21 @@ const fallbacks = new WeakMap<AgentTemplates, ActionEvent | null>();
 function fallbackSystemMessage(templates: AgentTemplates): ActionEvent | null {
   if (fallbacks.has(templates)) return fallbacks.get(templates)!;
   const prompt = renderTemplate(templates, 'system_prompt', { cli_mode: false });
-  const event = prompt ? makeAction({ id: -1, index: -1, source: 'agent', cause: null, responseId: null, loggedMessage: null }, 'system', { content: prompt }) : null;
+  const event = prompt
+    ? makeAction({ id: -1, index: -1, source: 'agent', cause: null, responseId: null, loggedMessage: null }, 'system', {
+        content: prompt,
+      })
+    : null;
   fallbacks.set(templates, event);
   return event;
 }
 
 /** `_ensure_system_message` and `_ensure_initial_user_message` on a copy of the view's events. */
-export function withSystemAndUser(view: readonly ViewEntry[], initialUserMessage: ActionEvent, templates: AgentTemplates): ViewEntry[] {
+export function withSystemAndUser(
+  view: readonly ViewEntry[],
+  initialUserMessage: ActionEvent,
+  templates: AgentTemplates,
+): ViewEntry[] {
   const events = [...view];
   if (!events.some(isSystemMessage)) {
     const system = fallbackSystemMessage(templates);
@@ -49,7 +57,8 @@ export function withoutUnmatchedToolCalls(messages: readonly DraftMessage[]): Dr
   const callIds = new Set<string>();
   const resultIds = new Set<string>();
   for (const message of messages) {
-    if (message.role === 'assistant' && message.toolCalls) for (const call of message.toolCalls) if (call.id) callIds.add(call.id);
+    if (message.role === 'assistant' && message.toolCalls)
+      for (const call of message.toolCalls) if (call.id) callIds.add(call.id);
     if (message.role === 'tool' && message.toolCallId) resultIds.add(message.toolCallId);
   }
   const kept: DraftMessage[] = [];
@@ -106,7 +115,10 @@ export class ConversationFold {
         // A later action of the same response replaces the message (as in OpenHands); it stands for both.
         const { responseId, message } = outcome.pending;
         const earlier = pending.get(responseId);
-        pending.set(responseId, earlier ? { ...message, eventIds: [...earlier.eventIds, ...message.eventIds] } : message);
+        pending.set(
+          responseId,
+          earlier ? { ...message, eventIds: [...earlier.eventIds, ...message.eventIds] } : message,
+        );
       } else {
         messages.push(...outcome.messages);
       }
@@ -122,7 +134,11 @@ export class ConversationFold {
       messages.push(message);
       for (const call of calls) {
         const result = results.get(call.id);
-        if (!result) throw new AgentMessagesError(`tool call ${call.id} appears twice in one LLM response`, `KeyError: '${call.id}'`);
+        if (!result)
+          throw new AgentMessagesError(
+            `tool call ${call.id} appears twice in one LLM response`,
+            `KeyError: '${call.id}'`,
+          );
         messages.push(result);
         results.delete(call.id);
       }
@@ -132,7 +148,11 @@ export class ConversationFold {
 }
 
 /** `ConversationMemory.process_events` (OpenHands 156d068): the view's events as the messages of the agent's LLM call. */
-export function processEvents(view: readonly ViewEntry[], initialUserMessage: ActionEvent, options: ProcessOptions): DraftMessage[] {
+export function processEvents(
+  view: readonly ViewEntry[],
+  initialUserMessage: ActionEvent,
+  options: ProcessOptions,
+): DraftMessage[] {
   const fold = new ConversationFold(options);
   fold.feed(withSystemAndUser(view, initialUserMessage, options.templates), 0);
   const matched = withoutUnmatchedToolCalls(fold.messages);

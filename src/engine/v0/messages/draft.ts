@@ -32,7 +32,8 @@ export interface DraftMessage {
 }
 
 /** A part as built from an event once, to be copied into each step's (mutable) draft. */
-export type FrozenPart = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'image'; readonly urls: readonly string[] };
+export type FrozenPart =
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'image'; readonly urls: readonly string[] };
 
 /**
  * The parts a logged event turns into depend only on the event and the settings, not on the step:
@@ -57,8 +58,20 @@ export function imagePart(urls: readonly string[]): DraftImage {
   return { kind: 'image', urls, cachePrompt: false };
 }
 
-export function draft(role: ChatRole, content: DraftPart[], eventIds: readonly number[], extra: Partial<Pick<DraftMessage, 'toolCalls' | 'toolCallId' | 'name'>> = {}): DraftMessage {
-  return { role, content, toolCalls: extra.toolCalls ?? null, toolCallId: extra.toolCallId ?? null, name: extra.name ?? null, eventIds };
+export function draft(
+  role: ChatRole,
+  content: DraftPart[],
+  eventIds: readonly number[],
+  extra: Partial<Pick<DraftMessage, 'toolCalls' | 'toolCallId' | 'name'>> = {},
+): DraftMessage {
+  return {
+    role,
+    content,
+    toolCalls: extra.toolCalls ?? null,
+    toolCallId: extra.toolCallId ?? null,
+    name: extra.name ?? null,
+    eventIds,
+  };
 }
 
 /**

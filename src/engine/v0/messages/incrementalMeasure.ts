@@ -67,7 +67,8 @@ export class IncrementalMeasure {
     for (let k = this.measured; k < messages.length; k++) this.track(messages[k]!);
     // OpenHands filters unmatched tool calls before formatting; in a regular run nothing is filtered,
     // and where something would be, the request is measured whole.
-    if (this.unansweredCalls.size > 0 || this.orphanResults.size > 0) return this.measureWhole(view, initialUserMessage);
+    if (this.unansweredCalls.size > 0 || this.orphanResults.size > 0)
+      return this.measureWhole(view, initialUserMessage);
     for (let k = this.measured; k < messages.length; k++) this.add(messages[k]!, k);
     this.measured = messages.length;
     return this.snapshot(messages);
@@ -121,7 +122,9 @@ export class IncrementalMeasure {
     this.previousRole = message.role;
     const shape = shapeOfDraft(message);
     this.cumulative.push((this.cumulative[k - 1] ?? this.toolTokens) + shapeTokens(shape, this.tokens));
-    this.prefixIds.push(this.prefixes.extend(this.prefixIds[k - 1] ?? this.root, messageKey(shape, message.eventIds.join(','))));
+    this.prefixIds.push(
+      this.prefixes.extend(this.prefixIds[k - 1] ?? this.root, messageKey(shape, message.eventIds.join(','))),
+    );
     this.blocks.push(shape.blocks);
     if (message.role === 'user' || message.role === 'tool') this.lastUserOrTool = k;
   }
@@ -157,7 +160,11 @@ function breakpointsOf(messages: readonly DraftMessage[], lastUserOrTool: number
   if (lastUserOrTool > 0) {
     const message = messages[lastUserOrTool]!;
     const last = message.content[message.content.length - 1];
-    if (!last) throw new AgentMessagesError(`a ${message.role} message has no content to mark for prompt caching`, 'IndexError: list index out of range');
+    if (!last)
+      throw new AgentMessagesError(
+        `a ${message.role} message has no content to mark for prompt caching`,
+        'IndexError: list index out of range',
+      );
     if (message.role === 'tool' || last.kind === 'text') marks.push(lastUserOrTool);
   }
   return marks;
@@ -166,7 +173,8 @@ function breakpointsOf(messages: readonly DraftMessage[], lastUserOrTool: number
 /** Two view entries that turn into the same messages: the same event, or equal synthetic ones. */
 function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
   if (a === b) return true;
-  if (a.kind === 'summary' && b.kind === 'summary') return a.content === b.content && a.condensationId === b.condensationId;
+  if (a.kind === 'summary' && b.kind === 'summary')
+    return a.content === b.content && a.condensationId === b.condensationId;
   if (a.kind === 'masked' && b.kind === 'masked') return a.content === b.content && sameEntry(a.original, b.original);
   return false;
 }

@@ -3,7 +3,16 @@ import type { ObservationEvent, ViewEntry } from '../events.ts';
 import { type PyEvent, pyEventOf } from '../prompts/eventFromDict.ts';
 import { fileEditObservation, toAgentObservation } from '../prompts/eventString.ts';
 import { OBSERVATION_CLASSES } from '../prompts/v0Classes.ts';
-import { type DraftMessage, type DraftPart, type MessagePartsCache, AgentMessagesError, draft, imagePart, textPart, thaw } from './draft.ts';
+import {
+  type DraftMessage,
+  type DraftPart,
+  type MessagePartsCache,
+  AgentMessagesError,
+  draft,
+  imagePart,
+  textPart,
+  thaw,
+} from './draft.ts';
 import { recallParts } from './recall.ts';
 import type { AgentTemplates } from './templates.ts';
 
@@ -22,7 +31,11 @@ export interface ObservationContext {
 /** The event as OpenHands' `event_from_dict` builds it: legacy keys fixed, fields at their defaults. */
 function pyFields(event: ObservationEvent): PyEvent['fields'] {
   const py = pyEventOf(event);
-  if (!py) throw new AgentMessagesError(`event ${event.id} is a "${event.type}" observation, a type OpenHands does not know; it cannot load this log`, 'KeyError');
+  if (!py)
+    throw new AgentMessagesError(
+      `event ${event.id} is a "${event.type}" observation, a type OpenHands does not know; it cannot load this log`,
+      'KeyError',
+    );
   return py.fields;
 }
 
@@ -36,7 +49,8 @@ function fileEditText(event: ObservationEvent): string {
   try {
     return fileEditObservation(pyFields(event));
   } catch (error) {
-    if (error instanceof OpenHandsFailure) throw new AgentMessagesError(`event ${event.id}: ${error.message}`, error.pythonError);
+    if (error instanceof OpenHandsFailure)
+      throw new AgentMessagesError(`event ${event.id}: ${error.message}`, error.pythonError);
     throw error;
   }
 }
@@ -50,7 +64,9 @@ const isValidImageUrl = (url: unknown): url is string => typeof url === 'string'
 
 function ipythonParts(event: ObservationEvent, maxChars: number | null): DraftPart[] {
   const fields = pyFields(event);
-  const lines = textField(fields, 'content').split('\n').map((line) => (line.includes(BASE64_IMAGE_MARK) ? BASE64_IMAGE_LINE : line));
+  const lines = textField(fields, 'content')
+    .split('\n')
+    .map((line) => (line.includes(BASE64_IMAGE_MARK) ? BASE64_IMAGE_LINE : line));
   const parts: DraftPart[] = [textPart(truncateContent(lines.join('\n'), maxChars))];
   const urls = fields.get('image_urls');
   if (Array.isArray(urls)) {
@@ -66,7 +82,12 @@ function browserParts(event: ObservationEvent): DraftPart[] {
   const parts: DraftPart[] = [textPart(textField(fields, 'content'))];
   if (fields.get('trigger_by_action') === 'browse_interactive') {
     const [marks, screenshot] = [fields.get('set_of_marks'), fields.get('screenshot')];
-    const image = typeof marks === 'string' && marks.length > 0 ? marks : typeof screenshot === 'string' && screenshot.length > 0 ? screenshot : null;
+    const image =
+      typeof marks === 'string' && marks.length > 0
+        ? marks
+        : typeof screenshot === 'string' && screenshot.length > 0
+          ? screenshot
+          : null;
     if (isValidImageUrl(image)) parts.push(imagePart([image]));
   }
   return parts;
@@ -77,7 +98,10 @@ function delegateText(event: ObservationEvent): string {
   if (typeof outputs === 'object' && outputs !== null && 'content' in outputs) {
     const content = (outputs as Record<string, unknown>).content;
     if (typeof content === 'string') return content;
-    throw new AgentMessagesError(`event ${event.id}: outputs.content of a delegate observation is not text; OpenHands fails to truncate it`, 'TypeError');
+    throw new AgentMessagesError(
+      `event ${event.id}: outputs.content of a delegate observation is not text; OpenHands fails to truncate it`,
+      'TypeError',
+    );
   }
   return event.content;
 }
@@ -105,7 +129,9 @@ function loggedObservationParts(event: ObservationEvent, context: ObservationCon
     case 'error':
       return [textPart(`${truncateContent(event.content, max)}\n[Error occurred in processing last action]`)];
     case 'user_rejected':
-      return [textPart(`OBSERVATION:\n${truncateContent(event.content, max)}\n[Last action has been rejected by the user]`)];
+      return [
+        textPart(`OBSERVATION:\n${truncateContent(event.content, max)}\n[Last action has been rejected by the user]`),
+      ];
     case 'mcp':
     case 'think':
     case 'task_tracking':
@@ -120,8 +146,15 @@ function loggedObservationParts(event: ObservationEvent, context: ObservationCon
     }
   }
   const className = ownEntry(OBSERVATION_CLASSES, event.type)?.className;
-  if (!className) throw new AgentMessagesError(`event ${event.id} is a "${event.type}" observation, a type OpenHands does not know; it cannot load this log`, 'KeyError');
-  throw new AgentMessagesError(`event ${event.id}: OpenHands' agent has no message for a ${className} ("${event.type}") and stops here`, `ValueError: Unknown observation type: ${className}`);
+  if (!className)
+    throw new AgentMessagesError(
+      `event ${event.id} is a "${event.type}" observation, a type OpenHands does not know; it cannot load this log`,
+      'KeyError',
+    );
+  throw new AgentMessagesError(
+    `event ${event.id}: OpenHands' agent has no message for a ${className} ("${event.type}") and stops here`,
+    `ValueError: Unknown observation type: ${className}`,
+  );
 }
 
 /** Recall messages depend on what came earlier in the view; every other observation only on itself. */
@@ -151,10 +184,16 @@ export interface ObservationOutcome {
 }
 
 /** `ConversationMemory._process_observation` for one view entry (logged, a summary, or a placeholder). */
-export function processObservation(entry: Exclude<ViewEntry, { kind: 'action' }>, context: ObservationContext): ObservationOutcome {
+export function processObservation(
+  entry: Exclude<ViewEntry, { kind: 'action' }>,
+  context: ObservationContext,
+): ObservationOutcome {
   if (entry.kind !== 'observation') {
     // Summaries and masking placeholders are AgentCondensationObservations without a tool call.
-    return { messages: [draft('user', [textPart(truncateContent(entry.content, context.maxMessageChars))], [originId(entry)])], toolResult: null };
+    return {
+      messages: [draft('user', [textPart(truncateContent(entry.content, context.maxMessageChars))], [originId(entry)])],
+      toolResult: null,
+    };
   }
   const parts = cachedParts(entry, context);
   if (parts === null) return { messages: [], toolResult: null };

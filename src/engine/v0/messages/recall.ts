@@ -24,12 +24,13 @@ function knowledgeOf(event: ObservationEvent): MicroagentKnowledge[] {
     const fields = (typeof item === 'object' && item !== null ? item : {}) as Json;
     const { name, trigger, content } = fields;
     if (typeof name !== 'string' || typeof trigger !== 'string' || typeof content !== 'string') {
-      throw new AgentMessagesError(`event ${event.id}: microagent_knowledge[${k}] needs the strings name, trigger and content; OpenHands cannot load it`);
+      throw new AgentMessagesError(
+        `event ${event.id}: microagent_knowledge[${k}] needs the strings name, trigger and content; OpenHands cannot load it`,
+      );
     }
     return { name, trigger, content };
   });
 }
-
 
 function isRecall(entry: ViewEntry): entry is ObservationEvent {
   return entry.kind === 'observation' && entry.type === 'recall';
@@ -47,20 +48,41 @@ function seenEarlier(name: string, index: number, events: readonly ViewEntry[]):
 /** The workspace-context branch: repository, runtime and instructions through additional_info.j2. */
 function workspaceParts(event: ObservationEvent, templates: AgentTemplates): DraftPart[] {
   const x = event.extras;
-  const repositoryInfo = pyTruthy(x.repo_name) || pyTruthy(x.repo_directory)
-    ? { repo_name: pyTruthy(x.repo_name) ? x.repo_name : '', repo_directory: pyTruthy(x.repo_directory) ? x.repo_directory : '', branch_name: pyTruthy(x.repo_branch) ? x.repo_branch : null }
-    : null;
+  const repositoryInfo =
+    pyTruthy(x.repo_name) || pyTruthy(x.repo_directory)
+      ? {
+          repo_name: pyTruthy(x.repo_name) ? x.repo_name : '',
+          repo_directory: pyTruthy(x.repo_directory) ? x.repo_directory : '',
+          branch_name: pyTruthy(x.repo_branch) ? x.repo_branch : null,
+        }
+      : null;
   const hosts = field(x, 'runtime_hosts', {});
   const extraInstructions = field(x, 'additional_agent_instructions', '');
   const secrets = field(x, 'custom_secrets_descriptions', {});
   const workingDir = field(x, 'working_dir', '');
   const date = field(x, 'date', '');
-  const runtimeInfo = pyTruthy(hosts) || pyTruthy(extraInstructions)
-    ? { date, available_hosts: hosts, additional_agent_instructions: extraInstructions, custom_secrets_descriptions: secrets, working_dir: workingDir }
-    : { date, available_hosts: {}, additional_agent_instructions: '', custom_secrets_descriptions: secrets, working_dir: workingDir };
-  const conversationInstructions = pyTruthy(x.conversation_instructions) ? { content: x.conversation_instructions } : null;
+  const runtimeInfo =
+    pyTruthy(hosts) || pyTruthy(extraInstructions)
+      ? {
+          date,
+          available_hosts: hosts,
+          additional_agent_instructions: extraInstructions,
+          custom_secrets_descriptions: secrets,
+          working_dir: workingDir,
+        }
+      : {
+          date,
+          available_hosts: {},
+          additional_agent_instructions: '',
+          custom_secrets_descriptions: secrets,
+          working_dir: workingDir,
+        };
+  const conversationInstructions = pyTruthy(x.conversation_instructions)
+    ? { content: x.conversation_instructions }
+    : null;
   const repoInstructions = pyTruthy(x.repo_instructions) ? x.repo_instructions : '';
-  const hasRepoInfo = repositoryInfo !== null && (pyTruthy(repositoryInfo.repo_name) || pyTruthy(repositoryInfo.repo_directory));
+  const hasRepoInfo =
+    repositoryInfo !== null && (pyTruthy(repositoryInfo.repo_name) || pyTruthy(repositoryInfo.repo_directory));
   const hasRuntimeInfo = pyTruthy(runtimeInfo.date) || pyTruthy(runtimeInfo.custom_secrets_descriptions);
   const hasRepoInstructions = typeof repoInstructions === 'string' && pyStrip(repoInstructions) !== '';
   const agents = knowledgeOf(event);
@@ -82,12 +104,19 @@ function workspaceParts(event: ObservationEvent, templates: AgentTemplates): Dra
  * A recall observation's message parts (ConversationMemory with prompt extensions on and no disabled
  * microagents): workspace context, or the knowledge of microagents not already shown earlier in the view.
  */
-export function recallParts(event: ObservationEvent, index: number, events: readonly ViewEntry[], templates: AgentTemplates): DraftPart[] {
+export function recallParts(
+  event: ObservationEvent,
+  index: number,
+  events: readonly ViewEntry[],
+  templates: AgentTemplates,
+): DraftPart[] {
   const recallType = event.extras.recall_type;
   if (recallType === 'workspace_context') return workspaceParts(event, templates);
   if (recallType === 'knowledge') {
     const fresh = knowledgeOf(event).filter((agent) => !seenEarlier(agent.name, index, events));
     return fresh.length ? [textPart(renderTemplate(templates, 'microagent_info', { triggered_agents: fresh }))] : [];
   }
-  throw new AgentMessagesError(`event ${event.id}: recall_type ${JSON.stringify(recallType ?? null)} is neither "workspace_context" nor "knowledge"; OpenHands cannot load it`);
+  throw new AgentMessagesError(
+    `event ${event.id}: recall_type ${JSON.stringify(recallType ?? null)} is neither "workspace_context" nor "knowledge"; OpenHands cannot load it`,
+  );
 }

@@ -2,14 +2,20 @@ import { type ChatMessage, type ChatProfile, type ContentPart, EPHEMERAL } from 
 import { type DraftMessage, AgentMessagesError } from './draft.ts';
 
 /** The flags `format_messages_for_llm` sets per profile: function calling is on in both, vision in neither. */
-export const PROFILE_FLAGS: Readonly<Record<ChatProfile, { readonly cacheEnabled: boolean; readonly visionEnabled: boolean }>> = {
+export const PROFILE_FLAGS: Readonly<
+  Record<ChatProfile, { readonly cacheEnabled: boolean; readonly visionEnabled: boolean }>
+> = {
   anthropic: { cacheEnabled: true, visionEnabled: false },
   openai: { cacheEnabled: false, visionEnabled: false },
 };
 
 function markLastPart(message: DraftMessage): void {
   const last = message.content[message.content.length - 1];
-  if (!last) throw new AgentMessagesError(`a ${message.role} message has no content to mark for prompt caching`, 'IndexError: list index out of range');
+  if (!last)
+    throw new AgentMessagesError(
+      `a ${message.role} message has no content to mark for prompt caching`,
+      'IndexError: list index out of range',
+    );
   last.cachePrompt = true;
 }
 
@@ -37,11 +43,17 @@ export function serializeMessage(message: DraftMessage, profile: ChatProfile): C
     const markOnPart = part.cachePrompt && message.role !== 'tool';
     if (part.cachePrompt && message.role === 'tool') toolCacheMarker = true;
     if (part.kind === 'text') {
-      content.push(markOnPart ? { type: 'text', text: part.text, cache_control: EPHEMERAL } : { type: 'text', text: part.text });
+      content.push(
+        markOnPart ? { type: 'text', text: part.text, cache_control: EPHEMERAL } : { type: 'text', text: part.text },
+      );
     } else if (visionEnabled) {
       part.urls.forEach((url, k) => {
         const last = k === part.urls.length - 1;
-        content.push(markOnPart && last ? { type: 'image_url', image_url: { url }, cache_control: EPHEMERAL } : { type: 'image_url', image_url: { url } });
+        content.push(
+          markOnPart && last
+            ? { type: 'image_url', image_url: { url }, cache_control: EPHEMERAL }
+            : { type: 'image_url', image_url: { url } },
+        );
       });
     }
   }

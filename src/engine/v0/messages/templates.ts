@@ -21,10 +21,16 @@ export interface AgentTemplates {
 }
 
 /** Renders and strips (OpenHands calls `.strip()` on every rendered template); failures name the file. */
-export function renderTemplate(templates: AgentTemplates, name: AgentTemplateName, context: Readonly<Record<string, unknown>>): string {
+export function renderTemplate(
+  templates: AgentTemplates,
+  name: AgentTemplateName,
+  context: Readonly<Record<string, unknown>>,
+): string {
   try {
     return pyStrip(templates.render(name, context));
   } catch (error) {
-    throw new AgentMessagesError(`template ${AGENT_TEMPLATE_FILES[name]}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AgentMessagesError(
+      `template ${AGENT_TEMPLATE_FILES[name]}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

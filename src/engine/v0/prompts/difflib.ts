@@ -58,7 +58,8 @@ export class SequenceMatcher<T> {
     }
     // No item is junk here (isjunk is None), so Python's two junk-extension loops never run; popular
     // items are not junk either, so these loops may extend a match over them.
-    while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1]) [besti, bestj, bestsize] = [besti - 1, bestj - 1, bestsize + 1];
+    while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1])
+      [besti, bestj, bestsize] = [besti - 1, bestj - 1, bestsize + 1];
     while (besti + bestsize < ahi && bestj + bestsize < bhi && a[besti + bestsize] === b[bestj + bestsize]) bestsize++;
     return [besti, bestj, bestsize];
   }
@@ -115,9 +116,17 @@ export class SequenceMatcher<T> {
     const codes: Opcode[] = [...this.getOpcodes()];
     if (codes.length === 0) codes.push(['equal', 0, 1, 0, 1]);
     const first = codes[0]!;
-    if (first[0] === 'equal') codes[0] = ['equal', Math.max(first[1], first[2] - n), first[2], Math.max(first[3], first[4] - n), first[4]];
+    if (first[0] === 'equal')
+      codes[0] = ['equal', Math.max(first[1], first[2] - n), first[2], Math.max(first[3], first[4] - n), first[4]];
     const last = codes[codes.length - 1]!;
-    if (last[0] === 'equal') codes[codes.length - 1] = ['equal', last[1], Math.min(last[2], last[1] + n), last[3], Math.min(last[4], last[3] + n)];
+    if (last[0] === 'equal')
+      codes[codes.length - 1] = [
+        'equal',
+        last[1],
+        Math.min(last[2], last[1] + n),
+        last[3],
+        Math.min(last[4], last[3] + n),
+      ];
     const nn = n + n;
     const groups: Opcode[][] = [];
     let group: Opcode[] = [];

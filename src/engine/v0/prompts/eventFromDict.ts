@@ -3,7 +3,13 @@ import { pydanticLaxInt } from '../pydanticInt.ts';
 import { truncateContent, hasOwnKey, ownEntry } from '../../core/index.ts';
 import { NotALiteral, literalEval } from './pyLiteral.ts';
 import { PyEnum } from './pythonRepr.ts';
-import { ACTION_CLASSES, CMD_OUTPUT_METADATA_DEFAULTS, type ClassSpec, OBSERVATION_CLASSES, Required } from './v0Classes.ts';
+import {
+  ACTION_CLASSES,
+  CMD_OUTPUT_METADATA_DEFAULTS,
+  type ClassSpec,
+  OBSERVATION_CLASSES,
+  Required,
+} from './v0Classes.ts';
 
 /**
  * A logged event as OpenHands' `event_from_dict` turns it into its dataclass (events/serialization at
@@ -87,13 +93,18 @@ function cmdOutputMetadata(given: Record<string, unknown>): Record<string, unkno
     if (!(key in given)) continue;
     const value = given[key];
     if (key === 'exit_code' || key === 'pid') metadata[key] = pydanticLaxInt(value) ?? metadata[key];
-    else if (typeof value === 'string' || (value === null && key !== 'prefix' && key !== 'suffix')) metadata[key] = value;
+    else if (typeof value === 'string' || (value === null && key !== 'prefix' && key !== 'suffix'))
+      metadata[key] = value;
   }
   return metadata;
 }
 
 /** `observation_from_dict`'s fixes, and what the observation classes' constructors do. */
-function observationExtras(type: string, content: string, raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function observationExtras(
+  type: string,
+  content: string,
+  raw: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const extras: Record<string, unknown> = { ...raw, content };
   // handle_observation_deprecated_extras: exit_code and command_id move into metadata.
   for (const [legacy, key] of [
@@ -112,7 +123,8 @@ function observationExtras(type: string, content: string, raw: Readonly<Record<s
     if (!extras.hidden) extras.content = truncateContent(content, MAX_CMD_OUTPUT_SIZE);
   }
   if (type === 'recall') {
-    if (typeof extras.recall_type === 'string' && hasOwnKey(RECALL_TYPES, extras.recall_type)) extras.recall_type = RECALL_TYPES[extras.recall_type];
+    if (typeof extras.recall_type === 'string' && hasOwnKey(RECALL_TYPES, extras.recall_type))
+      extras.recall_type = RECALL_TYPES[extras.recall_type];
     else delete extras.recall_type;
   }
   return extras;
@@ -136,8 +148,13 @@ export function pyEventOf(event: LogEvent): PyEvent | null {
   if (!spec) {
     result = null;
   } else {
-    const bag = event.kind === 'action' ? actionArgs(event.args) : observationExtras(event.type, event.content, event.extras);
-    result = { className: spec.className, source: event.source ? (ownEntry(SOURCES, event.source) ?? null) : null, fields: fieldsOf(spec, bag) };
+    const bag =
+      event.kind === 'action' ? actionArgs(event.args) : observationExtras(event.type, event.content, event.extras);
+    result = {
+      className: spec.className,
+      source: event.source ? (ownEntry(SOURCES, event.source) ?? null) : null,
+      fields: fieldsOf(spec, bag),
+    };
   }
   converted.set(event, result);
   return result;

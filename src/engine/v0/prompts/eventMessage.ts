@@ -12,7 +12,8 @@ import { ownEntry } from '../../core/index.ts';
 type Fields = PyEvent['fields'];
 
 const text = (fields: Fields, name: string) => pyStr(fields.get(name));
-const length = (value: unknown) => (Array.isArray(value) ? value.length : typeof value === 'object' && value !== null ? Object.keys(value).length : 0);
+const length = (value: unknown) =>
+  Array.isArray(value) ? value.length : typeof value === 'object' && value !== null ? Object.keys(value).length : 0;
 
 function condensationMessage(fields: Fields): string {
   const summary = fields.get('summary');
@@ -24,7 +25,15 @@ function condensationMessage(fields: Fields): string {
   const explicit = fields.get('forgotten_event_ids');
   const forgotten = Array.isArray(explicit)
     ? (explicit as number[])
-    : shownRange(forgottenIds({ forgottenEventIds: null, forgottenEventsStartId: intOrNull('forgotten_events_start_id'), forgottenEventsEndId: intOrNull('forgotten_events_end_id'), summary: null, summaryOffset: null }));
+    : shownRange(
+        forgottenIds({
+          forgottenEventIds: null,
+          forgottenEventsStartId: intOrNull('forgotten_events_start_id'),
+          forgottenEventsEndId: intOrNull('forgotten_events_end_id'),
+          summary: null,
+          summaryOffset: null,
+        }),
+      );
   return `Condenser is dropping the events: ${typeof forgotten === 'string' ? forgotten : pyRepr(forgotten)}.`;
 }
 
@@ -40,13 +49,22 @@ function shownRange(forgotten: ForgottenIds): number[] | string {
 
 function rejectMessage(fields: Fields): string {
   const outputs = fields.get('outputs');
-  const reason = typeof outputs === 'object' && outputs !== null && 'reason' in outputs ? (outputs as Record<string, unknown>).reason : undefined;
-  return reason === undefined ? 'Task is rejected by the agent.' : `Task is rejected by the agent. Reason: ${pyStr(reason)}`;
+  const reason =
+    typeof outputs === 'object' && outputs !== null && 'reason' in outputs
+      ? (outputs as Record<string, unknown>).reason
+      : undefined;
+  return reason === undefined
+    ? 'Task is rejected by the agent.'
+    : `Task is rejected by the agent. Reason: ${pyStr(reason)}`;
 }
 
 function taskTrackingMessage(fields: Fields): string {
   const count = length(fields.get('task_list'));
-  return count === 0 ? 'Clearing the task list.' : count === 1 ? 'Managing 1 task item.' : `Managing ${count} task items.`;
+  return count === 0
+    ? 'Clearing the task list.'
+    : count === 1
+      ? 'Managing 1 task item.'
+      : `Managing ${count} task items.`;
 }
 
 const MESSAGES: Readonly<Record<string, (fields: Fields) => string>> = {
@@ -58,7 +76,8 @@ const MESSAGES: Readonly<Record<string, (fields: Fields) => string>> = {
   FileWriteAction: (f) => `Writing file: ${text(f, 'path')}`,
   BrowseURLAction: (f) => `I am browsing the URL: ${text(f, 'url')}`,
   BrowseInteractiveAction: (f) => `I am interacting with the browser:\n\`\`\`\n${text(f, 'browser_actions')}\n\`\`\``,
-  MCPAction: (f) => `I am interacting with the MCP server with name:\n\`\`\`\n${text(f, 'name')}\n\`\`\`\nand arguments:\n\`\`\`\n${text(f, 'arguments')}\n\`\`\``,
+  MCPAction: (f) =>
+    `I am interacting with the MCP server with name:\n\`\`\`\n${text(f, 'name')}\n\`\`\`\nand arguments:\n\`\`\`\n${text(f, 'arguments')}\n\`\`\``,
   AgentThinkAction: (f) => `I am thinking...: ${text(f, 'thought')}`,
   AgentFinishAction: (f) => (f.get('thought') !== '' ? text(f, 'thought') : "All done! What's next on the agenda?"),
   AgentRejectAction: rejectMessage,
@@ -69,7 +88,8 @@ const MESSAGES: Readonly<Record<string, (fields: Fields) => string>> = {
   CondensationRequestAction: () => 'Requesting a condensation of the conversation history.',
   TaskTrackingAction: taskTrackingMessage,
   NullAction: () => 'No action',
-  CmdOutputObservation: (f) => `Command \`${text(f, 'command')}\` executed with exit code ${pyStr((f.get('metadata') as Record<string, unknown>).exit_code)}.`,
+  CmdOutputObservation: (f) =>
+    `Command \`${text(f, 'command')}\` executed with exit code ${pyStr((f.get('metadata') as Record<string, unknown>).exit_code)}.`,
   IPythonRunCellObservation: () => 'Code executed in IPython cell.',
   FileReadObservation: (f) => `I read the file ${text(f, 'path')}.`,
   FileWriteObservation: (f) => `I wrote to the file ${text(f, 'path')}.`,
@@ -79,7 +99,9 @@ const MESSAGES: Readonly<Record<string, (fields: Fields) => string>> = {
   AgentStateChangedObservation: () => '',
   RecallObservation: (f) => {
     const recallType = f.get('recall_type');
-    return recallType instanceof PyEnum && recallType.value === 'workspace_context' ? 'Added workspace context' : 'Added microagent knowledge';
+    return recallType instanceof PyEnum && recallType.value === 'workspace_context'
+      ? 'Added workspace context'
+      : 'Added microagent knowledge';
   },
   NullObservation: () => 'No observation',
   FileDownloadObservation: (f) => `Downloaded the file at location: ${text(f, 'file_path')}`,

@@ -38,8 +38,10 @@ function thoughtLine(fields: Fields): string {
 function messageAction(event: PyEvent): string {
   const { fields } = event;
   let out = `**MessageAction** (source=${pyStr(event.source)})\nCONTENT: ${text(fields, 'content')}`;
-  if (truthy(field(fields, 'image_urls'))) for (const url of list(field(fields, 'image_urls'))) out += `\nIMAGE_URL: ${pyStr(url)}`;
-  if (truthy(field(fields, 'file_urls'))) for (const url of list(field(fields, 'file_urls'))) out += `\nFILE_URL: ${pyStr(url)}`;
+  if (truthy(field(fields, 'image_urls')))
+    for (const url of list(field(fields, 'image_urls'))) out += `\nIMAGE_URL: ${pyStr(url)}`;
+  if (truthy(field(fields, 'file_urls')))
+    for (const url of list(field(fields, 'file_urls'))) out += `\nFILE_URL: ${pyStr(url)}`;
   return out;
 }
 
@@ -47,7 +49,8 @@ function systemMessageAction(event: PyEvent): string {
   const { fields } = event;
   let out = `**SystemMessageAction** (source=${pyStr(event.source)})\nCONTENT: ${text(fields, 'content')}`;
   const tools = field(fields, 'tools');
-  if (truthy(tools)) out += `\nTOOLS: ${Array.isArray(tools) ? tools.length : Object.keys(tools as object).length} tools available`;
+  if (truthy(tools))
+    out += `\nTOOLS: ${Array.isArray(tools) ? tools.length : Object.keys(tools as object).length} tools available`;
   if (truthy(field(fields, 'agent_class'))) out += `\nAGENT_CLASS: ${text(fields, 'agent_class')}`;
   return out;
 }
@@ -61,8 +64,10 @@ function fileEditAction(fields: Fields): string {
   const command = field(fields, 'command');
   out += `Command: ${pyStr(command)}\n`;
   if (command === 'create') out += `Created File with Text:\n\`\`\`\n${text(fields, 'file_text')}\n\`\`\`\n`;
-  else if (command === 'str_replace') out += `Old String: \`\`\`\n${text(fields, 'old_str')}\n\`\`\`\nNew String: \`\`\`\n${text(fields, 'new_str')}\n\`\`\`\n`;
-  else if (command === 'insert') out += `Insert Line: ${text(fields, 'insert_line')}\nNew String: \`\`\`\n${text(fields, 'new_str')}\n\`\`\`\n`;
+  else if (command === 'str_replace')
+    out += `Old String: \`\`\`\n${text(fields, 'old_str')}\n\`\`\`\nNew String: \`\`\`\n${text(fields, 'new_str')}\n\`\`\`\n`;
+  else if (command === 'insert')
+    out += `Insert Line: ${text(fields, 'insert_line')}\nNew String: \`\`\`\n${text(fields, 'new_str')}\n\`\`\`\n`;
   else if (command === 'undo_edit') out += 'Undo Edit\n';
   return out;
 }
@@ -87,7 +92,8 @@ function cmdOutputObservation(event: PyEvent): string {
 /** `str(FileEditObservation)` (ConversationMemory sends it as is). */
 export function fileEditObservation(fields: Fields): string {
   const implSource = field(fields, 'impl_source');
-  if (implSource === 'oh_aci' || (implSource instanceof PyEnum && implSource.value === 'oh_aci')) return text(fields, 'content');
+  if (implSource === 'oh_aci' || (implSource instanceof PyEnum && implSource.value === 'oh_aci'))
+    return text(fields, 'content');
   const path = text(fields, 'path');
   if (!truthy(field(fields, 'prev_exist'))) {
     if (field(fields, 'old_content') !== '') {
@@ -130,7 +136,10 @@ function recallObservation(fields: Fields): string {
     );
   }
   const knowledge = list(field(fields, 'microagent_knowledge'));
-  if (knowledge.length) parts.push(`microagent_knowledge=${knowledge.map((item) => pyStr((item as Record<string, unknown>)?.name)).join(', ')}`);
+  if (knowledge.length)
+    parts.push(
+      `microagent_knowledge=${knowledge.map((item) => pyStr((item as Record<string, unknown>)?.name)).join(', ')}`,
+    );
   return `**RecallObservation**\n${parts.join(', ')}`;
 }
 
@@ -138,11 +147,14 @@ function recallObservation(fields: Fields): string {
 const CUSTOM: Readonly<Record<string, (event: PyEvent) => string>> = {
   MessageAction: messageAction,
   SystemMessageAction: systemMessageAction,
-  CmdRunAction: (e) => `**CmdRunAction (source=${pyStr(e.source)}, is_input=${text(e.fields, 'is_input')})**\n${thoughtLine(e.fields)}COMMAND:\n${text(e.fields, 'command')}`,
+  CmdRunAction: (e) =>
+    `**CmdRunAction (source=${pyStr(e.source)}, is_input=${text(e.fields, 'is_input')})**\n${thoughtLine(e.fields)}COMMAND:\n${text(e.fields, 'command')}`,
   IPythonRunCellAction: (e) => `**IPythonRunCellAction**\n${thoughtLine(e.fields)}CODE:\n${text(e.fields, 'code')}`,
   BrowseURLAction: (e) => `**BrowseURLAction**\n${thoughtLine(e.fields)}URL: ${text(e.fields, 'url')}`,
-  BrowseInteractiveAction: (e) => `**BrowseInteractiveAction**\n${thoughtLine(e.fields)}BROWSER_ACTIONS: ${text(e.fields, 'browser_actions')}`,
-  MCPAction: (e) => `**MCPAction**\n${thoughtLine(e.fields)}NAME: ${text(e.fields, 'name')}\nARGUMENTS: ${text(e.fields, 'arguments')}`,
+  BrowseInteractiveAction: (e) =>
+    `**BrowseInteractiveAction**\n${thoughtLine(e.fields)}BROWSER_ACTIONS: ${text(e.fields, 'browser_actions')}`,
+  MCPAction: (e) =>
+    `**MCPAction**\n${thoughtLine(e.fields)}NAME: ${text(e.fields, 'name')}\nARGUMENTS: ${text(e.fields, 'arguments')}`,
   RecallAction: (e) => `**RecallAction**\nQUERY: ${pySliceText(text(e.fields, 'query'), 0, 50)}`,
   FileWriteAction: ({ fields: f }) =>
     `**FileWriteAction**\nPath: ${text(f, 'path')}\nRange: [L${text(f, 'start')}:L${text(f, 'end')}]\nThought: ${text(f, 'thought')}\nContent:\n\`\`\`\n${text(f, 'content')}\n\`\`\`\n`,
@@ -155,7 +167,8 @@ const CUSTOM: Readonly<Record<string, (event: PyEvent) => string>> = {
   FileReadObservation: (e) => `[Read from ${text(e.fields, 'path')} is successful.]\n${text(e.fields, 'content')}`,
   FileWriteObservation: (e) => `[Write to ${text(e.fields, 'path')} is successful.]\n${text(e.fields, 'content')}`,
   FileEditObservation: (e) => fileEditObservation(e.fields),
-  FileDownloadObservation: (e) => `**FileDownloadObservation**\nLocation of downloaded file: ${text(e.fields, 'file_path')}\n`,
+  FileDownloadObservation: (e) =>
+    `**FileDownloadObservation**\nLocation of downloaded file: ${text(e.fields, 'file_path')}\n`,
   BrowserOutputObservation: (e) => browserOutputObservation(e.fields),
   ErrorObservation: (e) => `**ErrorObservation**\n${text(e.fields, 'content')}`,
   RecallObservation: (e) => recallObservation(e.fields),

@@ -21,7 +21,13 @@ export function eventMessage(entry: ViewEntry): string {
 function unknownTypeText(event: LogEvent): string {
   const bag = event.kind === 'action' ? event.args : { content: event.content, ...event.extras };
   const className = event.kind === 'action' ? 'Action' : 'Observation';
-  return dataclassRepr(className, [...Object.entries(bag), [event.kind, new PyEnum(event.kind === 'action' ? 'ActionType' : 'ObservationType', event.type.toUpperCase(), event.type)]]);
+  return dataclassRepr(className, [
+    ...Object.entries(bag),
+    [
+      event.kind,
+      new PyEnum(event.kind === 'action' ? 'ActionType' : 'ObservationType', event.type.toUpperCase(), event.type),
+    ],
+  ]);
 }
 
 const promptTexts = new WeakMap<LogEvent, string>();
@@ -45,7 +51,16 @@ export function eventPromptText(entry: ViewEntry): string {
 }
 
 /** Bookkeeping args that never reach the model. */
-const HIDDEN_ARGS = new Set(['security_risk', 'confirmation_state', 'impl_source', 'is_static', 'blocking', 'hidden', 'kernel_init_code', 'include_extra']);
+const HIDDEN_ARGS = new Set([
+  'security_risk',
+  'confirmation_state',
+  'impl_source',
+  'is_static',
+  'blocking',
+  'hidden',
+  'kernel_init_code',
+  'include_extra',
+]);
 
 /**
  * The text a token estimate counts for an event: roughly what the agent's prompt holds for it
@@ -54,7 +69,12 @@ const HIDDEN_ARGS = new Set(['security_risk', 'confirmation_state', 'impl_source
 export function eventTokenText(event: LogEvent): string {
   if (event.kind === 'observation') return event.content;
   if (event.type === 'message') return stringArg(event, 'content');
-  if (event.type === 'system') return stringArg(event, 'content') + (event.args.tools ? JSON.stringify(event.args.tools) : '');
-  const visible = Object.entries(event.args).filter(([key, value]) => !HIDDEN_ARGS.has(key) && value !== null && value !== '');
-  return visible.map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('\n');
+  if (event.type === 'system')
+    return stringArg(event, 'content') + (event.args.tools ? JSON.stringify(event.args.tools) : '');
+  const visible = Object.entries(event.args).filter(
+    ([key, value]) => !HIDDEN_ARGS.has(key) && value !== null && value !== '',
+  );
+  return visible
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('\n');
 }

@@ -31,22 +31,37 @@ function editGroups(oldContent: string | null, newContent: string | null, contex
         newLines.slice(j1, j2).forEach((line, k) => after.push(`${rightAligned(j1 + k + 1, pad)}|${line}`));
         continue;
       }
-      if (tag === 'replace' || tag === 'delete') oldLines.slice(i1, i2).forEach((line, k) => before.push(`-${rightAligned(i1 + k + 1, pad - 1)}|${line}`));
-      if (tag === 'replace' || tag === 'insert') newLines.slice(j1, j2).forEach((line, k) => after.push(`+${rightAligned(j1 + k + 1, pad - 1)}|${line}`));
+      if (tag === 'replace' || tag === 'delete')
+        oldLines.slice(i1, i2).forEach((line, k) => before.push(`-${rightAligned(i1 + k + 1, pad - 1)}|${line}`));
+      if (tag === 'replace' || tag === 'insert')
+        newLines.slice(j1, j2).forEach((line, k) => after.push(`+${rightAligned(j1 + k + 1, pad - 1)}|${line}`));
     }
     return { before, after };
   });
 }
 
 /** `visualize_diff(n_context_lines=2, change_applied=True)`; `cached` is the event's `_diff_cache`. */
-export function visualizeDiff(path: string, oldContent: string | null, newContent: string | null, cached: string | null): string {
+export function visualizeDiff(
+  path: string,
+  oldContent: string | null,
+  newContent: string | null,
+  cached: string | null,
+): string {
   if (cached !== null) return cached;
-  if (oldContent === newContent) return '(no changes detected. Please make sure your edits change the content of the existing file.)\n';
+  if (oldContent === newContent)
+    return '(no changes detected. Please make sure your edits change the content of the existing file.)\n';
   const groups = editGroups(oldContent, newContent, 2);
   const result = [`[Existing file ${path} is edited with ${groups.length} changes.]`];
   groups.forEach((group, i) => {
     if (i !== 0) result.push('-------------------------');
-    result.push(`[begin of edit ${i + 1} / ${groups.length}]`, '(content before edit)', ...group.before, '(content after edit)', ...group.after, `[end of edit ${i + 1} / ${groups.length}]`);
+    result.push(
+      `[begin of edit ${i + 1} / ${groups.length}]`,
+      '(content before edit)',
+      ...group.before,
+      '(content after edit)',
+      ...group.after,
+      `[end of edit ${i + 1} / ${groups.length}]`,
+    );
   });
   return result.join('\n');
 }

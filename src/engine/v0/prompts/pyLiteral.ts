@@ -15,7 +15,19 @@ export class NotALiteral extends Error {
   }
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\n': '' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\n': '',
+};
 
 class LiteralParser {
   private at = 0;
@@ -53,7 +65,8 @@ class LiteralParser {
   }
 
   private space(): void {
-    const pattern = this.depth > 0 ? /^(?:[ \t\f\r\n]+|\\\r?\n(?=[^]*\S)|#[^\n]*)/ : /^(?:[ \t\f]+|\\\r?\n(?=[^]*\S)|#[^\n]*)/;
+    const pattern =
+      this.depth > 0 ? /^(?:[ \t\f\r\n]+|\\\r?\n(?=[^]*\S)|#[^\n]*)/ : /^(?:[ \t\f]+|\\\r?\n(?=[^]*\S)|#[^\n]*)/;
     for (;;) {
       const rest = pattern.exec(this.text.slice(this.at));
       if (!rest) return;
@@ -126,7 +139,9 @@ class LiteralParser {
   private string(): string {
     const raw = /^[rR]/.test(this.text[this.at]!);
     if (/^[rRuU]/.test(this.text[this.at]!)) this.at++;
-    const quote = this.text.startsWith(this.text[this.at]!.repeat(3), this.at) ? this.text[this.at]!.repeat(3) : this.text[this.at]!;
+    const quote = this.text.startsWith(this.text[this.at]!.repeat(3), this.at)
+      ? this.text[this.at]!.repeat(3)
+      : this.text[this.at]!;
     this.at += quote.length;
     let out = '';
     for (;;) {
@@ -161,7 +176,8 @@ class LiteralParser {
     const width = next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
     if (width) {
       const hex = this.text.slice(this.at, this.at + width);
-      if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(hex) || parseInt(hex, 16) > 0x10ffff) throw new NotALiteral('bad escape');
+      if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(hex) || parseInt(hex, 16) > 0x10ffff)
+        throw new NotALiteral('bad escape');
       this.at += width;
       return String.fromCodePoint(parseInt(hex, 16));
     }

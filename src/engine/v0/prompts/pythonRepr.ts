@@ -84,9 +84,12 @@ export function pyRepr(value: unknown): string {
   if (typeof value === 'string') return reprString(value);
   if (value instanceof PyEnum) return `<${value.enumName}.${value.member}: ${pyRepr(value.value)}>`;
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  if (value instanceof PyTuple) return value.items.length === 1 ? `(${pyRepr(value.items[0])},)` : `(${value.items.map(pyRepr).join(', ')})`;
+  if (value instanceof PyTuple)
+    return value.items.length === 1 ? `(${pyRepr(value.items[0])},)` : `(${value.items.map(pyRepr).join(', ')})`;
   if (typeof value === 'object') {
-    const items = Object.entries(value as Record<string, unknown>).map(([key, item]) => `${reprString(key)}: ${pyRepr(item)}`);
+    const items = Object.entries(value as Record<string, unknown>).map(
+      ([key, item]) => `${reprString(key)}: ${pyRepr(item)}`,
+    );
     return `{${items.join(', ')}}`;
   }
   return String(value);
@@ -108,7 +111,10 @@ function jsonString(text: string): string {
 export function pyJsonDumpsIndented(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return Number.isFinite(value) ? reprNumber(value) : reprFloat(value).replace('nan', 'NaN').replace('inf', 'Infinity');
+  if (typeof value === 'number')
+    return Number.isFinite(value)
+      ? reprNumber(value)
+      : reprFloat(value).replace('nan', 'NaN').replace('inf', 'Infinity');
   if (typeof value === 'string') return jsonString(value);
   if (value instanceof PyEnum) return pyJsonDumpsIndented(value.value, depth);
   if (value instanceof PyTuple) return pyJsonDumpsIndented(value.items, depth);
@@ -140,7 +146,9 @@ export { pyRstrip } from '../../core/index.ts';
 export function pyJsonDumps(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
-    const items = Object.entries(value as Record<string, unknown>).map(([key, item]) => `${jsonString(key)}: ${pyJsonDumps(item)}`);
+    const items = Object.entries(value as Record<string, unknown>).map(
+      ([key, item]) => `${jsonString(key)}: ${pyJsonDumps(item)}`,
+    );
     return `{${items.join(', ')}}`;
   }
   // Scalars print as in the indented form.

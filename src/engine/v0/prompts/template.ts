@@ -1,6 +1,8 @@
 /** Fills `{previous_summary}` and `{events}` in one pass, so text inside events is never re-expanded. */
 export function fillSummaryTemplate(template: string, previousSummary: string, events: string): string {
-  return template.replace(/\{(previous_summary|events)\}/g, (_, key: string) => (key === 'events' ? events : previousSummary));
+  return template.replace(/\{(previous_summary|events)\}/g, (_, key: string) =>
+    key === 'events' ? events : previousSummary,
+  );
 }
 
 /** The `<PREVIOUS SUMMARY>` and `<EVENT id=N>` blocks OpenHands' summarizers put after their preamble. */

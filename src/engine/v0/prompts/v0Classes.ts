@@ -21,25 +21,81 @@ export interface ClassSpec {
 const REQUIRED_TEXT = new Required('');
 
 const action = (member: string, value: string) => ['action', new PyEnum('ActionType', member, value)] as const;
-const observation = (member: string, value: string) => ['observation', new PyEnum('ObservationType', member, value)] as const;
+const observation = (member: string, value: string) =>
+  ['observation', new PyEnum('ObservationType', member, value)] as const;
 const risk: FieldSpec = ['security_risk', new PyEnum('ActionSecurityRisk', 'UNKNOWN', -1)];
 const confirmed: FieldSpec = ['confirmation_state', new PyEnum('ActionConfirmationStatus', 'CONFIRMED', 'confirmed')];
 const content: FieldSpec = ['content', REQUIRED_TEXT];
 
 export const ACTION_CLASSES: Readonly<Record<string, ClassSpec>> = {
-  message: { className: 'MessageAction', fields: [content, ['file_urls', null], ['image_urls', null], ['wait_for_response', false], action('MESSAGE', 'message'), risk] },
+  message: {
+    className: 'MessageAction',
+    fields: [
+      content,
+      ['file_urls', null],
+      ['image_urls', null],
+      ['wait_for_response', false],
+      action('MESSAGE', 'message'),
+      risk,
+    ],
+  },
   // openhands_version defaults to the installed version; no text OpenHands derives prints it.
-  system: { className: 'SystemMessageAction', fields: [content, ['tools', null], ['openhands_version', null], ['agent_class', null], action('SYSTEM', 'system')] },
+  system: {
+    className: 'SystemMessageAction',
+    fields: [content, ['tools', null], ['openhands_version', null], ['agent_class', null], action('SYSTEM', 'system')],
+  },
   run: {
     className: 'CmdRunAction',
-    fields: [['command', REQUIRED_TEXT], ['is_input', false], ['thought', ''], ['blocking', false], ['is_static', false], ['cwd', null], ['hidden', false], action('RUN', 'run'), confirmed, risk],
+    fields: [
+      ['command', REQUIRED_TEXT],
+      ['is_input', false],
+      ['thought', ''],
+      ['blocking', false],
+      ['is_static', false],
+      ['cwd', null],
+      ['hidden', false],
+      action('RUN', 'run'),
+      confirmed,
+      risk,
+    ],
   },
-  run_ipython: { className: 'IPythonRunCellAction', fields: [['code', REQUIRED_TEXT], ['thought', ''], ['include_extra', true], action('RUN_IPYTHON', 'run_ipython'), confirmed, risk, ['kernel_init_code', '']] },
+  run_ipython: {
+    className: 'IPythonRunCellAction',
+    fields: [
+      ['code', REQUIRED_TEXT],
+      ['thought', ''],
+      ['include_extra', true],
+      action('RUN_IPYTHON', 'run_ipython'),
+      confirmed,
+      risk,
+      ['kernel_init_code', ''],
+    ],
+  },
   read: {
     className: 'FileReadAction',
-    fields: [['path', REQUIRED_TEXT], ['start', 0], ['end', -1], ['thought', ''], action('READ', 'read'), risk, ['impl_source', new PyEnum('FileReadSource', 'DEFAULT', 'default')], ['view_range', null]],
+    fields: [
+      ['path', REQUIRED_TEXT],
+      ['start', 0],
+      ['end', -1],
+      ['thought', ''],
+      action('READ', 'read'),
+      risk,
+      ['impl_source', new PyEnum('FileReadSource', 'DEFAULT', 'default')],
+      ['view_range', null],
+    ],
   },
-  write: { className: 'FileWriteAction', fields: [['path', REQUIRED_TEXT], content, ['start', 0], ['end', -1], ['thought', ''], action('WRITE', 'write'), risk] },
+  write: {
+    className: 'FileWriteAction',
+    fields: [
+      ['path', REQUIRED_TEXT],
+      content,
+      ['start', 0],
+      ['end', -1],
+      ['thought', ''],
+      action('WRITE', 'write'),
+      risk,
+    ],
+  },
   edit: {
     className: 'FileEditAction',
     fields: [
@@ -58,18 +114,43 @@ export const ACTION_CLASSES: Readonly<Record<string, ClassSpec>> = {
       ['impl_source', new PyEnum('FileEditSource', 'OH_ACI', 'oh_aci')],
     ],
   },
-  browse: { className: 'BrowseURLAction', fields: [['url', REQUIRED_TEXT], ['thought', ''], action('BROWSE', 'browse'), risk, ['return_axtree', false]] },
+  browse: {
+    className: 'BrowseURLAction',
+    fields: [['url', REQUIRED_TEXT], ['thought', ''], action('BROWSE', 'browse'), risk, ['return_axtree', false]],
+  },
   browse_interactive: {
     className: 'BrowseInteractiveAction',
-    fields: [['browser_actions', REQUIRED_TEXT], ['thought', ''], ['browsergym_send_msg_to_user', ''], action('BROWSE_INTERACTIVE', 'browse_interactive'), risk, ['return_axtree', false]],
+    fields: [
+      ['browser_actions', REQUIRED_TEXT],
+      ['thought', ''],
+      ['browsergym_send_msg_to_user', ''],
+      action('BROWSE_INTERACTIVE', 'browse_interactive'),
+      risk,
+      ['return_axtree', false],
+    ],
   },
-  call_tool_mcp: { className: 'MCPAction', fields: [['name', REQUIRED_TEXT], ['arguments', {}], ['thought', ''], action('MCP', 'call_tool_mcp'), risk] },
+  call_tool_mcp: {
+    className: 'MCPAction',
+    fields: [['name', REQUIRED_TEXT], ['arguments', {}], ['thought', ''], action('MCP', 'call_tool_mcp'), risk],
+  },
   think: { className: 'AgentThinkAction', fields: [['thought', ''], action('THINK', 'think')] },
-  finish: { className: 'AgentFinishAction', fields: [['final_thought', ''], ['outputs', {}], ['thought', ''], action('FINISH', 'finish')] },
+  finish: {
+    className: 'AgentFinishAction',
+    fields: [['final_thought', ''], ['outputs', {}], ['thought', ''], action('FINISH', 'finish')],
+  },
   reject: { className: 'AgentRejectAction', fields: [['outputs', {}], ['thought', ''], action('REJECT', 'reject')] },
-  delegate: { className: 'AgentDelegateAction', fields: [['agent', REQUIRED_TEXT], ['inputs', new Required({})], ['thought', ''], action('DELEGATE', 'delegate')] },
-  recall: { className: 'RecallAction', fields: [['recall_type', REQUIRED_TEXT], ['query', ''], ['thought', ''], action('RECALL', 'recall')] },
-  change_agent_state: { className: 'ChangeAgentStateAction', fields: [['agent_state', REQUIRED_TEXT], ['thought', ''], action('CHANGE_AGENT_STATE', 'change_agent_state')] },
+  delegate: {
+    className: 'AgentDelegateAction',
+    fields: [['agent', REQUIRED_TEXT], ['inputs', new Required({})], ['thought', ''], action('DELEGATE', 'delegate')],
+  },
+  recall: {
+    className: 'RecallAction',
+    fields: [['recall_type', REQUIRED_TEXT], ['query', ''], ['thought', ''], action('RECALL', 'recall')],
+  },
+  change_agent_state: {
+    className: 'ChangeAgentStateAction',
+    fields: [['agent_state', REQUIRED_TEXT], ['thought', ''], action('CHANGE_AGENT_STATE', 'change_agent_state')],
+  },
   condensation: {
     className: 'CondensationAction',
     fields: [
@@ -81,8 +162,14 @@ export const ACTION_CLASSES: Readonly<Record<string, ClassSpec>> = {
       ['summary_offset', null],
     ],
   },
-  condensation_request: { className: 'CondensationRequestAction', fields: [action('CONDENSATION_REQUEST', 'condensation_request')] },
-  task_tracking: { className: 'TaskTrackingAction', fields: [['command', 'view'], ['task_list', []], ['thought', ''], action('TASK_TRACKING', 'task_tracking')] },
+  condensation_request: {
+    className: 'CondensationRequestAction',
+    fields: [action('CONDENSATION_REQUEST', 'condensation_request')],
+  },
+  task_tracking: {
+    className: 'TaskTrackingAction',
+    fields: [['command', 'view'], ['task_list', []], ['thought', ''], action('TASK_TRACKING', 'task_tracking')],
+  },
   loop_recovery: { className: 'LoopRecoveryAction', fields: [['option', 1], action('LOOP_RECOVERY', 'loop_recovery')] },
   null: { className: 'NullAction', fields: [action('NULL', 'null')] },
 };
@@ -99,10 +186,33 @@ export const CMD_OUTPUT_METADATA_DEFAULTS: Readonly<Record<string, unknown>> = {
 };
 
 export const OBSERVATION_CLASSES: Readonly<Record<string, ClassSpec>> = {
-  run: { className: 'CmdOutputObservation', fields: [content, ['command', REQUIRED_TEXT], observation('RUN', 'run'), ['metadata', CMD_OUTPUT_METADATA_DEFAULTS], ['hidden', false]] },
-  run_ipython: { className: 'IPythonRunCellObservation', fields: [content, ['code', REQUIRED_TEXT], observation('RUN_IPYTHON', 'run_ipython'), ['image_urls', null]] },
-  read: { className: 'FileReadObservation', fields: [content, ['path', REQUIRED_TEXT], observation('READ', 'read'), ['impl_source', new PyEnum('FileReadSource', 'DEFAULT', 'default')]] },
-  write: { className: 'FileWriteObservation', fields: [content, ['path', REQUIRED_TEXT], observation('WRITE', 'write')] },
+  run: {
+    className: 'CmdOutputObservation',
+    fields: [
+      content,
+      ['command', REQUIRED_TEXT],
+      observation('RUN', 'run'),
+      ['metadata', CMD_OUTPUT_METADATA_DEFAULTS],
+      ['hidden', false],
+    ],
+  },
+  run_ipython: {
+    className: 'IPythonRunCellObservation',
+    fields: [content, ['code', REQUIRED_TEXT], observation('RUN_IPYTHON', 'run_ipython'), ['image_urls', null]],
+  },
+  read: {
+    className: 'FileReadObservation',
+    fields: [
+      content,
+      ['path', REQUIRED_TEXT],
+      observation('READ', 'read'),
+      ['impl_source', new PyEnum('FileReadSource', 'DEFAULT', 'default')],
+    ],
+  },
+  write: {
+    className: 'FileWriteObservation',
+    fields: [content, ['path', REQUIRED_TEXT], observation('WRITE', 'write')],
+  },
   edit: {
     className: 'FileEditObservation',
     fields: [
@@ -140,7 +250,10 @@ export const OBSERVATION_CLASSES: Readonly<Record<string, ClassSpec>> = {
       ['filter_visible_only', false],
     ],
   },
-  delegate: { className: 'AgentDelegateObservation', fields: [content, ['outputs', new Required({})], observation('DELEGATE', 'delegate')] },
+  delegate: {
+    className: 'AgentDelegateObservation',
+    fields: [content, ['outputs', new Required({})], observation('DELEGATE', 'delegate')],
+  },
   think: { className: 'AgentThinkObservation', fields: [content, observation('THINK', 'think')] },
   condense: { className: 'AgentCondensationObservation', fields: [content, observation('CONDENSE', 'condense')] },
   recall: {
@@ -166,9 +279,29 @@ export const OBSERVATION_CLASSES: Readonly<Record<string, ClassSpec>> = {
   error: { className: 'ErrorObservation', fields: [content, observation('ERROR', 'error'), ['error_id', '']] },
   success: { className: 'SuccessObservation', fields: [content, observation('SUCCESS', 'success')] },
   null: { className: 'NullObservation', fields: [content, observation('NULL', 'null')] },
-  agent_state_changed: { className: 'AgentStateChangedObservation', fields: [content, ['agent_state', REQUIRED_TEXT], ['reason', ''], observation('AGENT_STATE_CHANGED', 'agent_state_changed')] },
-  user_rejected: { className: 'UserRejectObservation', fields: [content, observation('USER_REJECTED', 'user_rejected')] },
-  download: { className: 'FileDownloadObservation', fields: [content, ['file_path', REQUIRED_TEXT], observation('DOWNLOAD', 'download')] },
-  task_tracking: { className: 'TaskTrackingObservation', fields: [content, observation('TASK_TRACKING', 'task_tracking'), ['command', ''], ['task_list', []]] },
-  loop_detection: { className: 'LoopDetectionObservation', fields: [content, observation('LOOP_DETECTION', 'loop_detection')] },
+  agent_state_changed: {
+    className: 'AgentStateChangedObservation',
+    fields: [
+      content,
+      ['agent_state', REQUIRED_TEXT],
+      ['reason', ''],
+      observation('AGENT_STATE_CHANGED', 'agent_state_changed'),
+    ],
+  },
+  user_rejected: {
+    className: 'UserRejectObservation',
+    fields: [content, observation('USER_REJECTED', 'user_rejected')],
+  },
+  download: {
+    className: 'FileDownloadObservation',
+    fields: [content, ['file_path', REQUIRED_TEXT], observation('DOWNLOAD', 'download')],
+  },
+  task_tracking: {
+    className: 'TaskTrackingObservation',
+    fields: [content, observation('TASK_TRACKING', 'task_tracking'), ['command', ''], ['task_list', []]],
+  },
+  loop_detection: {
+    className: 'LoopDetectionObservation',
+    fields: [content, observation('LOOP_DETECTION', 'loop_detection')],
+  },
 };

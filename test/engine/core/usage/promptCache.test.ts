@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { CACHE_TTL_MS, type CachedCall, PromptCache } from '../../../../src/engine/index.ts';
 
 /** A call whose messages have the given prefix ids, each message 100 tokens and one block. */
-function call(prefixIds: number[], breakpoints: number[], time: number | null = null, tokensPerMessage = 100): CachedCall {
-  return { count: prefixIds.length, prefixIds, prefixTokens: (j) => (j + 1) * tokensPerMessage, blocks: prefixIds.map(() => 1), breakpoints, time };
+function call(
+  prefixIds: number[],
+  breakpoints: number[],
+  time: number | null = null,
+  tokensPerMessage = 100,
+): CachedCall {
+  return {
+    count: prefixIds.length,
+    prefixIds,
+    prefixTokens: (j) => (j + 1) * tokensPerMessage,
+    blocks: prefixIds.map(() => 1),
+    breakpoints,
+    time,
+  };
 }
 
 describe('Anthropic prompt cache (explicit breakpoints)', () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type AgentCall, type MeasuredRequest, OnlineLinearFit, PrefixIds, PRICE_PRESETS, UsageSimulator, callCost, learnFromRecordedCalls, presetForModel } from '../../../../src/engine/index.ts';
+import {
+  type AgentCall,
+  type MeasuredRequest,
+  OnlineLinearFit,
+  PrefixIds,
+  PRICE_PRESETS,
+  UsageSimulator,
+  callCost,
+  learnFromRecordedCalls,
+  presetForModel,
+} from '../../../../src/engine/index.ts';
 
 /** A request of messages with these token counts; the same key at the same place means the same prefix. */
 const prefixes = new PrefixIds();
@@ -9,10 +19,23 @@ function measured(messageTokens: number[], keys: string[], breakpoints: number[]
   const prefixIds = keys.map((key) => (parent = prefixes.extend(parent, key)));
   let total = 0;
   const cumulative = messageTokens.map((count) => (total += count));
-  return { count: keys.length, toolTokens: 0, totalTokens: total, ourPrefix: (j) => cumulative[j]!, prefixIds, blocks: messageTokens.map(() => 1), breakpoints };
+  return {
+    count: keys.length,
+    toolTokens: 0,
+    totalTokens: total,
+    ourPrefix: (j) => cumulative[j]!,
+    prefixIds,
+    blocks: messageTokens.map(() => 1),
+    breakpoints,
+  };
 }
 
-const recorded = (promptTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({ promptTokens, completionTokens: 10, cacheReadTokens, cacheWriteTokens });
+const recorded = (promptTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({
+  promptTokens,
+  completionTokens: 10,
+  cacheReadTokens,
+  cacheWriteTokens,
+});
 
 describe('calibration (recorded ≈ slope · ours + intercept)', () => {
   it('fits a straight line by least squares, shifting by the mean difference while the slope is unknown', () => {
@@ -31,8 +54,16 @@ describe('calibration (recorded ≈ slope · ours + intercept)', () => {
 describe('UsageSimulator', () => {
   const calls: AgentCall[] = [
     { measured: measured([1000, 100], ['s', 'u'], [0, 1]), time: null, recorded: recorded(1320, 1200, 120) },
-    { measured: measured([1000, 100, 100, 100], ['s', 'u', 'a', 't'], [0, 3]), time: null, recorded: recorded(1560, 1320, 240) },
-    { measured: measured([1000, 100, 100, 100, 100, 100], ['s', 'u', 'a', 't', 'a2', 't2'], [0, 5]), time: null, recorded: recorded(1800, 1560, 240) },
+    {
+      measured: measured([1000, 100, 100, 100], ['s', 'u', 'a', 't'], [0, 3]),
+      time: null,
+      recorded: recorded(1560, 1320, 240),
+    },
+    {
+      measured: measured([1000, 100, 100, 100, 100, 100], ['s', 'u', 'a', 't', 'a2', 't2'], [0, 5]),
+      time: null,
+      recorded: recorded(1800, 1560, 240),
+    },
   ];
 
   it('as recorded, learns each estimate from the earlier calls only', () => {
@@ -49,12 +80,18 @@ describe('UsageSimulator', () => {
   });
 
   it('has no estimate for a call whose messages could not be built', () => {
-    expect(new UsageSimulator('openai', 'earlier-steps').next({ measured: null, time: null, recorded: recorded(10) })).toBeNull();
+    expect(
+      new UsageSimulator('openai', 'earlier-steps').next({ measured: null, time: null, recorded: recorded(10) }),
+    ).toBeNull();
   });
 
   it('learns that a provider does not cache when calls it would have cached record no cache use', () => {
     const prefixCalls: AgentCall[] = [1, 2, 3, 4].map((n) => ({
-      measured: measured(Array.from({ length: n + 1 }, () => 600), Array.from({ length: n + 1 }, (_, k) => `m${k}`), []),
+      measured: measured(
+        Array.from({ length: n + 1 }, () => 600),
+        Array.from({ length: n + 1 }, (_, k) => `m${k}`),
+        [],
+      ),
       time: null,
       recorded: recorded(600 * (n + 1)),
     }));
@@ -79,6 +116,8 @@ describe('prices', () => {
   it('bills uncached input, cache reads, cache writes and output each at their rate', () => {
     const sonnet = presetForModel('claude-sonnet-4')!.prices;
     // 1000 uncached × $3 + 10000 read × $0.30 + 2000 written × $3.75 + 500 out × $15, per million.
-    expect(callCost({ promptTokens: 13000, cacheReadTokens: 10000, cacheWriteTokens: 2000, completionTokens: 500 }, sonnet)).toBeCloseTo(0.021);
+    expect(
+      callCost({ promptTokens: 13000, cacheReadTokens: 10000, cacheWriteTokens: 2000, completionTokens: 500 }, sonnet),
+    ).toBeCloseTo(0.021);
   });
 });

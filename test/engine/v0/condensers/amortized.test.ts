@@ -31,7 +31,9 @@ describe('amortized condenser: validation (§4.5)', () => {
     [0, 0],
     [10, -1],
   ])('rejects max_size %i, keep_first %i', (maxSize, keepFirst) => {
-    expect(() => parseCondenserConfig({ type: 'amortized', max_size: maxSize, keep_first: keepFirst })).toThrow(ConfigError);
+    expect(() => parseCondenserConfig({ type: 'amortized', max_size: maxSize, keep_first: keepFirst })).toThrow(
+      ConfigError,
+    );
   });
 
   it('(4, 2) fails on keep_first', () => {

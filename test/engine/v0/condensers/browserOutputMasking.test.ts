@@ -19,7 +19,10 @@ describe('browser_output_masking condenser (§4.3)', () => {
 
   it('the placeholder names the url', () => {
     const result = mask(viewOf([browserObs(0, 'page', 'https://example.com/a'), browserObs(1)]));
-    expect(result.entries[0]).toMatchObject({ kind: 'masked', content: 'Visited URL https://example.com/a\nContent omitted' });
+    expect(result.entries[0]).toMatchObject({
+      kind: 'masked',
+      content: 'Visited URL https://example.com/a\nContent omitted',
+    });
   });
 
   it('default attention_window is 1: only the last browser output survives', () => {

@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { type LogEvent, type View, forgottenIds, forgottenList, viewFromEvents, viewOf } from '../../../../src/engine/v0/index.ts';
-import { build, cmd, cmdOut, cond, condensationOf, condense, explicit, ids, msg, range, recall, recallObs, req, systemMsg } from '../factory.ts';
+import {
+  type LogEvent,
+  type View,
+  forgottenIds,
+  forgottenList,
+  viewFromEvents,
+  viewOf,
+} from '../../../../src/engine/v0/index.ts';
+import {
+  build,
+  cmd,
+  cmdOut,
+  cond,
+  condensationOf,
+  condense,
+  explicit,
+  ids,
+  msg,
+  range,
+  recall,
+  recallObs,
+  req,
+  systemMsg,
+} from '../factory.ts';
 
 /** Runs conversation_window on `events` with a pending request (it only condenses then). */
 function forget(events: readonly LogEvent[] | View) {
@@ -80,7 +102,9 @@ describe('conversation_window: derived cases (§4.6)', () => {
   });
 
   it('[S1,U2,R3,C4,O5,RO6(cause 3),C7,O8,C9,O10] → explicit [4,5,7,8] (gap)', () => {
-    expect(forget([S(1), U(2), R(3), C(4), O(5, 4), RO(6, 3), C(7), O(8, 7), C(9), O(10, 9)])).toEqual(explicit([4, 5, 7, 8]));
+    expect(forget([S(1), U(2), R(3), C(4), O(5, 4), RO(6, 3), C(7), O(8, 7), C(9), O(10, 9)])).toEqual(
+      explicit([4, 5, 7, 8]),
+    );
   });
 
   it('[S1,U2,C3,C4] → explicit [3] (a single id is never a range)', () => {
@@ -123,7 +147,18 @@ describe('conversation_window: derived cases (§4.6)', () => {
   });
 
   it('a summary in the view puts the synthetic id -1 in the list: explicit [-1,3,4,5,6]', () => {
-    const history = [S(1), U(2), C(3), O(4, 3), C(5), O(6, 5), C(7), O(8, 7), cond(9, { forgottenEventIds: [], summary: 'sum', summaryOffset: 2 }), cmd(10)];
+    const history = [
+      S(1),
+      U(2),
+      C(3),
+      O(4, 3),
+      C(5),
+      O(6, 5),
+      C(7),
+      O(8, 7),
+      cond(9, { forgottenEventIds: [], summary: 'sum', summaryOffset: 2 }),
+      cmd(10),
+    ];
     const view = viewFromEvents(history);
     // [S1, U2, SUMMARY, C3, O4, C5, O6, C7, O8, C10]: total 10, essentials 2, keep 4 → slice [O6,C7,O8,C10] → first valid C7.
     const args = forget(viewOf(view.entries, true));

@@ -9,7 +9,9 @@ function attention(maxSize: number, keepFirst: number) {
 
 /** Condenses with an LLM ranking `ranked`; returns the forgotten list and the request. */
 function rank(view: View, ranked: unknown, maxSize = 10, keepFirst = 0) {
-  const { result, requests } = condense(attention(maxSize, keepFirst), view, () => ({ content: JSON.stringify({ ids: ranked }) }));
+  const { result, requests } = condense(attention(maxSize, keepFirst), view, () => ({
+    content: JSON.stringify({ ids: ranked }),
+  }));
   return { args: condensationOf(result), request: requests[0] as LlmRequest };
 }
 
@@ -43,7 +45,9 @@ describe('llm_attention condenser: selection (§4.9)', () => {
   });
 
   it('unknown ids after enough real ones are cut by the quota', () => {
-    expect(rank(eleven(), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -1, -2, -3, -4]).args).toEqual(explicit([5, 6, 7, 8, 9, 10]));
+    expect(rank(eleven(), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -1, -2, -3, -4]).args).toEqual(
+      explicit([5, 6, 7, 8, 9, 10]),
+    );
   });
 
   it('head ids are removed from the answer before the quota is applied', () => {
@@ -122,7 +126,8 @@ describe('llm_attention condenser: the answer read as pydantic reads ImportantEv
     const { result } = condense(attention(10, 0), viewOf(messages(21)), () => ({ content }));
     return condensationOf(result);
   }
-  const allBut = (kept: number[]) => explicit(Array.from({ length: 21 }, (_, id) => id).filter((id) => !kept.includes(id)));
+  const allBut = (kept: number[]) =>
+    explicit(Array.from({ length: 21 }, (_, id) => id).filter((id) => !kept.includes(id)));
 
   it.each([
     ['{"ids": ["9.0"]}', [9, 20, 19, 18, 17]],
@@ -134,12 +139,21 @@ describe('llm_attention condenser: the answer read as pydantic reads ImportantEv
     expect(answered(content)).toEqual(allBut(kept));
   });
 
-  it.each(['{"ids": ["9.5"]}', '{"ids": [9.5]}', '{"ids": ["1e2"]}', '{"ids": ["1__0"]}', '{"ids": [null]}', '{"ids": [[1]]}', '{"ids": null}', '{"ids": "12"}', '[1, 2]'])(
-    '%s is refused, as pydantic raises ValidationError',
-    (content) => {
-      expect(() => answered(content)).toThrow(expect.objectContaining({ pythonError: expect.stringContaining('ValidationError') }));
-    },
-  );
+  it.each([
+    '{"ids": ["9.5"]}',
+    '{"ids": [9.5]}',
+    '{"ids": ["1e2"]}',
+    '{"ids": ["1__0"]}',
+    '{"ids": [null]}',
+    '{"ids": [[1]]}',
+    '{"ids": null}',
+    '{"ids": "12"}',
+    '[1, 2]',
+  ])('%s is refused, as pydantic raises ValidationError', (content) => {
+    expect(() => answered(content)).toThrow(
+      expect.objectContaining({ pythonError: expect.stringContaining('ValidationError') }),
+    );
+  });
 });
 
 describe('llm_attention condenser: duplicate ids are forgotten once per view entry (issue 9)', () => {

@@ -49,7 +49,11 @@ describe('llm summarizing condenser: trigger (§4.7)', () => {
   });
 
   it('defaults: keep_first 1, max_size 100, max_event_length 10000', () => {
-    expect(parseCondenserConfig({ type: 'llm' })).toMatchObject({ keep_first: 1, max_size: 100, max_event_length: 10_000 });
+    expect(parseCondenserConfig({ type: 'llm' })).toMatchObject({
+      keep_first: 1,
+      max_size: 100,
+      max_event_length: 10_000,
+    });
   });
 });
 
@@ -63,7 +67,9 @@ describe('llm summarizing condenser: first condensation, max 10, keep_first 1 (�
   });
 
   it('the prompt shows the placeholder previous summary', () => {
-    expect(promptOf(requests[0]!)).toContain('<PREVIOUS SUMMARY>\nNo events summarized\n</PREVIOUS SUMMARY>\n\n\n<EVENT id=1>\n');
+    expect(promptOf(requests[0]!)).toContain(
+      '<PREVIOUS SUMMARY>\nNo events summarized\n</PREVIOUS SUMMARY>\n\n\n<EVENT id=1>\n',
+    );
   });
 
   it('the prompt has one <EVENT id=N> block per forgotten id, in view order', () => {
@@ -108,7 +114,14 @@ describe('llm summarizing condenser: condensation observations (§4.7, §8.10)',
       ],
     });
     // Masking turns B1 and B3 into placeholders: [0, M, 2, M, 4, 5, 6, 7, 8, 9, B10].
-    const view = viewOf([msg(0), browserObs(1, 'page', 'u1'), msg(2), browserObs(3, 'page', 'u3'), ...messages(6, 4), browserObs(10)]);
+    const view = viewOf([
+      msg(0),
+      browserObs(1, 'page', 'u1'),
+      msg(2),
+      browserObs(3, 'page', 'u3'),
+      ...messages(6, 4),
+      browserObs(10),
+    ]);
     const { result, requests } = condense(pipeline, view, answer('S'));
     const prompt = promptOf(requests[0]!);
     expect(prompt).toContain('<PREVIOUS SUMMARY>\nVisited URL u1\nContent omitted\n</PREVIOUS SUMMARY>');
@@ -123,7 +136,9 @@ describe('llm summarizing condenser: truncation of events (§4.7 truncate)', () 
     const { requests } = condense(llm(10, 1, { max_event_length: 10 }), viewOf(messages(11)), answer('x'));
     const prompt = promptOf(requests[0]!);
     const placeholder = 'No events summarized';
-    expect(prompt).toContain(`<PREVIOUS SUMMARY>\n${placeholder.slice(0, 5)}${MARKER}${placeholder.slice(-5)}\n</PREVIOUS SUMMARY>`);
+    expect(prompt).toContain(
+      `<PREVIOUS SUMMARY>\n${placeholder.slice(0, 5)}${MARKER}${placeholder.slice(-5)}\n</PREVIOUS SUMMARY>`,
+    );
     const text = messageText(3);
     expect(prompt).toContain(`<EVENT id=3>\n${text.slice(0, 5)}${MARKER}${text.slice(-5)}\n</EVENT>\n`);
   });
@@ -160,20 +175,23 @@ describe('llm summarizing condenser: failures (§4.7, §8.3, §8.4)', () => {
     [5, 1],
     [2, 0],
     [3, 0],
-  ])('max %i, kf %i never condenses: events_from_tail 0 → empty candidate list after an LLM call', (maxSize, keepFirst) => {
-    let prompt = '';
-    let calls = 0;
-    const condenser = llm(maxSize, keepFirst);
-    expect(() =>
-      condense(condenser, viewOf(messages(maxSize + 1)), (request) => {
-        calls++;
-        prompt = promptOf(request);
-        return { content: 's' };
-      }),
-    ).toThrow(expect.objectContaining({ pythonError: 'ValueError: min() arg is an empty sequence' }));
-    expect(calls).toBe(1);
-    expect(eventIdsIn(prompt)).toEqual([]);
-  });
+  ])(
+    'max %i, kf %i never condenses: events_from_tail 0 → empty candidate list after an LLM call',
+    (maxSize, keepFirst) => {
+      let prompt = '';
+      let calls = 0;
+      const condenser = llm(maxSize, keepFirst);
+      expect(() =>
+        condense(condenser, viewOf(messages(maxSize + 1)), (request) => {
+          calls++;
+          prompt = promptOf(request);
+          return { content: 's' };
+        }),
+      ).toThrow(expect.objectContaining({ pythonError: 'ValueError: min() arg is an empty sequence' }));
+      expect(calls).toBe(1);
+      expect(eventIdsIn(prompt)).toEqual([]);
+    },
+  );
 
   it('null content from the LLM → ValueError (summary without text but with an offset)', () => {
     let thrown: unknown;
@@ -187,7 +205,9 @@ describe('llm summarizing condenser: failures (§4.7, §8.3, §8.4)', () => {
   });
 
   it('the summary is used raw, whitespace included; an empty string is a valid summary', () => {
-    expect(condensationOf(condense(llm(10, 1), viewOf(messages(11)), answer('  raw\n')).result)).toEqual(range(1, 7, '  raw\n', 1));
+    expect(condensationOf(condense(llm(10, 1), viewOf(messages(11)), answer('  raw\n')).result)).toEqual(
+      range(1, 7, '  raw\n', 1),
+    );
     expect(condensationOf(condense(llm(10, 1), viewOf(messages(11)), answer('')).result)).toEqual(range(1, 7, '', 1));
   });
 });

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { type View, entryId, viewFromEvents, viewOf } from '../../../../src/engine/v0/index.ts';
-import { browserObs, build, cmd, cmdOut, cond, condense, ids, messages, msg, recall, recallObs, viewResult } from '../factory.ts';
+import {
+  browserObs,
+  build,
+  cmd,
+  cmdOut,
+  cond,
+  condense,
+  ids,
+  messages,
+  msg,
+  recall,
+  recallObs,
+  viewResult,
+} from '../factory.ts';
 
 function mask(view: View, attentionWindow?: number): View {
-  const config = attentionWindow === undefined ? { type: 'observation_masking' } : { type: 'observation_masking', attention_window: attentionWindow };
+  const config =
+    attentionWindow === undefined
+      ? { type: 'observation_masking' }
+      : { type: 'observation_masking', attention_window: attentionWindow };
   return viewResult(condense(build(config), view).result);
 }
 

@@ -65,7 +65,10 @@ function summaryFor(reply: LlmAnswer): string | null {
   return args.summary;
 }
 
-const call = (args: string, name = 'create_state_summary') => ({ content: null, toolCalls: [{ name, arguments: args }] });
+const call = (args: string, name = 'create_state_summary') => ({
+  content: null,
+  toolCalls: [{ name, arguments: args }],
+});
 
 describe('structured summary condenser: the request (§4.8)', () => {
   const { requests } = condense(structured(), viewOf(messages(11)), () => call('{}'));
@@ -96,12 +99,21 @@ describe('structured summary condenser: the request (§4.8)', () => {
 
 describe('structured summary condenser: parsing the tool call (§4.8)', () => {
   it('renders the filled fields in the §4.8 layout (dependencies under Code Changes)', () => {
-    const fields = { user_context: 'U', completed_tasks: 'C', pending_tasks: 'P', dependencies: 'D', pr_status: 'open', other_relevant_context: 'O' };
+    const fields = {
+      user_context: 'U',
+      completed_tasks: 'C',
+      pending_tasks: 'P',
+      dependencies: 'D',
+      pr_status: 'open',
+      other_relevant_context: 'O',
+    };
     expect(summaryFor(call(JSON.stringify(fields)))).toBe(rendering(fields));
   });
 
   it('ignores unknown keys', () => {
-    expect(summaryFor(call(JSON.stringify({ user_context: 'U', surprise: 'x' })))).toBe(rendering({ user_context: 'U' }));
+    expect(summaryFor(call(JSON.stringify({ user_context: 'U', surprise: 'x' })))).toBe(
+      rendering({ user_context: 'U' }),
+    );
   });
 
   it('no tool call → the empty summary rendering', () => {

@@ -3,7 +3,13 @@
  * seed always gives the same case, so a failure names a seed that reproduces it.
  */
 import { type LlmAnswer, type LlmRequest } from '../../../../src/engine/index.ts';
-import { type ActionEvent, type CondensationArgs, type LogEvent, makeAction, makeObservation } from '../../../../src/engine/v0/index.ts';
+import {
+  type ActionEvent,
+  type CondensationArgs,
+  type LogEvent,
+  makeAction,
+  makeObservation,
+} from '../../../../src/engine/v0/index.ts';
 
 /** mulberry32: a small, good-enough PRNG for tests. */
 export function prng(seed: number): () => number {
@@ -29,14 +35,36 @@ export class Random {
   }
 }
 
-const AGENT_ACTIONS = ['run', 'read', 'edit', 'browse_interactive', 'think', 'message', 'call_tool_mcp', 'condensation_request', 'finish'] as const;
-const OBSERVATION_OF: Record<string, string> = { run: 'run', read: 'read', edit: 'edit', browse_interactive: 'browse', think: 'think', call_tool_mcp: 'mcp' };
+const AGENT_ACTIONS = [
+  'run',
+  'read',
+  'edit',
+  'browse_interactive',
+  'think',
+  'message',
+  'call_tool_mcp',
+  'condensation_request',
+  'finish',
+] as const;
+const OBSERVATION_OF: Record<string, string> = {
+  run: 'run',
+  read: 'read',
+  edit: 'edit',
+  browse_interactive: 'browse',
+  think: 'think',
+  call_tool_mcp: 'mcp',
+};
 
 /** A plausible agent run with the quirks logs have: hidden events, null and state events, shared responses, recorded condensations. */
 export function randomLog(random: Random): LogEvent[] {
   const events: LogEvent[] = [];
   let id = random.int(0, 3);
-  const base = (source: 'agent' | 'user' | 'environment', cause: number | null = null, responseId: string | null = null, hidden = false) => ({
+  const base = (
+    source: 'agent' | 'user' | 'environment',
+    cause: number | null = null,
+    responseId: string | null = null,
+    hidden = false,
+  ) => ({
     id: id,
     index: events.length,
     source,
@@ -54,25 +82,37 @@ export function randomLog(random: Random): LogEvent[] {
   const length = random.int(4, 70);
   let response = 0;
   while (events.length < length) {
-    if (random.chance(0.05)) push(makeObservation(base('environment'), random.pick(['null', 'agent_state_changed']), '', {}, null));
+    if (random.chance(0.05))
+      push(makeObservation(base('environment'), random.pick(['null', 'agent_state_changed']), '', {}, null));
     if (random.chance(0.04)) push(makeAction(base('user'), 'message', { content: `more ${id}` }));
     if (random.chance(0.04) && events.length > 4) push(recordedCondensation(random, events, base('agent')));
     const sameResponse = random.chance(0.15) && response > 0;
     if (!sameResponse) response++;
     const type = random.pick(AGENT_ACTIONS);
     const hidden = type === 'run' && random.chance(0.05);
-    const action = makeAction(base('agent', null, `resp-${response}`, hidden), type, type === 'run' ? { command: `ls ${id}`, hidden } : { thought: `t${id}`, content: `c${id}` });
+    const action = makeAction(
+      base('agent', null, `resp-${response}`, hidden),
+      type,
+      type === 'run' ? { command: `ls ${id}`, hidden } : { thought: `t${id}`, content: `c${id}` },
+    );
     push(action);
     const observation = OBSERVATION_OF[type];
     if (observation && random.chance(0.9)) {
-      const extras = observation === 'browse' ? { url: `https://x/${id}`, trigger_by_action: 'browse_interactive' } : { command: 'ls', metadata: { exit_code: 0 }, hidden };
+      const extras =
+        observation === 'browse'
+          ? { url: `https://x/${id}`, trigger_by_action: 'browse_interactive' }
+          : { command: 'ls', metadata: { exit_code: 0 }, hidden };
       push(makeObservation(base('agent', action.id, null, hidden), observation, `output ${id}`, extras, null));
     }
   }
   return events;
 }
 
-function recordedCondensation(random: Random, events: readonly LogEvent[], base: Parameters<typeof makeAction>[0]): ActionEvent {
+function recordedCondensation(
+  random: Random,
+  events: readonly LogEvent[],
+  base: Parameters<typeof makeAction>[0],
+): ActionEvent {
   // Mostly earlier ids; sometimes ids still to come, which OpenHands forgets as soon as they arrive.
   const earlier = events.map((event) => event.id).filter(() => random.chance(0.3));
   if (random.chance(0.3)) earlier.push(Number(base.id) + random.int(1, 6));
@@ -108,7 +148,8 @@ export function randomConfig(random: Random, depth = 0): Record<string, unknown>
   const config: Record<string, unknown> = { type };
   for (const key of INT_SETTINGS[type] ?? []) {
     if (!random.chance(0.8)) continue;
-    const value = key === 'keep_first' ? random.int(0, 4) : key === 'max_event_length' ? random.int(0, 200) : random.int(1, 30);
+    const value =
+      key === 'keep_first' ? random.int(0, 4) : key === 'max_event_length' ? random.int(0, 200) : random.int(1, 30);
     config[key] = random.chance(0.05) ? random.pick([`${value}.0`, `${value}`, value + 0.5, null]) : value;
   }
   return config;
@@ -124,7 +165,12 @@ export function randomAnswer(random: Random, request: LlmRequest, viewIds: () =>
   }
   if (request.condenser === 'structured') {
     if (random.chance(0.1)) return { content: null };
-    return { content: null, toolCalls: [{ name: 'create_state_summary', arguments: JSON.stringify({ user_context: `ctx ${random.int(0, 99)}` }) }] };
+    return {
+      content: null,
+      toolCalls: [
+        { name: 'create_state_summary', arguments: JSON.stringify({ user_context: `ctx ${random.int(0, 99)}` }) },
+      ],
+    };
   }
   return { content: random.chance(0.05) ? '' : `summary ${random.int(0, 999)}` };
 }

@@ -6,14 +6,34 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, runSync } from '../../../../src/engine/index.ts';
-import { type ActionEvent, type LogEvent, type ReplayResult, type View, type ViewEntry, buildCondenser, forgottenList, entryId, makeAction, prepareLog, readCondenserConfig, replay, stepView, viewFromEvents } from '../../../../src/engine/v0/index.ts';
+import {
+  type ActionEvent,
+  type LogEvent,
+  type ReplayResult,
+  type View,
+  type ViewEntry,
+  buildCondenser,
+  forgottenList,
+  entryId,
+  makeAction,
+  prepareLog,
+  readCondenserConfig,
+  replay,
+  stepView,
+  viewFromEvents,
+} from '../../../../src/engine/v0/index.ts';
 import { Random, prng, randomAnswer, randomConfig, randomLog } from './randomLog.ts';
 
 const CASES = 400;
 const FIRST_SEED = 20_251_123;
 
 /** The history at a step (after its condensations), rebuilt from the log and the replay's records. */
-function historyAt(log: readonly LogEvent[], inHistory: Uint8Array, result: ReplayResult, stepIndex: number): LogEvent[] {
+function historyAt(
+  log: readonly LogEvent[],
+  inHistory: Uint8Array,
+  result: ReplayResult,
+  stepIndex: number,
+): LogEvent[] {
   const step = result.steps[stepIndex]!;
   const history: LogEvent[] = [];
   let s = 0;
@@ -27,7 +47,12 @@ function historyAt(log: readonly LogEvent[], inHistory: Uint8Array, result: Repl
 }
 
 function condensationAction(id: number, args: ActionEvent['condensation'] & object): ActionEvent {
-  return makeAction({ id, index: -1, source: 'agent', cause: null, responseId: null, loggedMessage: null }, 'condensation', {}, args);
+  return makeAction(
+    { id, index: -1, source: 'agent', cause: null, responseId: null, loggedMessage: null },
+    'condensation',
+    {},
+    args,
+  );
 }
 
 function loggedTarget(entry: ViewEntry): number | null {
@@ -63,7 +88,10 @@ function checkCase(seed: number): { steps: number; condensations: number; failed
   const forgottenSoFar = new Set<number>();
   // The replay ends: at most one step per agent action, and it stops at the first failure.
   expect(result.steps.length, where).toBeLessThanOrEqual(log.length);
-  expect(result.steps.slice(0, -1).every((step) => step.failure === null), where).toBe(true);
+  expect(
+    result.steps.slice(0, -1).every((step) => step.failure === null),
+    where,
+  ).toBe(true);
   result.steps.forEach((step, k) => {
     if (step.failure) {
       expect(step.failure.message, where).not.toContain('\n');
@@ -87,7 +115,9 @@ function checkCase(seed: number): { steps: number; condensations: number; failed
     for (const [i, at] of order.entries()) {
       expect(at, `${where}, step ${k}: event ${targets[i]} is not a logged event`).toBeDefined();
       expect(at, `${where}, step ${k}: event ${targets[i]} comes after the step`).toBeLessThan(step.beforeEventIndex);
-      expect(forgottenSoFar.has(targets[i]!), `${where}, step ${k}: forgotten event ${targets[i]} shows again`).toBe(false);
+      expect(forgottenSoFar.has(targets[i]!), `${where}, step ${k}: forgotten event ${targets[i]} shows again`).toBe(
+        false,
+      );
       // `recent` repeats its head on short views (OpenHands' view[-0:]); everything else keeps order.
       if (i > 0 && !repeatsHead) expect(at, `${where}, step ${k}: view out of order`).toBeGreaterThan(order[i - 1]!);
     }
@@ -99,10 +129,17 @@ function checkCase(seed: number): { steps: number; condensations: number; failed
   });
   recorded.steps.forEach((step, k) => {
     const reference = viewFromEvents(historyAt(log, prepared.inHistory.recorded, recorded, k));
-    expect(stepView(step, null)!.entries.map(entryId), `seed ${seed}, recorded step ${k}`).toEqual(reference.entries.map(entryId));
+    expect(stepView(step, null)!.entries.map(entryId), `seed ${seed}, recorded step ${k}`).toEqual(
+      reference.entries.map(entryId),
+    );
   });
   const condensations = result.steps.reduce((sum, step) => sum + step.condensations.length, 0);
-  return { steps: result.steps.length, condensations, failed: result.steps.at(-1)?.failure != null, configError: false };
+  return {
+    steps: result.steps.length,
+    condensations,
+    failed: result.steps.at(-1)?.failure != null,
+    configError: false,
+  };
 }
 
 describe('replay properties over random logs and configurations (seeded)', () => {

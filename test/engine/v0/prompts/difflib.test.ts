@@ -56,14 +56,18 @@ describe('SequenceMatcher (difflib port)', () => {
   });
 });
 
-const fixture = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'fixtures', 'openhands', name), 'utf8'));
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'fixtures', 'openhands', name), 'utf8'));
 
 describe('SequenceMatcher against Python difflib’s output on random sequences', () => {
-  const cases: Array<{ a: string[]; b: string[]; n: number; groups: unknown }> = fixture('difflib-grouped-opcodes.json');
+  const cases: Array<{ a: string[]; b: string[]; n: number; groups: unknown }> =
+    fixture('difflib-grouped-opcodes.json');
 
   it('groups opcodes as Python does, autojunk included', () => {
     expect(cases.some((c) => c.b.length >= 200)).toBe(true);
-    const differing = cases.filter((c) => JSON.stringify(new SequenceMatcher(c.a, c.b).getGroupedOpcodes(c.n)) !== JSON.stringify(c.groups));
+    const differing = cases.filter(
+      (c) => JSON.stringify(new SequenceMatcher(c.a, c.b).getGroupedOpcodes(c.n)) !== JSON.stringify(c.groups),
+    );
     expect(differing).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ describe('literalEval (ast.literal_eval for translated_ipython_code)', () => {
   it.each([
     ["{'command': 'view', 'path': '/w/a.py'}", "{'command': 'view', 'path': '/w/a.py'}"],
     ["{'view_range': (3, 9), 'flag': True, 'none': None}", "{'view_range': (3, 9), 'flag': True, 'none': None}"],
-    ["'a' \"b\"", "'ab'"],
+    ['\'a\' "b"', "'ab'"],
     ["'\\x41\\101\\u00e9\\n\\'q\\''", '"AAé\\n\'q\'"'],
     ["r'C:\\raw'", "'C:\\\\raw'"],
     ["'''tri'ple'''", '"tri\'ple"'],
@@ -25,12 +25,18 @@ describe('literalEval (ast.literal_eval for translated_ipython_code)', () => {
     expect(literalEval('(1, 2)')).toEqual(new PyTuple([1, 2]));
   });
 
-  it.each(['{bad syntax}', '007', '1\n,2', "f'x'", '- -1', "-'a'", ' \n 1', "'unterminated"])('%j is refused, as Python refuses it', (text) => {
-    expect(() => literalEval(text)).toThrow(NotALiteral);
-  });
+  it.each(['{bad syntax}', '007', '1\n,2', "f'x'", '- -1', "-'a'", ' \n 1', "'unterminated"])(
+    '%j is refused, as Python refuses it',
+    (text) => {
+      expect(() => literalEval(text)).toThrow(NotALiteral);
+    },
+  );
 
   // Python reads these; OpenHands never wrote them into translated_ipython_code, and the engine does not.
-  it.each(["b'x'", '1j', '{1, 2}', 'set()', "'\\N{BULLET}'"])('%j is not read (bytes, complex, sets, named escapes)', (text) => {
-    expect(() => literalEval(text)).toThrow(NotALiteral);
-  });
+  it.each(["b'x'", '1j', '{1, 2}', 'set()', "'\\N{BULLET}'"])(
+    '%j is not read (bytes, complex, sets, named escapes)',
+    (text) => {
+      expect(() => literalEval(text)).toThrow(NotALiteral);
+    },
+  );
 });

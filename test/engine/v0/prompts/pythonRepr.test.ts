@@ -1,6 +1,13 @@
 /** Expected texts are CPython 3.11's repr(), str() and json.dumps(..., indent=2) of the same values. */
 import { describe, expect, it } from 'vitest';
-import { PyEnum, pyJsonDumpsIndented, pyRepr, pyRstrip, pySliceText, pyStr } from '../../../../src/engine/v0/prompts/pythonRepr.ts';
+import {
+  PyEnum,
+  pyJsonDumpsIndented,
+  pyRepr,
+  pyRstrip,
+  pySliceText,
+  pyStr,
+} from '../../../../src/engine/v0/prompts/pythonRepr.ts';
 
 describe('pyRepr', () => {
   it.each([
@@ -17,7 +24,9 @@ describe('pyRepr', () => {
   });
 
   it('escapes what str.isprintable() refuses, as \\x, \\u or \\U', () => {
-    expect(pyRepr('\x00\x7f\xa0\xad\u200b\u2028\u3000\ud800é😀\u{e0001}')).toBe("'\\x00\\x7f\\xa0\\xad\\u200b\\u2028\\u3000\\ud800é😀\\U000e0001'");
+    expect(pyRepr('\x00\x7f\xa0\xad\u200b\u2028\u3000\ud800é😀\u{e0001}')).toBe(
+      "'\\x00\\x7f\\xa0\\xad\\u200b\\u2028\\u3000\\ud800é😀\\U000e0001'",
+    );
   });
 
   it('picks double quotes for a text with a single quote only', () => {
@@ -29,7 +38,9 @@ describe('pyRepr', () => {
     const risk = new PyEnum('ActionSecurityRisk', 'UNKNOWN', -1);
     expect(pyRepr(risk)).toBe('<ActionSecurityRisk.UNKNOWN: -1>');
     expect(pyStr(risk)).toBe('ActionSecurityRisk.UNKNOWN');
-    expect(pyRepr({ k: [true, null, new PyEnum('ObservationType', 'MCP', 'mcp')] })).toBe("{'k': [True, None, <ObservationType.MCP: 'mcp'>]}");
+    expect(pyRepr({ k: [true, null, new PyEnum('ObservationType', 'MCP', 'mcp')] })).toBe(
+      "{'k': [True, None, <ObservationType.MCP: 'mcp'>]}",
+    );
   });
 });
 
