@@ -114,7 +114,7 @@ export interface FlavorReplay<Step, View> {
 
 /** What one engine does for a log (v0/openV0Log.ts, sdk/openSdkLog.ts); everything else is written once here. */
 export interface FlavorLog<Step, View> {
-  readonly opened: OpenedLog;
+  readonly opened: Omit<OpenedLog, 'recordedBill'>;
   readonly raw: RawEvents;
   eventText(index: number): string;
   needsTokens(request: ReplayRequest): boolean;
@@ -173,8 +173,9 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
   const logQuality = () => (quality ??= new LogQuality(flavor.raw, flavor.ids, flavor.sortedFileNames));
   const then = <T, U>(prepared: Prepared<T>, finish: (work: LlmWork<T>) => LlmWork<U>): Prepared<U> =>
     'configError' in prepared ? prepared : { work: finish(prepared.work), notes: prepared.notes };
+  const { calls: _calls, ...recordedBill } = flavor.recorded;
   return {
-    opened: flavor.opened,
+    opened: { ...flavor.opened, recordedBill },
     raw: flavor.raw,
     eventText: (index) => flavor.eventText(index),
     needsTokens: (request) => flavor.needsTokens(request),

@@ -12,7 +12,7 @@ import type {
   sdk,
 } from '../engine/index.ts';
 import { type PromptOverrides } from '../engine/v0/index.ts';
-import type { EvalInstance, LogInput } from '../formats/index.ts';
+import type { EvalInstance, LogInput, RecordedBill } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
 import type { LogSummaryUse } from './logSummaries.ts';
 import type { InferredConfig } from './inferConfig.ts';
@@ -56,7 +56,12 @@ export interface OpenedLog {
   readonly agentModel: string | null;
   /** SDK logs: the agent model's context window as base_state.json records it, or null. */
   readonly agentMaxInputTokens: number | null;
+  /** The run's bill as the log recorded it (agent and condenser calls, by model), without the calls themselves. */
+  readonly recordedBill: RecordedTotals;
 }
+
+/** A recorded bill's sums: what the session header shows. */
+export type RecordedTotals = Omit<RecordedBill, 'calls'>;
 
 /** What importing a log gives: the opened log, or the instances of a run to pick from. */
 export type ImportedLog =

@@ -58,6 +58,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           estimate: null,
           transcript: null,
           usage: null,
+          estimateErrorOnLog: null,
           focusedEvent: null,
         });
         await get().rerun();
