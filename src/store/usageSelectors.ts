@@ -1,14 +1,14 @@
 import type { UsageReport } from '../inspect/index.ts';
 
+const FOUR_DIGITS = new Intl.NumberFormat('en-US', { minimumSignificantDigits: 4, maximumSignificantDigits: 4 });
+const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Dollars to 4 significant digits below $1,000 ($0.04906, $1.344), cents above: a recorded $0.049 is not $0.05. */
 export function formatDollars(value: number): string {
   if (value === 0) return '$0';
   const sign = value < 0 ? '-' : '';
   const size = Math.abs(value);
-  const digits =
-    size < 1000
-      ? Number(size.toPrecision(4)).toString()
-      : size.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const digits = size < 1000 ? FOUR_DIGITS.format(size) : CENTS.format(size);
   return `${sign}$${digits}`;
 }
 

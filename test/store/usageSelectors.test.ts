@@ -8,7 +8,9 @@ describe('formatDollars', () => {
     expect(formatDollars(0.149118)).toBe('$0.1491');
     expect(formatDollars(1.34362395)).toBe('$1.344');
     expect(formatDollars(0.01686885)).toBe('$0.01687');
-    expect(formatDollars(-0.5)).toBe('-$0.5');
+    expect(formatDollars(-0.5)).toBe('-$0.5000');
+    expect(formatDollars(1.8304)).toBe('$1.830');
+    expect(formatDollars(0.0000001234)).toBe('$0.0000001234');
     expect(formatDollars(0)).toBe('$0');
     expect(formatDollars(12345.678)).toBe('$12,345.68');
   });
