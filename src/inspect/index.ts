@@ -15,6 +15,7 @@ export {
 } from './inspectedLog.ts';
 export { countAllTokens, openLog } from './openLog.ts';
 export { type InferredConfig, inferConfig } from './inferConfig.ts';
+export type { FactOrigin, QualityReport } from './qualityReport.ts';
 export { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 export type * from './trace/types.ts';
 export * from './cost.ts';

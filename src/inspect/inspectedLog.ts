@@ -14,6 +14,8 @@ import type { LogSummaries } from './logSummaries.ts';
 import { profileFor } from './profiles.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
 import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
+import type { QualityTotal, StepQuality } from './quality/index.ts';
+import { type FactOrigin, type QualityReport, factOrigin } from './qualityReport.ts';
 import { type StepFigure, TraceWriter } from './trace/traceWriter.ts';
 import type {
   AgentSettings,
@@ -92,6 +94,10 @@ export interface InspectedLog {
   traceSize(request: ReplayRequest, tokens: Tokens | null): Prepared<TraceSize>;
   /** About the most a trace of this log can hold, told without replaying (a full trace, or `compact`). */
   traceBound(compact: boolean): TraceSize;
+  /** Facts lost over the request's replay, per step (the trace's `quality`, as data). */
+  quality(request: ReplayRequest, tokens: Tokens | null): Prepared<QualityReport>;
+  /** Where a fact used at a step of a replay had gone from view. */
+  factOrigin(fact: string, replayed: ReplayedLog, step: number): FactOrigin;
 }
 
 export interface TraceSize {
@@ -242,6 +248,28 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
       });
     },
     traceBound: (compact) => flavor.traceBound(compact),
+    quality(request, tokens) {
+      const encoder = flavor.encoder();
+      const figure = qualityFigure(logQuality(), encoder);
+      const steps: Array<StepQuality | null> = [];
+      let previous: View | null = null;
+      // As the trace writer does: each view given as the items it keeps of the previous one, and the rest.
+      const prepared = flavor.prepare(request, tokens, (step, view) => {
+        if (encoder.failure(step) || view === null) return void steps.push(null);
+        const keep = previous === null ? 0 : encoder.sharedPrefix(previous, view);
+        previous = view;
+        steps.push((figure.step(step, view, keep) as { quality: StepQuality }).quality);
+      });
+      return then(prepared, function* (work): LlmWork<QualityReport> {
+        yield* work;
+        return { steps, total: (figure.total!() as { quality: QualityTotal }).quality };
+      });
+    },
+    factOrigin(fact, replayed, step) {
+      const summary = replayed.steps[step];
+      if (!summary) throw new Error(`there is no step ${step}`);
+      return factOrigin(logQuality(), flavor.ids, fact, summary, replayed.stepView(step), replayed.condensations);
+    },
   };
 }
 

@@ -49,6 +49,7 @@ import { searchEvents } from './searchEvents.ts';
 
 import { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 import { type InferredConfig, inferConfig } from './inferConfig.ts';
+import type { FactOrigin, QualityReport } from './qualityReport.ts';
 /** Builds the answerer that calls a real endpoint (src/llm/openaiLlm.ts in the app). */
 export type CreateLiveLlm = (
   endpoint: LlmEndpointArgs,
@@ -359,6 +360,20 @@ export class Inspector implements InspectorApi {
     const ms = Math.round(this.clock() - started);
     const said = (answer.content ?? '').trim().slice(0, 40);
     return `Connected: ${endpoint.model} answered${said ? ` "${said}"` : ''} in ${ms} ms.`;
+  }
+
+  async quality(request: ReplayRequest): Promise<QualityReport> {
+    const loaded = this.loaded();
+    const tokens = loaded.tokens ?? (loaded.log.needsTokens(request) ? await this.tokens() : null);
+    const prepared = loaded.log.quality(request, tokens);
+    if ('configError' in prepared) throw new Error(prepared.configError);
+    // The same answers as the replay it describes: recorded ones, placeholders for the rest.
+    return runSync(prepared.work, recordedLlm(request.answers, 'placeholder'));
+  }
+
+  async factOrigin({ step, fact }: { step: number; fact: string }): Promise<FactOrigin> {
+    if (!this.last) throw new Error('nothing has been replayed yet');
+    return this.loaded().log.factOrigin(fact, this.last.replayed, step);
   }
 
   async inferConfig({ sdkRules }: Parameters<InspectorApi['inferConfig']>[0]): Promise<InferredConfig> {

@@ -16,6 +16,7 @@ import type { EvalInstance, LogInput, RecordedBill } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
 import type { LogSummaryUse } from './logSummaries.ts';
 import type { InferredConfig } from './inferConfig.ts';
+import type { FactOrigin, QualityReport } from './qualityReport.ts';
 
 /** Event ids: integers in OpenHands V0 logs, strings (UUIDs) in Agent SDK logs. */
 export type EventId = number | string;
@@ -257,6 +258,10 @@ export interface InspectorApi {
    * Replays with the log's own summaries, each answering only a summarizer call that forgets exactly the
    * events it summarized (placeholders stand in for the rest), and returns those answers keyed by request.
    */
+  /** Facts lost over a replay of the request (spec/quality.md), per step and in total. */
+  quality(args: ReplayRequest): Promise<QualityReport>;
+  /** Where a fact used at a step of the last replay had gone from view. */
+  factOrigin(args: { step: number; fact: string }): Promise<FactOrigin>;
   /** The configuration that reproduces the current log's recorded condensations (see inferConfig.ts). */
   inferConfig(args: { sdkRules?: sdk.SdkRules }): Promise<InferredConfig>;
   recordLogSummaries(args: {

@@ -25,10 +25,17 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
         return;
       }
       const last = Math.max(0, outcome.summary.steps.length - 1);
-      set({ summary: outcome.summary, step: Math.min(get().step, last), usage: null, appliedConfig: config });
+      set({
+        summary: outcome.summary,
+        step: Math.min(get().step, last),
+        usage: null,
+        quality: null,
+        appliedConfig: config,
+      });
       await loadStepView();
       // Usage over the whole run can take a while on long logs: it runs after, and a newer replay cancels it.
       void get().refreshUsage();
+      void get().refreshQuality();
     } catch (error) {
       // Another log was opened meanwhile: this replay's answers are moot.
       if (deps.logGeneration?.() !== generation || get().active?.record.id !== active.record.id) return;

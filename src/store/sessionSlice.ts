@@ -59,6 +59,8 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           transcript: null,
           usage: null,
           estimateErrorOnLog: null,
+          quality: null,
+          factOrigin: null,
           focusedEvent: null,
         });
         await get().rerun();

@@ -7,6 +7,7 @@ import { createLibrarySlice } from './librarySlice.ts';
 import { createReplaySlice } from './replaySlice.ts';
 import { createSessionSlice } from './sessionSlice.ts';
 import { createSweepSlice } from './sweepSlice.ts';
+import { createQualitySlice } from './qualitySlice.ts';
 import type { SessionChanges, SessionStore } from '../storage/index.ts';
 import type { AppState, StoreDeps } from './types.ts';
 
@@ -65,6 +66,7 @@ export function createAppStore(given: StoreDeps) {
     ...createLlmSlice(set, get, deps),
     ...createCompareSlice(set, get, deps),
     ...createAgentSlice(set, get, deps),
+    ...createQualitySlice(set, get, deps),
     ...createSweepSlice(set, get),
   }));
 }

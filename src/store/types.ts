@@ -21,9 +21,11 @@ import type {
   AgentTranscript,
   EngineClient,
   EventId,
+  FactOrigin,
   LlmUse,
   OpenedLog,
   PromptText,
+  QualityReport,
   ReplaySummary,
   UsageReport,
   ViewItem,
@@ -241,6 +243,15 @@ export interface AgentSlice {
   focusEvent(id: EventId | null): void;
 }
 
+export interface QualitySlice {
+  /** Facts lost over the current replay (null until computed after it). */
+  quality: QualityReport | null;
+  /** Where the fact last asked about had gone, at its step. */
+  factOrigin: (FactOrigin & { readonly step: number }) | null;
+  refreshQuality(): Promise<void>;
+  explainFact(step: number, fact: string): Promise<void>;
+}
+
 export interface SweepSlice {
   /** A sweep result (npm run sweep) open as a table. */
   sweep: { readonly name: string; readonly result: SweepResult } | null;
@@ -261,6 +272,7 @@ export type AppState = LibrarySlice &
   LlmSlice &
   CompareSlice &
   AgentSlice &
+  QualitySlice &
   SweepSlice;
 
 export interface StoreDeps {

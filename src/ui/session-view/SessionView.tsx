@@ -7,17 +7,19 @@ import { PromptView } from '../prompt-view/PromptView.tsx';
 import { Panes } from '../panes/Panes.tsx';
 import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { SummaryHistory } from '../summary-history/SummaryHistory.tsx';
+import { FactsLost } from '../quality/FactsLost.tsx';
 import type { EventId } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { TopBar } from '../top-bar/TopBar.tsx';
 
-type Tab = 'side-by-side' | 'events' | 'summaries' | 'prompt' | 'compare';
+type Tab = 'side-by-side' | 'events' | 'summaries' | 'facts' | 'prompt' | 'compare';
 
 export function SessionView() {
   const [tab, setTab] = useState<Tab>('side-by-side');
   const [settingsOpen, setSettingsOpen] = useState(true);
   const condensations = useAppState((s) => s.summary?.condensations.length ?? 0);
+  const lostFacts = useAppState((s) => s.quality?.total.missing_used ?? null);
   const { selectCondensation } = useActions();
   const showPrompt = (id: EventId) => {
     void selectCondensation(id);
@@ -43,6 +45,18 @@ export function SessionView() {
               key: 'summaries',
               label: `Summary history (${condensations})`,
               render: () => <SummaryHistory onShowPrompt={showPrompt} />,
+            },
+            {
+              key: 'facts',
+              label: `Facts lost${lostFacts === null ? '' : ` (${lostFacts})`}`,
+              render: () => (
+                <FactsLost
+                  onShowCondensation={(id) => {
+                    void selectCondensation(id);
+                    setTab('summaries');
+                  }}
+                />
+              ),
             },
             { key: 'prompt', label: 'Prompt', render: () => <PromptView /> },
             { key: 'compare', label: 'Compare', render: () => <CompareView /> },
