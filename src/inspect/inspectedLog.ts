@@ -4,6 +4,7 @@ import type { CountText } from '../llm/tokenCount.ts';
 import { type AgentRun, type AgentRunContext, StepUsageStream, agentRun } from './agentRun.ts';
 import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } from './flavor.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
+import type { QualityTotal, StepQuality } from './quality/index.ts';
 import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
 import { type StepFigure, TraceWriter } from './trace/traceWriter.ts';
 import type {
@@ -11,6 +12,7 @@ import type {
   CondensationSummary,
   EventId,
   OpenedLog,
+  ReplayQuality,
   ReplayRequest,
   StepSummary,
   ViewItem,
@@ -26,6 +28,8 @@ export interface ReplayedLog {
   stepView(step: number): readonly ViewItem[];
   /** The agent's LLM calls of this replay. Throws a TemplateError when the session's templates do not compile. */
   agent(settings: AgentSettings, context: AgentRunContext): AgentRun;
+  /** The facts each step's view had lost that the agent used (spec/quality.md): the trace's `quality` figure. */
+  quality(): ReplayQuality;
 }
 
 /** The per-event token counts and the counter, once the tokenizer is loaded. */
@@ -161,6 +165,7 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
               calibrationOf(result.mode),
               context,
             ),
+          quality: () => walkQuality(result.walk, flavor.encoder(), logQuality()),
         };
       });
     },
@@ -210,6 +215,28 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
     },
     traceBound: (compact) => flavor.traceBound(compact),
   };
+}
+
+/** The quality figure over a finished replay's steps, each view handed on as the trace writer would (its change from the last view). */
+function walkQuality<Step, View>(
+  walk: StepWalk<Step, View>,
+  encoder: TraceEncoder<Step, View>,
+  quality: LogQuality,
+): ReplayQuality {
+  const figure = qualityFigure(quality, encoder);
+  const steps: Array<StepQuality | null> = [];
+  let previous: View | null = null;
+  walk.steps.forEach((step, index) => {
+    const view = encoder.failure(step) ? null : walk.view(index);
+    if (view === null) {
+      steps.push(null);
+      return;
+    }
+    const keep = previous === null ? 0 : encoder.sharedPrefix(previous, view);
+    previous = view;
+    steps.push(figure.step(step, view, keep).quality as StepQuality);
+  });
+  return { steps, total: figure.total!().quality as QualityTotal };
 }
 
 /** A replayed step of either engine (they share these fields) as plain data for the UI. */

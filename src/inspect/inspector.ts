@@ -39,6 +39,7 @@ import type {
   OpenedLog,
   PromptText,
   ReplayOutcome,
+  ReplayQuality,
   ReplayRequest,
   StepUsage,
   UsageReport,
@@ -532,6 +533,13 @@ export class Inspector implements InspectorApi {
       learned: run.learned(),
       error: null,
     };
+  }
+
+  /** The facts each step's view had lost that the agent used (spec/quality.md), of the last replay (or the compare one). */
+  async replayQuality({ slot }: { slot?: 'main' | 'compare' } = {}): Promise<ReplayQuality> {
+    const last = slot === 'compare' ? this.lastCompare : this.last;
+    if (!last) throw new Error('nothing has been replayed yet');
+    return last.replayed.quality();
   }
 
   async search({ query }: { query: string }): Promise<Int32Array> {

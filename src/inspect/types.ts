@@ -14,6 +14,7 @@ import type {
 import { type PromptOverrides } from '../engine/v0/index.ts';
 import type { EvalInstance, LogInput } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
+import type { QualityTotal, StepQuality } from './quality/index.ts';
 
 /** Event ids: integers in OpenHands V0 logs, strings (UUIDs) in Agent SDK logs. */
 export type EventId = number | string;
@@ -220,6 +221,12 @@ export interface PromptText {
   readonly responseFormat: unknown;
 }
 
+/** The `quality` figure of a whole replay (spec/quality.md): per step (null for a failed step) and the run's total. */
+export interface ReplayQuality {
+  readonly steps: ReadonlyArray<StepQuality | null>;
+  readonly total: QualityTotal;
+}
+
 /** What the inspector answers, by method name; the same whether it runs in a Worker or not. */
 export interface InspectorApi {
   open(args: { input: LogInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
@@ -255,4 +262,6 @@ export interface InspectorApi {
   /** Every step's usage of the last replay (or of the compare replay): slow on big logs, cancellable. */
   agentUsage(args: { agent: AgentSettings; slot?: 'main' | 'compare' }, context?: CallContext): Promise<UsageReport>;
   search(args: { query: string }): Promise<Int32Array>;
+  /** The facts each step's view had lost that the agent used (spec/quality.md), of the last (or compare) replay. */
+  replayQuality(args: { slot?: 'main' | 'compare' }): Promise<ReplayQuality>;
 }
