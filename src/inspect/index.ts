@@ -17,3 +17,4 @@ export { countAllTokens, openLog } from './openLog.ts';
 export type * from './trace/types.ts';
 export * from './cost.ts';
 export { defaultProfile } from './profiles.ts';
+export * from './counterfactual/index.ts';

@@ -58,6 +58,8 @@ export interface TraceOptions {
   readonly textTokens: TextTokens | null;
   /** `quality`: the facts the agent used that its view had lost (spec/quality.md). */
   readonly quality?: boolean;
+  /** Top-level fields worked out before the replay (the CLI's `counterfactual`), written after the steps. */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
 
 /** Where a request stands before its replay runs: the work, or what is wrong with its configuration. */
@@ -214,6 +216,8 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
       }
       const encoder = flavor.encoder();
       if (options.quality) figures.push(qualityFigure(logQuality(), encoder));
+      const extra = options.extra;
+      if (extra) figures.push({ step: () => ({}), total: () => extra });
       const writer = new TraceWriter(encoder, { compact: options.compact, viewTokens: options.viewTokens, figures });
       const prepared = flavor.prepare(request, tokens, (step, view) => write(writer.step(step, view)));
       return then(prepared, function* (work) {
