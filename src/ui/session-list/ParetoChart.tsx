@@ -8,16 +8,20 @@ const HEIGHT = 300;
 const MARGIN = { left: 56, right: 16, top: 12, bottom: 40 };
 const TICKS = 4;
 
-/** Round tick steps (1, 2 or 5 times a power of ten) from 0 past `max`. */
-function ticks(max: number): number[] {
-  if (max <= 0) return [0, 1];
-  const raw = max / TICKS;
+/** Round ticks (steps of 1, 2 or 5 times a power of ten) from at or below `min` to at or past `max`. */
+function ticks(min: number, max: number): number[] {
+  const span = max - min || Math.abs(max) || 1;
+  const raw = span / TICKS;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((k) => k * power).find((candidate) => candidate >= raw)!;
   const out: number[] = [];
-  for (let value = 0; value < max + step; value += step) out.push(Number(value.toPrecision(12)));
+  for (let k = Math.floor(min / step); out.length < 2 || out.at(-1)! < max; k++)
+    out.push(Number((k * step).toPrecision(12)));
   return out;
 }
+
+const rank = (point: PlacedPoint, frontier: readonly PlacedPoint[]) =>
+  point.recorded ? 2 : frontier.includes(point) ? 1 : 0;
 
 const pointLabel = (point: PlacedPoint, onFrontier: boolean) =>
   `${point.name}: ${formatCost(point.cost)}, ${formatCount(point.missingFacts)} missing facts` +
@@ -45,12 +49,14 @@ export function ParetoChart({
       </p>
     );
   const frontier = paretoFrontier(shown);
-  const xTicks = ticks(Math.max(...shown.map((point) => point.cost)));
-  const yTicks = ticks(Math.max(...shown.map((point) => point.missingFacts)));
-  const [xMax, yMax] = [xTicks.at(-1)!, yTicks.at(-1)!];
+  // Dollars from near the cheapest (the spread matters), missing facts from 0 (none lost is the goal).
+  const costs = shown.map((point) => point.cost);
+  const xTicks = ticks(Math.min(...costs), Math.max(...costs));
+  const yTicks = ticks(0, Math.max(1, ...shown.map((point) => point.missingFacts)));
+  const [xMin, xMax, yMax] = [xTicks[0]!, xTicks.at(-1)!, yTicks.at(-1)!];
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = (cost: number) => MARGIN.left + (cost / xMax) * plotWidth;
+  const x = (cost: number) => MARGIN.left + ((cost - xMin) / (xMax - xMin)) * plotWidth;
   const y = (missing: number) => MARGIN.top + plotHeight - (missing / yMax) * plotHeight;
   // A staircase: from each frontier point, as many facts lost until the next one is reached.
   const stairs = frontier
@@ -100,31 +106,34 @@ export function ParetoChart({
           Missing facts
         </text>
         <polyline className="pareto-frontier" points={stairs} />
-        {shown.map((point) => {
-          const onFrontier = frontier.includes(point);
-          const [cx, cy] = [x(point.cost), y(point.missingFacts)];
-          return (
-            <g
-              key={point.name}
-              className={`pareto-point${onFrontier ? ' frontier' : ''}${point.recorded ? ' recorded' : ''}`}
-              role="button"
-              tabIndex={0}
-              aria-label={`Open ${pointLabel(point, onFrontier)}`}
-              data-config={point.name}
-              data-cost={point.cost}
-              data-missing-facts={point.missingFacts}
-              onClick={() => open(point)}
-              onKeyDown={(event) => onKey(event, point)}
-            >
-              <title>{pointLabel(point, onFrontier)}</title>
-              {point.recorded ? (
-                <rect x={cx - 6} y={cy - 6} width={12} height={12} transform={`rotate(45 ${cx} ${cy})`} />
-              ) : (
-                <circle cx={cx} cy={cy} r={5} />
-              )}
-            </g>
-          );
-        })}
+        {/* Drawn last on top: the frontier, then the recorded run. */}
+        {[...shown]
+          .sort((a, b) => rank(a, frontier) - rank(b, frontier))
+          .map((point) => {
+            const onFrontier = frontier.includes(point);
+            const [cx, cy] = [x(point.cost), y(point.missingFacts)];
+            return (
+              <g
+                key={point.name}
+                className={`pareto-point${onFrontier ? ' frontier' : ''}${point.recorded ? ' recorded' : ''}`}
+                role="button"
+                tabIndex={0}
+                aria-label={`Open ${pointLabel(point, onFrontier)}`}
+                data-config={point.name}
+                data-cost={point.cost}
+                data-missing-facts={point.missingFacts}
+                onClick={() => open(point)}
+                onKeyDown={(event) => onKey(event, point)}
+              >
+                <title>{pointLabel(point, onFrontier)}</title>
+                {point.recorded ? (
+                  <rect x={cx - 7} y={cy - 7} width={14} height={14} transform={`rotate(45 ${cx} ${cy})`} />
+                ) : (
+                  <circle cx={cx} cy={cy} r={5} />
+                )}
+              </g>
+            );
+          })}
       </svg>
       <figcaption>
         <span className="pareto-key frontier">●</span> on the frontier (nothing is cheaper and loses fewer facts){' '}
