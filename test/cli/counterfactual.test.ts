@@ -117,6 +117,7 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
 
   it('refuses what it cannot run with one line and exit 2', async () => {
     const missing = join(files.dir, 'none.json');
+    const notAnswers = files.file('not-answers.json', '[{"content": "a list, not answers by key"}]');
     const cases: Array<[string[], RegExp]> = [
       [['--counterfactual', '3', '--answers', missing], /needs --model/],
       [['--counterfactual', '3', '--model', 'm'], /--endpoint to ask, or --answers/],
@@ -125,6 +126,7 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
       [['--counterfactual', '900', '--model', 'm', '--answers', missing], /there is no step 900/],
       [['--counterfactual', '3', '--model', 'm', '--answers', missing], /no answer is recorded for sample 1/],
       [['--counterfactual', '3', '--model', 'm', '--endpoint', 'http://127.0.0.1:9/v1'], /OPENAI_API_KEY/],
+      [['--counterfactual', '3', '--model', 'm', '--answers', notAnswers], /expected a JSON object of answers/],
     ];
     vi.stubEnv('OPENAI_API_KEY', undefined);
     for (const [extra, message] of cases) {
