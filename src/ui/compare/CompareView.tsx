@@ -4,6 +4,7 @@ import { useActions, useAppState } from '../app/storeContext.tsx';
 import { polyline } from '../chart/ViewSizeChart.tsx';
 import { formatCount } from '../shared/format.ts';
 import { ConfigForm } from '../settings/ConfigForm.tsx';
+import { RecordedVsEstimate } from './RecordedVsEstimate.tsx';
 import { useConfigFamily } from '../settings/useConfigFamily.ts';
 import { type DollarFacts, type ReplayFacts, dollarFacts, replayFacts, summaryAtStep } from './compareFacts.ts';
 
@@ -147,6 +148,7 @@ export function CompareView() {
       {comparison && facts ? (
         <div className="compare-results">
           <BothChart a={comparison.a} b={comparison.b} />
+          <RecordedVsEstimate estimatedB={facts.b.dollars?.total ?? null} />
           <FactsTable a={facts.a} b={facts.b} />
           <p className="help">
             Dollars come from the usage model: each step's prompt with the provider's cache (reads, writes) at the

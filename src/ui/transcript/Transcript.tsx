@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ChatProfile } from '../../engine/index.ts';
+import type { AgentProfile } from '../../engine/index.ts';
 import { type EventId, agentSettingsOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { CounterfactualButton } from '../counterfactual/CounterfactualButton.tsx';
@@ -8,7 +8,8 @@ import { MessageCard } from './MessageCard.tsx';
 import { requestJson } from './requestJson.ts';
 import { StepUsageLine } from './StepUsageLine.tsx';
 
-const PROFILE_LABELS: Record<ChatProfile, string> = {
+const PROFILE_LABELS: Record<AgentProfile, string> = {
+  auto: 'Each call by its model',
   anthropic: 'Anthropic (prompt caching)',
   openai: 'OpenAI-compatible',
 };
@@ -88,8 +89,8 @@ export function Transcript() {
         <h3>What the model read</h3>
         <label>
           Provider{' '}
-          <select value={profile} onChange={(event) => void setAgentProfile(event.target.value as ChatProfile)}>
-            {(Object.keys(PROFILE_LABELS) as ChatProfile[]).map((key) => (
+          <select value={profile} onChange={(event) => void setAgentProfile(event.target.value as AgentProfile)}>
+            {(Object.keys(PROFILE_LABELS) as AgentProfile[]).map((key) => (
               <option key={key} value={key}>
                 {PROFILE_LABELS[key]}
               </option>
