@@ -52,7 +52,7 @@ for (let run = 0; run < runs; run++) {
   );
   const wallSeconds = (performance.now() - started) / 1000;
   const final = result.stderr.trim().split('\n').at(-1) ?? '';
-  const reported = /· ([\d.]+) replays\/s · (\d+) errors$/.exec(final);
+  const reported = /· ([\d.]+) replays\/s · [\d,]+ configs×events\/s · (\d+) errors$/.exec(final);
   if (result.status !== 0 || !reported) throw new Error(`the sweep failed: ${result.stderr}`);
   if (reported[2] !== '0') throw new Error(`the sweep reported errors: ${final}`);
   sweepRates.push(Number(reported[1]));

@@ -22,6 +22,7 @@ import {
   readCondenserConfigText,
 } from '../formats/index.ts';
 import {
+  CounterfactualError,
   type LogSummaryUse,
   type Prepared,
   type ReplayRequest,
@@ -32,8 +33,10 @@ import {
   logSummaryAnswers,
   openLog,
 } from '../inspect/index.ts';
+import { LlmCallError } from '../llm/llmErrors.ts';
 import { loadTokenizer } from '../llm/tokenCount.ts';
 import { CONFIG_REQUIRED, type CliArgs, USAGE, UsageError, parseArgs } from './args.ts';
+import { cliCounterfactual } from './counterfactual.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
 import { OutputError, openResultFile } from './resultFile.ts';
 import { readTemplateDir } from './templateDir.ts';
@@ -71,6 +74,8 @@ export function failureMessage(error: unknown): string {
     error instanceof OutputError
   )
     return error.message;
+  if (error instanceof CounterfactualError) return `--counterfactual: ${error.message}`;
+  if (error instanceof LlmCallError) return `--counterfactual: the endpoint failed: ${error.message}`;
   if (error instanceof RangeError && /call stack/i.test(error.message))
     return 'the input is nested too deeply to process (JavaScript ran out of stack)';
   if (error instanceof RangeError && /string length|allocation failed|array buffer/i.test(error.message))
@@ -118,6 +123,7 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     ...(args.config ? [{ path: args.config, what: 'configuration' }] : []),
     ...(args.llmScript ? [{ path: args.llmScript, what: 'LLM script' }] : []),
     ...(args.templates ? [{ path: args.templates, what: 'templates folder' }] : []),
+    ...(args.counterfactual?.answers ? [{ path: args.counterfactual.answers, what: 'answers file' }] : []),
   ];
   const file = openResultFile(args.out, inputs);
   try {
@@ -154,19 +160,12 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
     ...(parsed.flavor === 'sdk' ? { sdkRules: rulesOf(args, parsed) } : {}),
   };
   notes.forEach(note);
-  const countText = args.tokens || args.usage || log.needsTokens(request) ? await loadTokenizer() : null;
+  const countText =
+    args.tokens || args.usage || args.counterfactual || log.needsTokens(request) ? await loadTokenizer() : null;
   const tokens = countText && (args.tokens || log.needsTokens(request)) ? countAllTokens(log, countText) : null;
-  const templates = args.messages || args.usage ? readTemplateDir(args.templates, note) : {};
+  const templates = args.messages || args.usage || args.counterfactual ? readTemplateDir(args.templates, note) : {};
   const settings = (profile: AgentProfile | null) => (profile ? { profile, templates } : null);
-  const options: TraceOptions = {
-    compact: args.compact,
-    viewTokens: args.tokens,
-    messages: settings(args.messages),
-    usage: settings(args.usage),
-    textTokens: countText ? cachingText({ text: countText }) : null,
-    quality: args.quality,
-  };
-  timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
+  const textTokens = countText ? cachingText({ text: countText }) : null;
   // Each run (the size check, then the trace) counts the summaries it used afresh.
   let summaryUse = emptyLogSummaryUse();
   const answers = () => {
@@ -174,6 +173,29 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
     summaryUse = emptyLogSummaryUse();
     return logSummaryAnswers(log.logSummaries, summaryUse);
   };
+  const counterfactual =
+    args.counterfactual && textTokens
+      ? await cliCounterfactual(args.counterfactual, {
+          log,
+          request,
+          tokens,
+          textTokens,
+          agent: { profile: args.messages ?? 'auto', templates },
+          condenserLlm: script || args.logSummaries ? answers : null,
+          env: process.env,
+        })
+      : null;
+  if (counterfactual) timing.mark('counterfactual');
+  const options: TraceOptions = {
+    compact: args.compact,
+    viewTokens: args.tokens,
+    messages: settings(args.messages),
+    usage: settings(args.usage),
+    textTokens,
+    quality: args.quality,
+    ...(counterfactual ? { extra: { counterfactual } } : {}),
+  };
+  timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
   // Every step writes its whole view (on a long log that never condenses the trace grows with the
   // square of its length: a 3.4 MB log of 50,000 events made 6.7 GB), and every condensation every id
   // it forgets (a range over far-apart ids lists each). Measured before writing anything.

@@ -44,7 +44,7 @@ export {
   writeSessionFileParts,
 } from './sessionFile.ts';
 export type { SessionFile } from './sessionFile.ts';
-export { parseLlmScript } from './llmScript.ts';
+export { parseKeyedAnswers, parseLlmScript, scriptAnswerJson } from './llmScript.ts';
 export { withoutSecrets } from './secrets.ts';
 
 /** A V0 log (integer ids, `action`/`observation` events). */

@@ -13,6 +13,7 @@ import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } fr
 import type { LogSummaries } from './logSummaries.ts';
 import { profileFor } from './profiles.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
+import type { QualityTotal, StepQuality } from './quality/index.ts';
 import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
 import type { QualityTotal, StepQuality } from './quality/index.ts';
 import { type FactOrigin, type QualityReport, factOrigin } from './qualityReport.ts';
@@ -22,6 +23,7 @@ import type {
   CondensationSummary,
   EventId,
   OpenedLog,
+  ReplayQuality,
   ReplayRequest,
   StepSummary,
   ViewItem,
@@ -37,6 +39,8 @@ export interface ReplayedLog {
   stepView(step: number): readonly ViewItem[];
   /** The agent's LLM calls of this replay. Throws a TemplateError when the session's templates do not compile. */
   agent(settings: AgentSettings, context: AgentRunContext): AgentRun;
+  /** The facts each step's view had lost that the agent used (spec/quality.md): the trace's `quality` figure. */
+  quality(): ReplayQuality;
 }
 
 /** The per-event token counts and the counter, once the tokenizer is loaded. */
@@ -57,6 +61,8 @@ export interface TraceOptions {
   readonly textTokens: TextTokens | null;
   /** `quality`: the facts the agent used that its view had lost (spec/quality.md). */
   readonly quality?: boolean;
+  /** Top-level fields worked out before the replay (the CLI's `counterfactual`), written after the steps. */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
 
 /** Where a request stands before its replay runs: the work, or what is wrong with its configuration. */
@@ -202,6 +208,7 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
           stepView: (step) => result.stepView(step),
           agent: (settings, context) =>
             agentRun(portsFor(context.tokens), result.walk, settings, calibrationOf(result.mode), context),
+          quality: () => walkQuality(result.walk, flavor.encoder(), logQuality()),
         };
       });
     },
@@ -221,6 +228,8 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
       }
       const encoder = flavor.encoder();
       if (options.quality) figures.push(qualityFigure(logQuality(), encoder));
+      const extra = options.extra;
+      if (extra) figures.push({ step: () => ({}), total: () => extra });
       const writer = new TraceWriter(encoder, { compact: options.compact, viewTokens: options.viewTokens, figures });
       const prepared = flavor.prepare(request, tokens, (step, view) => write(writer.step(step, view)));
       return then(prepared, function* (work) {
@@ -271,6 +280,28 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
       return factOrigin(logQuality(), flavor.ids, fact, summary, replayed.stepView(step), replayed.condensations);
     },
   };
+}
+
+/** The quality figure over a finished replay's steps, each view handed on as the trace writer would (its change from the last view). */
+function walkQuality<Step, View>(
+  walk: StepWalk<Step, View>,
+  encoder: TraceEncoder<Step, View>,
+  quality: LogQuality,
+): ReplayQuality {
+  const figure = qualityFigure(quality, encoder);
+  const steps: Array<StepQuality | null> = [];
+  let previous: View | null = null;
+  walk.steps.forEach((step, index) => {
+    const view = encoder.failure(step) ? null : walk.view(index);
+    if (view === null) {
+      steps.push(null);
+      return;
+    }
+    const keep = previous === null ? 0 : encoder.sharedPrefix(previous, view);
+    previous = view;
+    steps.push(figure.step(step, view, keep).quality as StepQuality);
+  });
+  return { steps, total: figure.total!().quality as QualityTotal };
 }
 
 /** A replayed step of either engine (they share these fields) as plain data for the UI. */

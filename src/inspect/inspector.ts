@@ -25,11 +25,13 @@ import {
 } from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
 import type { InspectedLog, ReplayedLog, Tokens } from './inspectedLog.ts';
+import { type AskAgent, type Counterfactual, runCounterfactual } from './counterfactual/index.ts';
 import type {
   AgentSettings,
   AgentTranscript,
   CallContext,
   CondenserCallUsage,
+  CounterfactualArgs,
   InspectorApi,
   EventId,
   ImportedLog,
@@ -37,6 +39,7 @@ import type {
   OpenedLog,
   PromptText,
   ReplayOutcome,
+  ReplayQuality,
   ReplayRequest,
   StepUsage,
   UsageReport,
@@ -61,6 +64,9 @@ export type CreateLiveLlm = (
     maxAnswerBytes?: number;
   },
 ) => AnswerLlmAsync;
+
+/** Builds the asker of the agent's own requests (a counterfactual), with the same options. */
+export type CreateAgentLlm = (endpoint: LlmEndpointArgs, options: Parameters<CreateLiveLlm>[1]) => AskAgent;
 
 /** The endpoint's limits as the LLM adapter takes them. */
 const limitsOf = (endpoint: LlmEndpointArgs) => ({
@@ -138,6 +144,8 @@ export class Inspector implements InspectorApi {
     private readonly clock: () => number = () => performance.now(),
     /** The LLM adapter, handed in by the composition root (the worker shell); none in pure tests. */
     private readonly createLiveLlm: CreateLiveLlm | null = null,
+    /** The same for the agent's own requests (counterfactuals). */
+    private readonly createAgentLlm: CreateAgentLlm | null = null,
   ) {}
 
   private loaded(): Loaded {
@@ -546,6 +554,57 @@ export class Inspector implements InspectorApi {
       learned: run.learned(),
       error: null,
     };
+  }
+
+  async counterfactual(
+    { step, candidate, agent, samples, model, endpoint }: CounterfactualArgs,
+    context: CallContext = {},
+  ): Promise<Counterfactual> {
+    const loaded = this.loaded();
+    if (endpoint && !this.createAgentLlm) throw new Error('this engine host cannot call an LLM');
+    const tokens = loaded.tokens ?? (loaded.log.needsTokens(candidate) ? await this.tokens() : null);
+    const textTokens = await this.textTokens();
+    const report = context.progress ?? (() => {});
+    const outside = context.outside ?? inPlace;
+    let asked = 0;
+    const live =
+      endpoint && this.createAgentLlm
+        ? this.createAgentLlm(endpoint, {
+            signal: context.signal,
+            onRetry: (info) => report({ kind: 'status', message: info.message, done: asked, total: null }),
+            ...limitsOf(endpoint),
+          })
+        : null;
+    const ask: AskAgent | null = live
+      ? async (request) => {
+          report({
+            kind: 'status',
+            message: `Asking ${model}: answer ${asked + 1} of at most ${2 * samples}…`,
+            done: asked,
+            total: 2 * samples,
+          });
+          // The network is waited on outside the queue: step views go on meanwhile.
+          const answer = await outside(() => live(request));
+          asked++;
+          return answer;
+        }
+      : null;
+    return runCounterfactual(
+      loaded.log,
+      tokens,
+      textTokens,
+      { step, candidate, agent, samples, model },
+      candidate.answers,
+      ask,
+      (key, answer) => report({ kind: 'answer', key, answer }),
+    );
+  }
+
+  /** The facts each step's view had lost that the agent used (spec/quality.md), of the last replay (or the compare one). */
+  async replayQuality({ slot }: { slot?: 'main' | 'compare' } = {}): Promise<ReplayQuality> {
+    const last = slot === 'compare' ? this.lastCompare : this.last;
+    if (!last) throw new Error('nothing has been replayed yet');
+    return last.replayed.quality();
   }
 
   async search({ query }: { query: string }): Promise<Int32Array> {

@@ -14,6 +14,8 @@ import type {
 import { type PromptOverrides } from '../engine/v0/index.ts';
 import type { EvalInstance, LogInput, RecordedBill } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
+import type { QualityTotal, StepQuality } from './quality/index.ts';
+import type { Counterfactual } from './counterfactual/index.ts';
 import type { LogSummaryUse } from './logSummaries.ts';
 import type { InferredConfig } from './inferConfig.ts';
 import type { FactOrigin, QualityReport } from './qualityReport.ts';
@@ -236,6 +238,23 @@ export interface PromptText {
   readonly responseFormat: unknown;
 }
 
+/** The `quality` figure of a whole replay (spec/quality.md): per step (null for a failed step) and the run's total. */
+export interface ReplayQuality {
+  readonly steps: ReadonlyArray<StepQuality | null>;
+  readonly total: QualityTotal;
+}
+
+export interface CounterfactualArgs {
+  /** The step, as the candidate's replay numbers it. */
+  readonly step: number;
+  readonly candidate: ReplayRequest;
+  readonly agent: AgentSettings;
+  readonly samples: number;
+  /** The model the answers are (and were) asked of: part of each answer's key. */
+  readonly model: string;
+  readonly endpoint: LlmEndpointArgs | null;
+}
+
 /** What the inspector answers, by method name; the same whether it runs in a Worker or not. */
 export interface InspectorApi {
   open(args: { input: LogInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
@@ -279,4 +298,12 @@ export interface InspectorApi {
   /** Every step's usage of the last replay (or of the compare replay): slow on big logs, cancellable. */
   agentUsage(args: { agent: AgentSettings; slot?: 'main' | 'compare' }, context?: CallContext): Promise<UsageReport>;
   search(args: { query: string }): Promise<Int32Array>;
+  /**
+   * One step asked again (issue 19): the agent's request under `candidate`'s configuration and as
+   * recorded, `samples` times each. Answers recorded in `candidate.answers` are reused; the others are
+   * asked of `endpoint` (none: offline) and each reported as it arrives, to be kept in the session.
+   */
+  counterfactual(args: CounterfactualArgs, context?: CallContext): Promise<Counterfactual>;
+  /** The facts each step's view had lost that the agent used (spec/quality.md), of the last (or compare) replay. */
+  replayQuality(args: { slot?: 'main' | 'compare' }): Promise<ReplayQuality>;
 }

@@ -6,6 +6,8 @@ export * from './selectors.ts';
 export * from './usageSelectors.ts';
 export { answersAtRisk, leaveWarning } from './leaveWarning.ts';
 export { agentSettingsOf } from './agentSettings.ts';
+export type { CounterfactualRun } from './types.ts';
+export { DEFAULT_SAMPLES, MAX_SAMPLES, type Counterfactual, type CounterfactualAnswer } from '../inspect/index.ts';
 export {
   condensationCacheCosts,
   defaultProfile,

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { createAgentSlice } from './agentSlice.ts';
 import { createCompareSlice } from './compareSlice.ts';
+import { createCounterfactualSlice } from './counterfactualSlice.ts';
 import { createInspectSlice } from './inspectSlice.ts';
 import { createLlmSlice } from './llmSlice.ts';
 import { createLibrarySlice } from './librarySlice.ts';
@@ -64,6 +65,7 @@ export function createAppStore(given: StoreDeps) {
     ...createReplaySlice(set, get, deps),
     ...createInspectSlice(set, get, deps),
     ...createLlmSlice(set, get, deps),
+    ...createCounterfactualSlice(set, get, deps),
     ...createCompareSlice(set, get, deps),
     ...createAgentSlice(set, get, deps),
     ...createQualitySlice(set, get, deps),

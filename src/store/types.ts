@@ -8,6 +8,7 @@ import type {
   sdk,
 } from '../engine/index.ts';
 import type { EvalInstance, LogInput, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
+import type { Counterfactual } from '../inspect/index.ts';
 import type { EstimateError } from './usageSelectors.ts';
 import type {
   LlmSettings,
@@ -186,6 +187,8 @@ export interface LlmSlice {
   unsavedAnswers: { readonly sessionId: string; readonly answers: RecordedAnswers; readonly exported: boolean } | null;
   /** Answers received and being written to storage right now. */
   answersStoring: number;
+  /** Stores paid answers in the session as they arrive (kept in memory and exported when storage refuses them). */
+  keepPaidAnswers(sessionId: string, answers: RecordedAnswers): Promise<void>;
   loadLlmSettings(): Promise<void>;
   /** False when storage refused them (the notice says why). */
   saveLlmSettings(settings: LlmSettings): Promise<boolean>;
@@ -199,6 +202,31 @@ export interface LlmSlice {
   cancelLive(): void;
   /** Replaces the built-in summarizer prompt for this session (null: back to the default). */
   setPromptTemplate(kind: 'llm' | 'structured', template: string | null): Promise<void>;
+}
+
+/** A one-step counterfactual asked in the app (issue 19): the step, the configuration B, and how it went. */
+export interface CounterfactualRun {
+  readonly sessionId: string;
+  readonly step: number;
+  readonly samples: number;
+  /** The configuration B was (the session's, when it was asked). */
+  readonly config: unknown;
+  /** What is being asked, while it runs. */
+  readonly running: string | null;
+  readonly result: Counterfactual | null;
+  readonly error: string | null;
+}
+
+export interface CounterfactualSlice {
+  counterfactual: CounterfactualRun | null;
+  /**
+   * At the current step, the request the session's configuration builds and the recorded run's, each
+   * asked `samples` times: answers the session holds are reused, the others asked of the LLM settings'
+   * endpoint and kept in the session as they arrive. Without a key it runs offline, from the session only.
+   */
+  askCounterfactual(samples: number): Promise<void>;
+  cancelCounterfactual(): void;
+  closeCounterfactual(): void;
 }
 
 export interface CompareSlice {
@@ -270,6 +298,7 @@ export type AppState = LibrarySlice &
   ReplaySlice &
   InspectSlice &
   LlmSlice &
+  CounterfactualSlice &
   CompareSlice &
   AgentSlice &
   QualitySlice &

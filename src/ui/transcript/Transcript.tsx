@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentProfile } from '../../engine/index.ts';
 import { type EventId, agentSettingsOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { CounterfactualButton } from '../counterfactual/CounterfactualButton.tsx';
 import { MessageCard } from './MessageCard.tsx';
 import { requestJson } from './requestJson.ts';
 import { StepUsageLine } from './StepUsageLine.tsx';
@@ -97,6 +98,7 @@ export function Transcript() {
           </select>
         </label>
         {transcript && transcript.step === step && !transcript.error && <CopyRequest text={requestJson(transcript)} />}
+        <CounterfactualButton />
       </header>
       {transcript?.step === step && !transcript.error && (
         <p className="transcript-facts">
