@@ -13,7 +13,6 @@ import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } fr
 import type { LogSummaries } from './logSummaries.ts';
 import { profileFor } from './profiles.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
-import type { QualityTotal, StepQuality } from './quality/index.ts';
 import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
 import type { QualityTotal, StepQuality } from './quality/index.ts';
 import { type FactOrigin, type QualityReport, factOrigin } from './qualityReport.ts';
