@@ -50,6 +50,11 @@ export interface LocateOptions {
   readonly instance?: string;
   /** How far reading a JSON file has got, in bytes: a big log takes seconds. */
   readonly progress?: (doneBytes: number, totalBytes: number) => void;
+  /**
+   * Whether each event's text is kept as the file has it (its byte span, and so the file's bytes), for
+   * the event detail and search; default true. The command line shows none and lets the bytes go.
+   */
+  readonly keepSources?: boolean;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
