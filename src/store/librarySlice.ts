@@ -13,6 +13,7 @@ import type { OpenedLog, Progress } from '../worker/index.ts';
 import { errorText } from './errorText.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
+import { markShown } from './shownMarks.ts';
 
 /** The engine's status reports (reading a log, counting tokens...) as sentences for the page. */
 export function statusReport(show: (message: string) => void): (progress: Progress) => void {
@@ -161,6 +162,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       } finally {
         if (importing === controller) importing = null;
         set({ importing: null, importStatus: null });
+        markShown('import');
       }
     },
 
