@@ -15,6 +15,19 @@ export type LogInput =
   | { readonly kind: 'file'; readonly file: LogFile }
   | { readonly kind: 'folder'; readonly name: string; readonly files: readonly LogFile[] };
 
+/**
+ * A picked file not read yet: the engine's worker reads it and storage keeps slices of it, so the page
+ * never holds (nor copies) a big log's bytes. A File is a Blob; it crosses to a worker as a handle.
+ */
+export interface UnreadFile {
+  readonly kind: 'unread';
+  readonly path: string;
+  readonly blob: Blob;
+}
+
+/** What an import starts from: a log read already, or one file still to be read. */
+export type ImportInput = LogInput | UnreadFile;
+
 /** One instance of an evaluation run (a line of output.jsonl, or one conversation of an archive). */
 export interface EvalInstance {
   readonly id: string;

@@ -12,7 +12,7 @@ import type {
   sdk,
 } from '../engine/index.ts';
 import { type PromptOverrides } from '../engine/v0/index.ts';
-import type { EvalInstance, LogInput } from '../formats/index.ts';
+import type { EvalInstance, ImportInput, LogInput } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
 
 /** Event ids: integers in OpenHands V0 logs, strings (UUIDs) in Agent SDK logs. */
@@ -230,7 +230,7 @@ export interface PromptText {
 export interface InspectorApi {
   open(args: { input: LogInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
   /** Opens a log being imported; an eval run of several instances is only listed, the current log stays. */
-  importLog(args: { input: LogInput }, context?: CallContext): Promise<ImportedLog>;
+  importLog(args: { input: ImportInput }, context?: CallContext): Promise<ImportedLog>;
   /** One instance of the run importLog listed (an eval run holds hundreds): what a session stores. */
   instanceInput(args: { instance: string }): Promise<LogInput>;
   dropSurvey(args: Record<string, never>): Promise<void>;
