@@ -19,7 +19,7 @@ describe('importing a picked file left unread', () => {
     expect(store.getState().active?.record.id).toBe(id);
     expect(store.getState().active?.record.source).toMatchObject({ name: 'gui', sizeBytes: bytes.length });
     expect(await sessions.log(id!)).toEqual({ kind: 'file', file: { path: 'gui.json', bytes } });
-  });
+  }, 30_000);
 
   it('opens a session file picked unread as a session, and refuses a bad log in one sentence', async () => {
     const { store } = await startedStore();
@@ -35,5 +35,5 @@ describe('importing a picked file left unread', () => {
       text: 'cut was not imported: cut.json: the JSON ends before it is complete (is the file truncated?)',
     });
     expect(store.getState().sessions).toHaveLength(before + 1);
-  });
+  }, 30_000);
 });
