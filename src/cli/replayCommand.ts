@@ -141,11 +141,7 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const script: LlmAnswer[] | null = args.llmScript
     ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript)
     : null;
-  const input = readLogInput(args.log);
-  timing.mark('read files');
-  const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
-  const parsed = await loadLog(input, { ...(args.instance ? { instance: args.instance } : {}), unpacking });
-  unpacking.done();
+  const parsed = await readAndLoad(args, io, timing);
   timing.mark(`parse and validate ${parsed.events.length} events`);
   const note = (message: string) => io.stderr(`replay: ${oneLineMessage(message)}\n`);
   if (args.inferConfig) return printInferredConfig(args, parsed, io, note);
@@ -271,6 +267,20 @@ async function printInferredConfig(
   io.stdout(`${JSON.stringify(inferred.config, null, args.pretty ? 2 : undefined)}\n`);
 }
 
+/** The log read and parsed; its bytes are let go once parsed (a 100 MB log's would stay resident through the replay). */
+async function readAndLoad(args: CliArgs, io: CommandOutput, timing: PhaseTimer) {
+  const input = readLogInput(args.log);
+  timing.mark('read files');
+  const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
+  const parsed = await loadLog(input, {
+    ...(args.instance ? { instance: args.instance } : {}),
+    unpacking,
+    keepSources: false,
+  });
+  unpacking.done();
+  return parsed;
+}
+
 /** The work of a prepared request (its notes said, when `note` is given); a configuration it cannot use refused. */
 function prepared<T>(work: Prepared<T>, note?: (message: string) => void): LlmWork<T> {
   if ('configError' in work) throw new ConfigTextError(`invalid condenser configuration: ${work.configError}`);
@@ -337,7 +347,9 @@ class PhaseTimer {
   mark(phase: string): void {
     if (!this.enabled) return;
     const now = performance.now();
-    this.phases.push(`${phase}: ${(now - this.last).toFixed(1)} ms`);
+    this.phases.push(
+      `${phase}: ${(now - this.last).toFixed(1)} ms (resident ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB)`,
+    );
     this.last = now;
   }
 

@@ -17,11 +17,13 @@ import {
   type AnyParsedLog,
   type EvalInstance,
   type ExpandOptions,
+  type ImportInput,
   type LogInput,
   SHAPE_LABELS,
   expandArchives,
   extractInstance,
   readLog,
+  readUnreadFile,
 } from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
 import type { InspectedLog, ReplayedLog, Tokens } from './inspectedLog.ts';
@@ -193,9 +195,11 @@ export class Inspector implements InspectorApi {
    * A log being imported: opened as the current log when it holds one instance; when it holds several
    * (an eval run), only listed, and kept aside for instanceInput, while the open session stays current.
    */
-  async importLog({ input }: { input: LogInput }, context: CallContext = {}): Promise<ImportedLog> {
+  async importLog({ input }: { input: ImportInput }, context: CallContext = {}): Promise<ImportedLog> {
+    // A picked file is read here (off the page's thread, in the worker), not handed over as bytes.
+    const log: LogInput = input.kind === 'unread' ? { kind: 'file', file: await readUnreadFile(input) } : input;
     // Archives are unpacked once; a run of several instances stays unpacked for instanceInput.
-    const expanded = await expandArchives(input, this.unpacking(context));
+    const expanded = await expandArchives(log, this.unpacking(context));
     const parsed = readLog(expanded, { progress: readingProgress(context) });
     if (parsed.instances.length > 1) {
       this.surveyed = { input: expanded, instances: parsed.instances };

@@ -12,7 +12,7 @@ import type {
   sdk,
 } from '../engine/index.ts';
 import { type PromptOverrides } from '../engine/v0/index.ts';
-import type { EvalInstance, LogInput, RecordedBill } from '../formats/index.ts';
+import type { EvalInstance, ImportInput, LogInput, RecordedBill } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
 import type { QualityTotal, StepQuality } from './quality/index.ts';
 import type { Counterfactual } from './counterfactual/index.ts';
@@ -259,7 +259,7 @@ export interface CounterfactualArgs {
 export interface InspectorApi {
   open(args: { input: LogInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
   /** Opens a log being imported; an eval run of several instances is only listed, the current log stays. */
-  importLog(args: { input: LogInput }, context?: CallContext): Promise<ImportedLog>;
+  importLog(args: { input: ImportInput }, context?: CallContext): Promise<ImportedLog>;
   /** One instance of the run importLog listed (an eval run holds hundreds): what a session stores. */
   instanceInput(args: { instance: string }): Promise<LogInput>;
   dropSurvey(args: Record<string, never>): Promise<void>;

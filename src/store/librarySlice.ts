@@ -1,11 +1,14 @@
 import {
-  type LogInput,
+  type ImportInput,
+  type LogFile,
   fileHead,
   fileSize,
   fileText,
   isSessionFileText,
   isSweepResultText,
   parseSessionFile,
+  readUnreadFile,
+  unreadFileHead,
   withoutSecrets,
 } from '../formats/index.ts';
 import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.ts';
@@ -13,6 +16,7 @@ import type { InferredConfig, OpenedLog, Progress } from '../worker/index.ts';
 import { errorText } from './errorText.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
+import { markShown } from './shownMarks.ts';
 
 /** The engine's status reports (reading a log, counting tokens...) as sentences for the page. */
 export function statusReport(show: (message: string) => void): (progress: Progress) => void {
@@ -46,7 +50,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
   let importing: AbortController | null = null;
   /** Stores a log the engine has opened, as a new session, and shows it. */
   const createSession = async (
-    input: LogInput,
+    input: ImportInput,
     name: string,
     sizeBytes: number,
     opened: OpenedLog,
@@ -112,11 +116,17 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       importing?.abort();
     },
 
-    async importLog(input: LogInput, name: string, sizeBytes: number) {
-      if (input.kind === 'file' && isSessionFileText(fileHead(input.file)))
-        return get().importSessionFile(input.file.bytes ?? input.file.text);
-      if (input.kind === 'file' && isSweepResultText(fileHead(input.file))) {
-        get().openSweep(fileText(input.file), input.file.path);
+    async importLog(input: ImportInput, name: string, sizeBytes: number) {
+      // Only the head of an unread file is read here: a log's bytes are read by the engine's worker.
+      const single = input.kind === 'folder' ? null : input;
+      const head = single && (single.kind === 'unread' ? await unreadFileHead(single) : single.file);
+      if (single && head && isSessionFileText(fileHead(head))) {
+        const file = await wholeFile(single);
+        return get().importSessionFile(file.bytes ?? file.text);
+      }
+      if (single && head && isSweepResultText(fileHead(head))) {
+        const file = await wholeFile(single);
+        get().openSweep(fileText(file), file.path);
         return null;
       }
       set({ importing: name, notice: null, instancePicker: null });
@@ -169,6 +179,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       } finally {
         if (importing === controller) importing = null;
         set({ importing: null, importStatus: null });
+        markShown('import');
       }
     },
 
@@ -333,8 +344,14 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
 }
 
 /** Eval outputs (JSONL, tar archives): usually many instances, listed for a pick rather than kept whole. */
-function mostlyManyInstances(input: LogInput): boolean {
-  return input.kind === 'file' && /\.(jsonl|tar\.gz|tgz|tar)$/i.test(input.file.path);
+/** A single file's whole content, read on the page if unread: session files and sweep results are opened there. */
+async function wholeFile(input: Exclude<ImportInput, { kind: 'folder' }>): Promise<LogFile> {
+  return input.kind === 'unread' ? readUnreadFile(input) : input.file;
+}
+
+function mostlyManyInstances(input: ImportInput): boolean {
+  const path = input.kind === 'file' ? input.file.path : input.kind === 'unread' ? input.path : null;
+  return path !== null && /\.(jsonl|tar\.gz|tgz|tar)$/i.test(path);
 }
 
 /** Logs an import staged but never finished (the tab was closed meanwhile) take space: they are removed. */

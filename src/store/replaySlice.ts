@@ -6,6 +6,7 @@ import { configProblem, configText, readConfigText, sessionReplayRequest } from 
 import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 import { createConfigEdits } from './configEdits.ts';
+import { markShown } from './shownMarks.ts';
 
 /** How many earlier configurations undo can go back through. */
 const UNDO_DEPTH = 30;
@@ -33,6 +34,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
         appliedConfig: config,
       });
       await loadStepView();
+      markShown('replay');
       // Usage over the whole run can take a while on long logs: it runs after, and a newer replay cancels it.
       void get().refreshUsage();
       void get().refreshQuality();
@@ -55,6 +57,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     const view = await deps.engine.call('stepView', { step });
     if (get().step === step) set({ stepView: view });
     await get().loadTranscript();
+    markShown('step');
   });
 
   let saveStepTimer: ReturnType<typeof setTimeout> | null = null;

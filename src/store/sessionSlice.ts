@@ -5,6 +5,7 @@ import { errorText } from './errorText.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
 import { createNotesEdits } from './notesEdits.ts';
+import { markShown } from './shownMarks.ts';
 
 function fileNameFor(name: string): string {
   const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'session';
@@ -152,6 +153,7 @@ async function countTokens(id: string, set: SetState, get: GetState, deps: Store
     if (active?.record.id !== id || get().engineHolds !== id) return;
     set({ active: { ...active, tokens } });
     await get().rerun();
+    markShown('tokens');
   } catch {
     // Token estimates are a nicety; the replay stands without them.
   }

@@ -7,7 +7,7 @@ import type {
   ReplayMode,
   sdk,
 } from '../engine/index.ts';
-import type { EvalInstance, LogInput, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
+import type { EvalInstance, ImportInput, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
 import type { Counterfactual } from '../inspect/index.ts';
 import type { EstimateError } from './usageSelectors.ts';
 import type {
@@ -67,7 +67,7 @@ export interface LibrarySlice {
   releaseEngine(): void;
   init(): Promise<void>;
   refreshSessions(): Promise<void>;
-  importLog(input: LogInput, name: string, sizeBytes: number): Promise<string | null>;
+  importLog(input: ImportInput, name: string, sizeBytes: number): Promise<string | null>;
   /** Stops the import under way (unpacking an archive, reading a log): nothing of it is kept. */
   cancelImport(): void;
   /** A reproduction file's text, or its bytes (a long one cannot be one string). */
