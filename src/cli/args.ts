@@ -1,4 +1,4 @@
-import { type ChatProfile, CHAT_PROFILES, isChatProfile } from '../engine/index.ts';
+import { AGENT_PROFILES, type AgentProfile, isAgentProfile } from '../engine/index.ts';
 
 export interface CliArgs {
   readonly log: string;
@@ -12,9 +12,9 @@ export interface CliArgs {
   /** Which SDK's rules an SDK log is replayed under; null: the rules of the SDK that wrote it. */
   readonly sdkRules: string | null;
   /** `--messages <profile>`: add the agent's chat messages to every step. */
-  readonly messages: ChatProfile | null;
-  /** `--usage <profile>`: add the estimated (and recorded) prompt usage to every step. */
-  readonly usage: ChatProfile | null;
+  readonly messages: AgentProfile | null;
+  /** `--usage <profile>`: add the estimated (and recorded) prompt usage to every step; `auto`: each call by its model's profile. */
+  readonly usage: AgentProfile | null;
   /** `--templates DIR`: prompt templates (additional_info.j2, microagent_info.j2, system_prompt.j2). */
   readonly templates: string | null;
   /** `--compact`: each step's view as a difference from the previous one. */
@@ -49,7 +49,10 @@ Replays an OpenHands event log through OpenHands' condensers and prints the trac
   --messages <profile>   add each step's chat messages as the agent's LLM received them ("messages");
                          profile: anthropic (prompt caching on) or openai (caching off)
   --usage <profile>      add each step's estimated prompt usage ("usage": prompt, cache read and cache write
-                         tokens) and, where the log recorded it, "recorded_usage"
+                         tokens, and the model) and, where the log recorded it, "recorded_usage" (its usage, model and
+                         cost), and the run's recorded bill (top-level "recorded_usage": agent and condenser calls, by
+                         role and by model); profile: auto (each call by its own model: Claude with cache breakpoints,
+                         others with automatic caching), anthropic or openai
   --templates <dir>      prompt templates for the messages (additional_info.j2, microagent_info.j2,
                          system_prompt.j2); default: the inspector's own wording
   --quality              add each step's facts seen, in view and used although lost ("quality": spec/quality.md)
@@ -114,10 +117,10 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     }
   }
   if (log === null) throw new UsageError('no log given (see --help)');
-  const profile = (option: '--messages' | '--usage'): ChatProfile | null => {
+  const profile = (option: '--messages' | '--usage'): AgentProfile | null => {
     const value = values[option] ?? null;
-    if (value !== null && !isChatProfile(value))
-      throw new UsageError(`unknown ${option} profile ${value} (known: ${CHAT_PROFILES.join(', ')})`);
+    if (value !== null && !isAgentProfile(value))
+      throw new UsageError(`unknown ${option} profile ${value} (known: ${AGENT_PROFILES.join(', ')})`);
     return value;
   };
   return {

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import {
-  type ChatProfile,
+  type AgentProfile,
   type LlmAnswer,
   type LlmWork,
   cachingText,
@@ -143,7 +143,7 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const countText = args.tokens || args.usage || log.needsTokens(request) ? await loadTokenizer() : null;
   const tokens = countText && (args.tokens || log.needsTokens(request)) ? countAllTokens(log, countText) : null;
   const templates = args.messages || args.usage ? readTemplateDir(args.templates, note) : {};
-  const settings = (profile: ChatProfile | null) => (profile ? { profile, templates } : null);
+  const settings = (profile: AgentProfile | null) => (profile ? { profile, templates } : null);
   const options: TraceOptions = {
     compact: args.compact,
     viewTokens: args.tokens,

@@ -26,7 +26,13 @@ export { decodeText } from './encoding.ts';
 export type { SdkParsedLog } from './sdk/index.ts';
 export type { RawEvents } from './rawEvents.ts';
 export type { RecordedBill, RecordedCall, RecordedFigures, RecordedRole } from './recorded/index.ts';
-export { MODEL_NOT_RECORDED, recordedCallJson, recordedUsageJson } from './recorded/index.ts';
+export {
+  MODEL_NOT_RECORDED,
+  agentCallsByEvent,
+  recordedCallJson,
+  recordedUsageJson,
+  usageOfCall,
+} from './recorded/index.ts';
 export { MAX_STRING_BYTES } from './jsonBytes.ts';
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './sdk/index.ts';
 export {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_PROFILES, type ChatProfile, type LlmAnswer, type ReplayMode, sdk } from '../engine/index.ts';
+import { AGENT_PROFILES, type AgentProfile, type LlmAnswer, type ReplayMode, sdk } from '../engine/index.ts';
 import { fromBase64, toBase64 } from './base64.ts';
 import { LogFormatError, parseJson } from './errors.ts';
 import { utf8Bytes, withoutBom } from './encoding.ts';
@@ -39,7 +39,7 @@ export interface SessionFile {
     /** Agent SDK logs: which SDK's rules the replay follows. */
     readonly sdkRules?: sdk.SdkRules;
     /** How the agent's messages are built: provider profile and the session's templates (by file name). */
-    readonly agent?: { readonly profile: ChatProfile; readonly templates: Readonly<Record<string, string>> };
+    readonly agent?: { readonly profile: AgentProfile; readonly templates: Readonly<Record<string, string>> };
   };
   readonly log: LogInput;
   readonly answers: Readonly<Record<string, LlmAnswer>>;
@@ -72,7 +72,7 @@ const sessionFileSchema = z.strictObject({
     sdkRules: z.enum(sdk.SDK_RULES as [sdk.SdkRules, ...sdk.SdkRules[]]).optional(),
     agent: z
       .strictObject({
-        profile: z.enum(CHAT_PROFILES as [ChatProfile, ...ChatProfile[]]),
+        profile: z.enum(AGENT_PROFILES as [AgentProfile, ...AgentProfile[]]),
         templates: z.strictObject({
           system_prompt: z.string().optional(),
           additional_info: z.string().optional(),

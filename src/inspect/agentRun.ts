@@ -1,5 +1,15 @@
-import { type ChatTool, type LearnedUsage, type TextTokens, UsageSimulator, messageTokens } from '../engine/index.ts';
+import {
+  type AgentProfile,
+  type ChatProfile,
+  type ChatTool,
+  type LearnedUsage,
+  type TextTokens,
+  UsageSimulator,
+  messageTokens,
+} from '../engine/index.ts';
+import type { RecordedCall } from '../formats/index.ts';
 import type { AgentCallsPort, StepWalk } from './flavor.ts';
+import { profileFor } from './profiles.ts';
 import type { AgentSettings, AgentTranscript, StepUsage } from './types.ts';
 
 /**
@@ -11,64 +21,130 @@ export interface AgentRun {
   transcript(step: number): AgentTranscript;
   usage(): Generator<StepUsage, void>;
   readonly calibration: Calibration;
-  /** What the estimates learned, once `usage()` has run to the end. */
+  /** What the estimates learned, once `usage()` has run to the end (the run's first model's, with 'auto'). */
   learned(): LearnedUsage;
 }
 
 /** As recorded, each step learns only from the steps before it; re-simulated, from the whole log's recorded run. */
 export type Calibration = 'earlier-steps' | 'whole-log';
 
-/** What building an AgentRun needs from the host. */
-export interface AgentRunContext {
-  readonly tokens: TextTokens;
-  /** What the log's own recorded run teaches (computed once per log and settings; re-simulated runs use it). */
-  readonly learnedFromLog: () => LearnedUsage;
+/** The agent's calls under one provider profile; `model`: only that model's recorded calls teach the estimates. */
+export interface ChatSettings {
+  readonly profile: ChatProfile;
+  readonly templates: AgentSettings['templates'];
 }
 
-/** Every step's usage estimate next to what the provider recorded, fed in step order (the app's and the CLI's). */
-export class StepUsageStream<Step, View> {
+/** What the usage estimates need of a log, whatever its engine. */
+export interface UsagePorts<Step, View> {
+  calls(settings: ChatSettings, model: string | null): AgentCallsPort<Step, View>;
+  /** What the log's own recorded run teaches about `model`'s calls (all calls when null). */
+  learnedFromLog(settings: ChatSettings, model: string | null): LearnedUsage;
+  /** The step's call as the log recorded it (its model and cost); null where the log does not say. */
+  recordedCallAt(step: Step): RecordedCall | null;
+  /** The agent's model when a step does not say (the log's first recorded one). */
+  readonly defaultModel: string | null;
+}
+
+/** Building an AgentRun needs the text token counter besides the log's ports. */
+export interface AgentRunContext {
+  readonly tokens: TextTokens;
+}
+
+interface ModelUsage<Step, View> {
+  readonly calls: AgentCallsPort<Step, View>;
   readonly simulator: UsageSimulator;
+}
+
+/**
+ * Every step's usage estimate next to what the provider recorded, fed in step order (the app's and the
+ * CLI's). Under 'auto' each call is estimated with its own model's profile and a fit of that model's
+ * recorded calls, and each model keeps its own prompt cache: a run that moves from GPT-5 to Claude is
+ * estimated and priced call by call.
+ */
+export class StepUsageStream<Step, View> {
+  private readonly byModel = new Map<string, ModelUsage<Step, View>>();
+  private first: ModelUsage<Step, View> | null = null;
+  private lastModel: string | null;
 
   constructor(
-    private readonly calls: AgentCallsPort<Step, View>,
-    settings: AgentSettings,
-    calibration: Calibration,
-    learnedFromLog: () => LearnedUsage,
+    private readonly ports: UsagePorts<Step, View>,
+    private readonly settings: AgentSettings,
+    private readonly calibration: Calibration,
   ) {
-    this.simulator = new UsageSimulator(
-      settings.profile,
-      calibration === 'earlier-steps' ? 'earlier-steps' : learnedFromLog(),
-    );
+    this.lastModel = ports.defaultModel;
+  }
+
+  private usageOf(model: string | null): ModelUsage<Step, View> {
+    const key = this.settings.profile === 'auto' ? (model ?? '') : '';
+    let entry = this.byModel.get(key);
+    if (!entry) {
+      const fitted = this.settings.profile === 'auto' ? model : null;
+      const settings = { profile: profileFor(this.settings.profile, model), templates: this.settings.templates };
+      const learned =
+        this.calibration === 'earlier-steps' ? 'earlier-steps' : this.ports.learnedFromLog(settings, fitted);
+      entry = { calls: this.ports.calls(settings, fitted), simulator: new UsageSimulator(settings.profile, learned) };
+      this.byModel.set(key, entry);
+      this.first ??= entry;
+    }
+    return entry;
   }
 
   next(step: Step, view: View | null): StepUsage & { readonly error: string | null } {
-    const call = this.calls.call(step, view);
-    return { estimate: this.simulator.next(call), recorded: call.recorded, error: call.error ?? null };
+    const recordedCall = this.ports.recordedCallAt(step);
+    const model = recordedCall?.model ?? this.lastModel;
+    this.lastModel = model;
+    const { calls, simulator } = this.usageOf(model);
+    const call = calls.call(step, view);
+    return {
+      estimate: simulator.next(call),
+      recorded: call.recorded,
+      recordedCost: recordedCall?.cost ?? null,
+      model,
+      error: call.error ?? null,
+    };
+  }
+
+  learned(): LearnedUsage {
+    return (this.first ?? this.usageOf(this.ports.defaultModel)).simulator.learned();
   }
 }
 
 export function agentRun<Step, View>(
-  calls: AgentCallsPort<Step, View>,
+  ports: UsagePorts<Step, View>,
   walk: StepWalk<Step, View>,
   settings: AgentSettings,
   calibration: Calibration,
   context: AgentRunContext,
 ): AgentRun {
   let stream: StepUsageStream<Step, View> | null = null;
-  const base = (step: number) => ({ step, tools: calls.tools, toolTokens: calls.toolTokens });
-  return {
+  const byProfile = new Map<ChatProfile, AgentCallsPort<Step, View>>();
+  const callsFor = (profile: AgentProfile, model: string | null) => {
+    const chat = profileFor(profile, model);
+    let calls = byProfile.get(chat);
+    if (!calls) byProfile.set(chat, (calls = ports.calls({ profile: chat, templates: settings.templates }, null)));
+    return calls;
+  };
+  const main = callsFor(settings.profile, ports.defaultModel);
+  const base = (step: number, calls: AgentCallsPort<Step, View>) => ({
+    step,
     tools: calls.tools,
+    toolTokens: calls.toolTokens,
+  });
+  return {
+    tools: main.tools,
     calibration,
     transcript(index): AgentTranscript {
       const step = walk.steps[index];
       if (!step) throw new Error(`there is no step ${index}`);
+      const calls = callsFor(settings.profile, ports.recordedCallAt(step)?.model ?? ports.defaultModel);
       const view = walk.view(index);
-      if (view === null) return { ...base(index), messages: [], error: 'This step failed, so the agent made no call.' };
+      if (view === null)
+        return { ...base(index, calls), messages: [], error: 'This step failed, so the agent made no call.' };
       const request = calls.request(step, view);
-      if (request.error !== undefined) return { ...base(index), messages: [], error: request.error };
+      if (request.error !== undefined) return { ...base(index, calls), messages: [], error: request.error };
       const { messages, eventIds } = request;
       return {
-        ...base(index),
+        ...base(index, calls),
         messages: messages.map((message, k) => ({
           message,
           eventIds: eventIds?.[k] ?? [],
@@ -78,14 +154,14 @@ export function agentRun<Step, View>(
       };
     },
     *usage() {
-      stream = new StepUsageStream(calls, settings, calibration, context.learnedFromLog);
+      stream = new StepUsageStream(ports, settings, calibration);
       for (let index = 0; index < walk.steps.length; index++) {
-        const { estimate, recorded } = stream.next(walk.steps[index]!, walk.view(index));
-        yield { estimate, recorded };
+        const { error: _error, ...usage } = stream.next(walk.steps[index]!, walk.view(index));
+        yield usage;
       }
     },
     learned() {
-      return (stream ?? new StepUsageStream(calls, settings, calibration, context.learnedFromLog)).simulator.learned();
+      return (stream ?? new StepUsageStream(ports, settings, calibration)).learned();
     },
   };
 }

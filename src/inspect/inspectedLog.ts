@@ -1,8 +1,16 @@
 import type { LearnedUsage, LlmWork, ReplayMode, TextTokens } from '../engine/index.ts';
-import type { RawEvents } from '../formats/index.ts';
+import type { RawEvents, RecordedBill, RecordedCall } from '../formats/index.ts';
 import type { CountText } from '../llm/tokenCount.ts';
-import { type AgentRun, type AgentRunContext, StepUsageStream, agentRun } from './agentRun.ts';
+import {
+  type AgentRun,
+  type AgentRunContext,
+  type ChatSettings,
+  StepUsageStream,
+  type UsagePorts,
+  agentRun,
+} from './agentRun.ts';
 import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } from './flavor.ts';
+import { profileFor } from './profiles.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
 import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
 import { type StepFigure, TraceWriter } from './trace/traceWriter.ts';
@@ -66,8 +74,8 @@ export interface InspectedLog {
   needsTokens(request: ReplayRequest): boolean;
   /** Counts the tokens of events from..to-1 into `into` (the host counts in slices, between other requests). */
   countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
-  /** What the log's own run, as recorded, teaches the usage model (null where it recorded no usage to learn from). */
-  learnUsage(settings: AgentSettings, tokens: TextTokens): LearnedUsage | null;
+  /** Every LLM call the log records, with its usage and cost as recorded. */
+  readonly recorded: RecordedBill;
   /** The engine work for a request (it yields LLM requests). */
   replay(request: ReplayRequest, tokens: Tokens | null): Prepared<ReplayedLog>;
   /** The work that writes the request's trace (spec/replay.md §6) a step at a time. */
@@ -108,7 +116,12 @@ export interface FlavorLog<Step, View> {
   eventText(index: number): string;
   needsTokens(request: ReplayRequest): boolean;
   countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
-  learnedFromLog(settings: AgentSettings, tokens: TextTokens): LearnedUsage | null;
+  /** Every LLM call the log records, with its usage and cost as recorded. */
+  readonly recorded: RecordedBill;
+  /** The agent's recorded call of a step (the call that produced the event it came before), or null. */
+  recordedCallAt(step: Step): RecordedCall | null;
+  /** What the log's own run, as recorded, teaches about `model`'s calls (all when null); null where nothing was recorded. */
+  learnedFromLog(settings: ChatSettings, model: string | null, tokens: TextTokens): LearnedUsage | null;
   /** The engine replay of a request, each step handed to `onStep` as it is replayed. */
   prepare(
     request: ReplayRequest,
@@ -116,7 +129,8 @@ export interface FlavorLog<Step, View> {
     onStep?: (step: Step, view: View | null) => void,
   ): Prepared<FlavorReplay<Step, View>>;
   encoder(): TraceEncoder<Step, View>;
-  agentCalls(settings: AgentSettings, tokens: TextTokens): AgentCallsPort<Step, View>;
+  /** The agent's calls under these settings; `model`: the recorded usage of that model's calls only. */
+  agentCalls(settings: ChatSettings, model: string | null, tokens: TextTokens): AgentCallsPort<Step, View>;
   /** About the most a trace of this log can hold, without replaying. */
   traceBound(compact: boolean): TraceSize;
   /** Event ids in log order, and whether the reference orders the log by sorted file names (quality). */
@@ -129,7 +143,28 @@ const NO_LEARNING: LearnedUsage = { map: { slope: 1, intercept: 0 }, providerCac
 /** The steps' usage, as estimated for this mode: as recorded from earlier steps, re-simulated from the log's own run. */
 const calibrationOf = (mode: ReplayMode) => (mode === 'recorded' ? 'earlier-steps' : 'whole-log');
 
+/** The usage ports of a log, what its recorded run teaches remembered per profile, templates and model. */
+function usagePorts<Step, View>(
+  flavor: FlavorLog<Step, View>,
+  tokens: TextTokens,
+  learned: Map<string, LearnedUsage>,
+): UsagePorts<Step, View> {
+  return {
+    calls: (settings, model) => flavor.agentCalls(settings, model, tokens),
+    learnedFromLog(settings, model) {
+      const key = JSON.stringify([settings.profile, settings.templates, model]);
+      let fit = learned.get(key);
+      if (!fit) learned.set(key, (fit = flavor.learnedFromLog(settings, model, tokens) ?? NO_LEARNING));
+      return fit;
+    },
+    recordedCallAt: (step) => flavor.recordedCallAt(step),
+    defaultModel: flavor.opened.agentModel,
+  };
+}
+
 export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): InspectedLog {
+  const learned = new Map<string, LearnedUsage>();
+  const portsFor = (tokens: TextTokens) => usagePorts(flavor, tokens, learned);
   let quality: LogQuality | null = null;
   const logQuality = () => (quality ??= new LogQuality(flavor.raw, flavor.ids, flavor.sortedFileNames));
   const then = <T, U>(prepared: Prepared<T>, finish: (work: LlmWork<T>) => LlmWork<U>): Prepared<U> =>
@@ -140,7 +175,7 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
     eventText: (index) => flavor.eventText(index),
     needsTokens: (request) => flavor.needsTokens(request),
     countTokens: (countText, from, to, into) => flavor.countTokens(countText, from, to, into),
-    learnUsage: (settings, tokens) => flavor.learnedFromLog(settings, tokens),
+    recorded: flavor.recorded,
     replay(request, tokens) {
       const prepared = flavor.prepare(request, tokens);
       if ('configError' in prepared) return prepared;
@@ -154,31 +189,23 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
           notes,
           stepView: (step) => result.stepView(step),
           agent: (settings, context) =>
-            agentRun(
-              flavor.agentCalls(settings, context.tokens),
-              result.walk,
-              settings,
-              calibrationOf(result.mode),
-              context,
-            ),
+            agentRun(portsFor(context.tokens), result.walk, settings, calibrationOf(result.mode), context),
         };
       });
     },
     trace(request, tokens, options, write) {
       const figures: StepFigure<Step, View>[] = [];
-      if (options.messages)
-        figures.push(messagesFigure(flavor.agentCalls(options.messages, options.textTokens ?? { text: () => 0 })));
+      const textTokens = options.textTokens ?? { text: () => 0 };
+      if (options.messages) {
+        const settings = {
+          profile: profileFor(options.messages.profile, flavor.opened.agentModel),
+          templates: options.messages.templates,
+        };
+        figures.push(messagesFigure(flavor.agentCalls(settings, null, textTokens)));
+      }
       if (options.usage) {
-        const settings = options.usage;
-        const textTokens = options.textTokens ?? { text: () => 0 };
-        const learned = () => flavor.learnedFromLog(settings, textTokens) ?? NO_LEARNING;
-        const stream = new StepUsageStream(
-          flavor.agentCalls(settings, textTokens),
-          settings,
-          calibrationOf(request.mode),
-          learned,
-        );
-        figures.push(usageFigure(stream, { withMessages: options.messages !== null }));
+        const stream = new StepUsageStream(portsFor(textTokens), options.usage, calibrationOf(request.mode));
+        figures.push(usageFigure(stream, { withMessages: options.messages !== null, recorded: flavor.recorded }));
       }
       const encoder = flavor.encoder();
       if (options.quality) figures.push(qualityFigure(logQuality(), encoder));

@@ -416,13 +416,8 @@ export class Inspector implements InspectorApi {
   private async agentRun(last: LastReplay, settings: AgentSettings): Promise<AgentRun | null> {
     const key = settingsKey(settings);
     if (!last.agentRuns.has(key)) {
-      const loaded = this.loaded();
       const tokens = await this.textTokens();
-      const learnedFromLog = () => {
-        if (!loaded.learned.has(key)) loaded.learned.set(key, loaded.log.learnUsage(settings, tokens));
-        return loaded.learned.get(key) ?? { map: { slope: 1, intercept: 0 }, providerCaches: true };
-      };
-      last.agentRuns.set(key, last.replayed.agent(settings, { tokens, learnedFromLog }));
+      last.agentRuns.set(key, last.replayed.agent(settings, { tokens }));
     }
     return last.agentRuns.get(key) ?? null;
   }

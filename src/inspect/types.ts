@@ -1,6 +1,6 @@
 import type {
+  AgentProfile,
   ChatMessage,
-  ChatProfile,
   ChatTool,
   LearnedUsage,
   LlmAnswer,
@@ -162,7 +162,8 @@ export type ViewItem =
 
 /** How the agent's messages are built: the provider profile, and the session's own templates. */
 export interface AgentSettings {
-  readonly profile: ChatProfile;
+  /** 'auto': each call by the profile of its own recorded model (a run may move from GPT-5 to Claude). */
+  readonly profile: AgentProfile;
   readonly templates: AgentTemplateSources;
 }
 
@@ -188,7 +189,12 @@ export interface AgentTranscript {
 export interface StepUsage {
   /** The usage model's estimate (null where the messages could not be built). */
   readonly estimate: PromptUsage | null;
+  /** What the provider recorded for the step's call (its whole input as prompt tokens), or null. */
   readonly recorded: RecordedUsage | null;
+  /** The dollars the log recorded for the step's call; null where it recorded none (never 0 for unknown). */
+  readonly recordedCost: number | null;
+  /** The model of the step's call (recorded, else the last one seen): its prices apply. */
+  readonly model: string | null;
 }
 
 /** One LLM call of the condenser itself (summaries, rankings), by step. */
@@ -201,7 +207,7 @@ export interface CondenserCallUsage {
 }
 
 export interface UsageReport {
-  readonly profile: ChatProfile;
+  readonly profile: AgentProfile;
   readonly model: string | null;
   readonly steps: readonly StepUsage[];
   readonly condenserCalls: readonly CondenserCallUsage[];

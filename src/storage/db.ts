@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { ChatProfile, LlmAnswer, ReplayMode, sdk } from '../engine/index.ts';
+import type { AgentProfile, LlmAnswer, ReplayMode, sdk } from '../engine/index.ts';
 import { type LogChunkRecord, type LogManifest, chunkStoredLogs } from './logChunks.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
 
@@ -32,7 +32,7 @@ export interface SessionRecord {
   /** The step last looked at, to come back to it. */
   lastStep: number | null;
   /** How the agent's messages are built: provider profile and the session's own templates (older records lack it). */
-  agent?: { profile: ChatProfile; templates: AgentTemplateSources };
+  agent?: { profile: AgentProfile; templates: AgentTemplateSources };
   /** How many times each field edited in two tabs at once was written (absent: never, 0). */
   revisions?: Partial<Record<VersionedField, number>>;
 }

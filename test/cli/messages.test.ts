@@ -88,7 +88,7 @@ describe('replay --messages', () => {
   it('refuses an unknown profile and a template with a syntax error in one line, exit 2', () => {
     const bogus = replayCli(REAL_185, '--recorded', '--messages', 'gemini');
     expect(bogus.status).toBe(2);
-    expect(bogus.stderr).toBe('replay: unknown --messages profile gemini (known: anthropic, openai)\n');
+    expect(bogus.stderr).toBe('replay: unknown --messages profile gemini (known: auto, anthropic, openai)\n');
     const broken = join(dir, 'broken');
     mkdirSync(broken, { recursive: true });
     writeFileSync(join(broken, 'additional_info.j2'), '{% if repository_info %}unclosed');
@@ -118,11 +118,20 @@ describe('replay --usage', () => {
       }
     ).steps;
     expect(steps.every((step) => step.usage && step.recorded_usage && step.messages === undefined)).toBe(true);
-    expect(Object.keys(steps[0]!.usage!).sort()).toEqual(['cache_read_tokens', 'cache_write_tokens', 'prompt_tokens']);
+    expect(Object.keys(steps[0]!.usage!).sort()).toEqual([
+      'cache_read_tokens',
+      'cache_write_tokens',
+      'model',
+      'prompt_tokens',
+    ]);
+    // As the provider billed it, with the call's model and cost.
     expect(steps[0]!.recorded_usage).toEqual({
       prompt_tokens: 14511,
       cache_read_tokens: 11707,
       cache_write_tokens: 2801,
+      completion_tokens: 129,
+      model: 'litellm_proxy/claude-sonnet-4-20250514',
+      cost: 0.01686885,
     });
     // The last steps are estimated from everything before them.
     const last = steps[steps.length - 1]!;

@@ -12,6 +12,12 @@ export function isChatProfile(value: string): value is ChatProfile {
   return (CHAT_PROFILES as readonly string[]).includes(value);
 }
 
+/** How an agent's calls are estimated: one chat profile for all, or 'auto': each call by its own model's. */
+export type AgentProfile = ChatProfile | 'auto';
+export const AGENT_PROFILES: readonly AgentProfile[] = ['auto', ...CHAT_PROFILES];
+export const isAgentProfile = (value: string): value is AgentProfile =>
+  (AGENT_PROFILES as readonly string[]).includes(value);
+
 export interface CacheControl {
   readonly type: 'ephemeral';
 }

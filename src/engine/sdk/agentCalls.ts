@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatProfile, ChatTool, TextTokens, AgentCall } from '../core/index.ts';
+import type { AgentCall, ChatMessage, ChatProfile, ChatTool, RecordedUsage, TextTokens } from '../core/index.ts';
 import { PrefixIds, measureRequest, toolSchemaText } from '../core/index.ts';
 import { sdkAgentMessages, sdkRecordedToolNames, sdkRecordedTools } from './agentMessages.ts';
 import { SdkMessagesUnavailable } from './errors.ts';
@@ -37,7 +37,8 @@ export class SdkAgentCalls {
     }
   }
 
-  call(request: SdkStepRequest | null): AgentCall {
+  /** `recorded`: what the provider recorded for this call (from the log's recorded bill), if anything. */
+  call(request: SdkStepRequest | null, recorded: RecordedUsage | null = null): AgentCall {
     const measured = request?.messages
       ? measureRequest(
           request.messages,
@@ -47,6 +48,6 @@ export class SdkAgentCalls {
           this.prefixes,
         )
       : null;
-    return { measured, time: null, recorded: null };
+    return { measured, time: null, recorded };
   }
 }

@@ -1,5 +1,13 @@
 import type { ChatTool, RecordedUsage, TextTokens, AgentCall, LearnedUsage, MeasuredRequest } from '../core/index.ts';
-import { noLlm, runSync, PrefixIds, learnFromRecordedCalls, measureRequest, toolSchemaText } from '../core/index.ts';
+import {
+  MAX_LEARNED_CALLS,
+  noLlm,
+  runSync,
+  PrefixIds,
+  learnFromRecordedCalls,
+  measureRequest,
+  toolSchemaText,
+} from '../core/index.ts';
 import type { LogEvent } from './events.ts';
 import { type PreparedLog, initialUserMessageAt } from './history.ts';
 import {
@@ -25,16 +33,16 @@ export function recordedTools(events: readonly LogEvent[]): readonly ChatTool[] 
   return null;
 }
 
-/** The provider's usage of a step's LLM call, when the log recorded it (on the response's first action). */
-export function recordedUsageAt(log: PreparedLog, step: ReplayStep): RecordedUsage | null {
-  return log.events[step.beforeEventIndex]?.toolCall?.response.usage ?? null;
-}
+/** The provider's usage of the LLM call that produced the event at a log position (the recorded bill's), or null. */
+export type RecordedUsageAt = (eventIndex: number) => RecordedUsage | null;
 export type StepRequest =
   | { readonly request: AgentRequest; readonly error?: undefined }
   | { readonly request?: undefined; readonly error: string };
 
 export interface AgentCallOptions extends AgentMessageOptions {
   readonly tokens: TextTokens;
+  /** What the provider recorded for each step's call (from the log's recorded bill); none without it. */
+  readonly recorded?: RecordedUsageAt;
 }
 
 /** The agent's LLM calls of a V0 replay: each step's request, and what the usage model needs of it. */
@@ -94,7 +102,7 @@ export class V0AgentCalls {
     return {
       measured,
       time: this.log.events[step.beforeEventIndex]?.time ?? null,
-      recorded: recordedUsageAt(this.log, step),
+      recorded: this.options.recorded?.(step.beforeEventIndex) ?? null,
       error: problem,
     };
   }
@@ -113,17 +121,10 @@ export class V0AgentCalls {
     return {
       measured,
       time: this.log.events[step.beforeEventIndex]?.time ?? null,
-      recorded: recordedUsageAt(this.log, step),
+      recorded: this.options.recorded?.(step.beforeEventIndex) ?? null,
     };
   }
 }
-
-/**
- * Recorded calls learned from at most: the fit settles within a few hundred calls, and measuring a
- * call costs as much as its view, which never shrinks in a log that recorded no condensation (at
- * 23,000 steps of 98,000 events, measuring them all took 77 s and held the engine).
- */
-export const MAX_LEARNED_CALLS = 2000;
 
 /** What re-simulated runs learn from: the log's own run, as recorded, against its recorded usage (its first MAX_LEARNED_CALLS calls). */
 export function learnFromRecordedRun(log: PreparedLog, options: AgentCallOptions): LearnedUsage {

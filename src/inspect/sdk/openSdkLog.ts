@@ -1,5 +1,5 @@
 import { ConfigError, MAX_CONDENSER_CALLS_PER_STEP, sdk } from '../../engine/index.ts';
-import { SHAPE_LABELS, type SdkParsedLog } from '../../formats/index.ts';
+import { SHAPE_LABELS, type SdkParsedLog, agentCallsByEvent } from '../../formats/index.ts';
 import { sdkAgentLlm } from '../../llm/tokenCount.ts';
 import {
   type FlavorLog,
@@ -10,7 +10,8 @@ import {
   stepSummary,
 } from '../inspectedLog.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
-import { sdkAgentCalls, sdkStepWalk, sdkTraceEncoder } from './sdkFlavor.ts';
+import { sdkAgentCalls, sdkLearnedFromLog, sdkStepWalk, sdkTraceEncoder } from './sdkFlavor.ts';
+import { recordedUsage } from '../recordedUsage.ts';
 import type { EventRow, ReplayRequest, ViewItem } from '../types.ts';
 
 const ACTION_LIKE = new Set([
@@ -133,6 +134,7 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
     summary: summaryOf(event),
     inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
   }));
+  const callAt = agentCallsByEvent(parsed.recorded);
   const rulesOf = (request: ReplayRequest) => request.sdkRules ?? parsed.suggestedRules;
   const configOf = (request: ReplayRequest) => sdk.parseSdkCondenserConfig(request.config, rulesOf(request));
   const notes = [...parsed.notes];
@@ -163,7 +165,12 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
       agentModel: parsed.agentModel,
       recordedCondensations: loggedCondensations(parsed.events, prepared.inHistory.recorded).length,
     },
-    learnedFromLog: () => null,
+    recorded: parsed.recorded,
+    recordedCallAt: (step) => callAt(step.beforeEventIndex),
+    learnedFromLog: (settings, model, tokens) =>
+      parsed.recorded.nothingRecorded
+        ? null
+        : sdkLearnedFromLog(prepared, parsed.events, settings, tokens, recordedUsage(parsed.recorded, model)),
     encoder: sdkTraceEncoder,
     traceBound(compact) {
       // SDK condensations list the ids they forget, each an event of the view.
@@ -178,7 +185,8 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
     },
     ids: parsed.events.map((event) => event.id),
     sortedFileNames: false,
-    agentCalls: (settings, tokens) => sdkAgentCalls(parsed.events, settings, tokens),
+    agentCalls: (settings, model, tokens) =>
+      sdkAgentCalls(parsed.events, settings, tokens, recordedUsage(parsed.recorded, model)),
     needsTokens(request) {
       if (request.mode !== 'resimulate') return false;
       try {

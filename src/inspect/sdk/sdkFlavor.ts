@@ -1,7 +1,16 @@
-import type { TextTokens } from '../../engine/index.ts';
-import { sdk } from '../../engine/index.ts';
+import {
+  type AgentCall,
+  type LearnedUsage,
+  MAX_LEARNED_CALLS,
+  type RecordedUsage,
+  type TextTokens,
+  learnFromRecordedCalls,
+  noLlm,
+  runSync,
+  sdk,
+} from '../../engine/index.ts';
+import type { ChatSettings } from '../agentRun.ts';
 import type { AgentCallsPort, StepWalk, TraceEncoder } from '../flavor.ts';
-import type { AgentSettings } from '../types.ts';
 
 type Step = sdk.SdkReplayStep;
 type View = sdk.SdkView;
@@ -70,8 +79,9 @@ export function sdkStepWalk(steps: readonly Step[]): StepWalk<Step, View> {
 /** The SDK agent's LLM calls; its message builder merges events, so messages are not tied back to them. */
 export function sdkAgentCalls(
   events: readonly sdk.SdkEvent[],
-  settings: AgentSettings,
+  settings: ChatSettings,
   tokens: TextTokens,
+  recorded: (eventIndex: number) => RecordedUsage | null = () => null,
 ): AgentCallsPort<Step, View> {
   const calls = new sdk.SdkAgentCalls(events, { profile: settings.profile, tokens });
   return {
@@ -81,6 +91,29 @@ export function sdkAgentCalls(
       const built = calls.request(view.events);
       return built.messages ? { messages: built.messages, eventIds: null } : { error: built.error };
     },
-    call: (_step, view) => calls.call(view ? calls.request(view.events) : null),
+    call: (step, view) => calls.call(view ? calls.request(view.events) : null, recorded(step.beforeEventIndex)),
   };
+}
+
+/** What re-simulations learn from: the log's own run, as recorded, against its recorded usage (its first calls). */
+export function sdkLearnedFromLog(
+  log: sdk.PreparedSdkLog,
+  events: readonly sdk.SdkEvent[],
+  settings: ChatSettings,
+  tokens: TextTokens,
+  recorded: (eventIndex: number) => RecordedUsage | null,
+): LearnedUsage {
+  const calls = sdkAgentCalls(events, settings, tokens, recorded);
+  const made: AgentCall[] = [];
+  runSync(
+    sdk.replaySdk({
+      log,
+      mode: 'recorded',
+      onStep: (step, view) => {
+        if (made.length < MAX_LEARNED_CALLS) made.push(calls.call(step, view));
+      },
+    }),
+    noLlm,
+  );
+  return learnFromRecordedCalls(settings.profile, made);
 }

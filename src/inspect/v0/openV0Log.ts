@@ -16,11 +16,12 @@ import {
   readCondenserConfig,
   replay,
 } from '../../engine/v0/index.ts';
-import { type ParsedLog, SHAPE_LABELS } from '../../formats/index.ts';
+import { type ParsedLog, SHAPE_LABELS, agentCallsByEvent } from '../../formats/index.ts';
 import { countEventTokens, tokenEstimator } from '../../llm/tokenCount.ts';
 import { initialConfig } from './defaultConfig.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
 import { v0AgentCalls, v0LearnedFromLog, v0StepWalk, v0TraceEncoder } from './v0Flavor.ts';
+import { recordedUsage } from '../recordedUsage.ts';
 import {
   type FlavorLog,
   type FlavorReplay,
@@ -95,6 +96,7 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
     event.kind === 'action' && event.condensation?.summary != null ? [event.condensation.summary] : [],
   );
   const logged = loggedCondensations(prepared);
+  const callAt = agentCallsByEvent(parsed.recorded);
   const flavor: FlavorLog<ReplayStep, View> = {
     raw: parsed.raw,
     eventText: (index) => eventPromptText(parsed.events[index]!),
@@ -113,7 +115,12 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
       agentMaxInputTokens: null,
       agentModel: parsed.events.find((event) => event.toolCall?.response.model)?.toolCall?.response.model ?? null,
     },
-    learnedFromLog: (settings, tokens) => v0LearnedFromLog(prepared, settings, tokens),
+    recorded: parsed.recorded,
+    recordedCallAt: (step) => callAt(step.beforeEventIndex),
+    learnedFromLog: (settings, model, tokens) =>
+      parsed.recorded.nothingRecorded
+        ? null
+        : v0LearnedFromLog(prepared, settings, tokens, recordedUsage(parsed.recorded, model)),
     needsTokens: () => false,
     countTokens: (countText, from, to, into) => countEventTokens(parsed.events, countText, from, to, into),
     encoder: v0TraceEncoder,
@@ -133,7 +140,8 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
     },
     ids: parsed.events.map((event) => event.id),
     sortedFileNames: parsed.shape === 'v0-events-folder',
-    agentCalls: (settings, tokens) => v0AgentCalls(prepared, settings, tokens),
+    agentCalls: (settings, model, tokens) =>
+      v0AgentCalls(prepared, settings, tokens, recordedUsage(parsed.recorded, model)),
     prepare(request, tokens, onStep) {
       let condenser: Condenser | null = null;
       let notes: readonly string[] = [];

@@ -1,6 +1,6 @@
-import type { ChatProfile, LearnedUsage, TextTokens } from '../../engine/index.ts';
+import type { LearnedUsage, RecordedUsage, TextTokens } from '../../engine/index.ts';
+import type { ChatSettings } from '../agentRun.ts';
 import {
-  type AgentTemplates,
   type Condenser,
   type CondensationRecord,
   type PreparedLog,
@@ -17,7 +17,6 @@ import {
 } from '../../engine/v0/index.ts';
 import { compileAgentTemplates } from '../../templates/index.ts';
 import type { AgentCallsPort, StepWalk, TraceEncoder } from '../flavor.ts';
-import type { AgentSettings } from '../types.ts';
 
 /** Where a masked entry points: the event it hides, or "summary" when it hides the summary. */
 function maskedTarget(entry: ViewEntry): number | 'summary' {
@@ -107,17 +106,22 @@ export function v0StepWalk(steps: readonly ReplayStep[], condenser: Condenser | 
   return { steps, view: (index) => stepView(steps[index]!, condenser) };
 }
 
-function callOptions(profile: ChatProfile, templates: AgentTemplates, tokens: TextTokens) {
-  return { profile, templates, tokens };
+function callOptions(
+  settings: ChatSettings,
+  tokens: TextTokens,
+  recorded: (eventIndex: number) => RecordedUsage | null,
+) {
+  return { profile: settings.profile, templates: compileAgentTemplates(settings.templates), tokens, recorded };
 }
 
 /** The V0 agent's LLM calls (CodeActAgent's messages from each step's view). Throws a TemplateError when the templates do not compile. */
 export function v0AgentCalls(
   log: PreparedLog,
-  settings: AgentSettings,
+  settings: ChatSettings,
   tokens: TextTokens,
+  recorded: (eventIndex: number) => RecordedUsage | null,
 ): AgentCallsPort<ReplayStep, View> {
-  const calls = new V0AgentCalls(log, callOptions(settings.profile, compileAgentTemplates(settings.templates), tokens));
+  const calls = new V0AgentCalls(log, callOptions(settings, tokens, recorded));
   return {
     tools: calls.tools,
     toolTokens: calls.toolTokens,
@@ -132,6 +136,11 @@ export function v0AgentCalls(
 }
 
 /** What re-simulations learn from: the log's own recorded run against its recorded usage. */
-export function v0LearnedFromLog(log: PreparedLog, settings: AgentSettings, tokens: TextTokens): LearnedUsage {
-  return learnFromRecordedRun(log, callOptions(settings.profile, compileAgentTemplates(settings.templates), tokens));
+export function v0LearnedFromLog(
+  log: PreparedLog,
+  settings: ChatSettings,
+  tokens: TextTokens,
+  recorded: (eventIndex: number) => RecordedUsage | null,
+): LearnedUsage {
+  return learnFromRecordedRun(log, callOptions(settings, tokens, recorded));
 }

@@ -10,7 +10,7 @@ import {
   runSync,
 } from '../../../../src/engine/index.ts';
 import { V0AgentCalls, cachingTextCounts, prepareLog, replay } from '../../../../src/engine/v0/index.ts';
-import { readV0Log } from '../../../../src/formats/index.ts';
+import { agentCallsByEvent, readV0Log, usageOfCall } from '../../../../src/formats/index.ts';
 import { compileAgentTemplates } from '../../../../src/templates/index.ts';
 import { readLogInput } from '../../../../src/cli/readInput.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../../../helpers/logs.ts';
@@ -21,9 +21,12 @@ function estimates(
   profile: ChatProfile,
   instance?: string,
 ): Array<{ estimate: PromptUsage | null; recorded: RecordedUsage | null }> {
-  const log = prepareLog(readV0Log(readLogInput(path), instance ? { instance } : {}).events);
+  const parsed = readV0Log(readLogInput(path), instance ? { instance } : {});
+  const log = prepareLog(parsed.events);
   const tokens = cachingTextCounts({ event: () => 0, text: countTokens });
-  const calls = new V0AgentCalls(log, { profile, templates: compileAgentTemplates(), tokens });
+  const callAt = agentCallsByEvent(parsed.recorded);
+  const recorded = (eventIndex: number) => usageOfCall(callAt(eventIndex));
+  const calls = new V0AgentCalls(log, { profile, templates: compileAgentTemplates(), tokens, recorded });
   const simulator = new UsageSimulator(profile, 'earlier-steps');
   const pairs: ReturnType<typeof estimates> = [];
   runSync(
