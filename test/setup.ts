@@ -44,6 +44,9 @@ for (const [property, value] of [
   });
 }
 
+// jsdom has no layout to scroll: a hit scrolled into view goes nowhere.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 // fake-indexeddb clones values with Node's structuredClone, which keeps Node's Blobs (as Chromium's
 // IndexedDB keeps its own) but turns jsdom's into empty objects: stored log chunks are Blobs.
 globalThis.Blob = NodeBlob as unknown as typeof Blob;

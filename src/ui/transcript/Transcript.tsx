@@ -3,7 +3,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatProfile } from '../../engine/index.ts';
 import { type EventId, agentSettingsOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { SearchBox } from '../search/SearchBox.tsx';
+import { hasHit, stepHit } from '../search/hits.ts';
 import { MessageCard } from './MessageCard.tsx';
+import { searchableText } from './messageText.ts';
 import { requestJson } from './requestJson.ts';
 import { StepUsageLine } from './StepUsageLine.tsx';
 
@@ -47,6 +50,7 @@ export function Transcript() {
   const step = useAppState((s) => s.step);
   const active = useAppState((s) => s.active);
   const focused = useAppState((s) => s.focusedEvent);
+  const search = useAppState((s) => s.search);
   const { setAgentProfile, focusEvent, selectEvent } = useActions();
   const rows = active?.opened.rows;
   const scroller = useRef<HTMLDivElement>(null);
@@ -70,6 +74,34 @@ export function Transcript() {
   useEffect(() => {
     if (focusedPositions.length) virtualizer.scrollToIndex(focusedPositions[0]!, { align: 'start' });
   }, [focusedPositions, virtualizer]);
+  // The messages of this step the session's search finds, and the one it is on.
+  const hitMessages = useMemo(
+    () =>
+      search.trim() ? messages.flatMap((item, k) => (hasHit(searchableText(item.message), search) ? [k] : [])) : [],
+    [messages, search],
+  );
+  const [hitAt, setHitAt] = useState(-1);
+  const goToHit = useCallback(
+    (message: number | undefined) => {
+      if (message === undefined) return;
+      setHitAt(message);
+      virtualizer.scrollToIndex(message, { align: 'start' });
+    },
+    [virtualizer],
+  );
+  // Enter with a query just typed: the first message it finds, once the query is the session's.
+  const pendingHit = useRef<1 | -1 | null>(null);
+  useEffect(() => {
+    const delta = pendingHit.current;
+    if (delta === null) return;
+    pendingHit.current = null;
+    goToHit(hitMessages[stepHit(-1, hitMessages.length, delta)]);
+  }, [hitMessages, goToHit]);
+  const hitPosition = hitMessages.indexOf(hitAt);
+  const onSearchStep = (delta: 1 | -1, fresh: boolean) => {
+    if (fresh) pendingHit.current = delta;
+    else goToHit(hitMessages[stepHit(hitPosition, hitMessages.length, delta)]);
+  };
   const showEvent = useCallback(
     (id: EventId) => {
       focusEvent(id);
@@ -111,6 +143,13 @@ export function Transcript() {
         </p>
       )}
       <StepUsageLine step={step} />
+      <SearchBox
+        label="Find in messages"
+        placeholder="Text in this step's messages (also searches the events)"
+        position={hitPosition}
+        count={search.trim() && transcript?.step === step ? hitMessages.length : null}
+        onStep={onSearchStep}
+      />
       {!transcript ? (
         <p className="empty">Building the messages…</p>
       ) : transcript.error ? (
@@ -137,6 +176,8 @@ export function Transcript() {
                   item={messages[row.index]!}
                   position={row.index}
                   focused={focusedPositions.includes(row.index)}
+                  query={search}
+                  currentHit={row.index === hitAt && hitPosition >= 0}
                   onEvent={showEvent}
                 />
               </div>

@@ -12,7 +12,7 @@ async function atFirstCondensation() {
   return started;
 }
 
-describe('Transcript', () => {
+describe('Transcript', { timeout: 30_000 }, () => {
   it('shows the step’s messages with roles, tokens and cache breakpoints, and the summary in full on request', async () => {
     const { store } = await atFirstCondensation();
     const { container } = renderWithStore(<Transcript />, store);
@@ -75,5 +75,30 @@ describe('Transcript', () => {
     fireEvent.click(kept);
     await waitFor(() => expect(container.querySelector('article.message.focused')).not.toBeNull());
     expect(screen.getByText(/became message \d+/)).toBeDefined();
+  });
+  it('finds text in the step’s messages: marks every hit, opens a cut text that hides one, steps between messages', async () => {
+    const { store } = await atFirstCondensation();
+    const { container } = renderWithStore(<Transcript />, store);
+    await waitFor(() => expect(container.querySelectorAll('article.message').length).toBeGreaterThan(3));
+    // The summary's last words lie beyond its preview: the hit opens it.
+    const summary = store.getState().summary!.condensations[0]!.summary!;
+    const tail = summary.trim().split('\n').pop()!.trim().slice(-24);
+    const box = screen.getByLabelText('Find in messages');
+    fireEvent.change(box, { target: { value: tail } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(container.querySelector('article.message.current-hit')).not.toBeNull());
+    const hits = [...container.querySelectorAll('mark.search-hit')].map((mark) => mark.textContent!.toLowerCase());
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits)).toEqual(new Set([tail.toLowerCase()]));
+    expect(store.getState().search).toBe(tail);
+    expect(screen.getByText(/^1 of \d+$/)).toBeDefined();
+
+    fireEvent.change(box, { target: { value: 'tool' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByText(/^1 of \d+$/)).toBeDefined());
+    const total = Number(/of (\d+)/.exec(screen.getByText(/^1 of \d+$/).textContent!)![1]);
+    expect(total).toBeGreaterThan(1);
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    await waitFor(() => expect(screen.getByText(`${total} of ${total}`)).toBeDefined());
   });
 });
