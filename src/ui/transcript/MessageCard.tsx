@@ -3,6 +3,8 @@ import type { EventId, TranscriptMessage } from '../../store/index.ts';
 import { hasHit } from '../search/hits.ts';
 import { messageFacts, preview, readableArguments } from './messageText.ts';
 import { TextWithMarks } from './TextWithMarks.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import { messageJson } from './requestCopies.ts';
 
 function Body({ text, expanded, query }: { text: string; expanded: boolean; query: string }) {
   const cut = preview(text);
@@ -80,6 +82,9 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
         <span className="tokens" title="Tokens by our tokenizer (o200k), before calibration">
           {item.tokens.toLocaleString('en-US')} tok
         </span>
+        <CopyButton label={`Copy message ${position + 1} as JSON`} className="link" text={() => messageJson(item)}>
+          Copy
+        </CopyButton>
         {long && (
           <button type="button" className="link" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
             {expanded ? 'Collapse' : 'Show all'}

@@ -7,42 +7,13 @@ import { SearchBox } from '../search/SearchBox.tsx';
 import { hasHit, stepHit } from '../search/hits.ts';
 import { MessageCard } from './MessageCard.tsx';
 import { searchableText } from './messageText.ts';
-import { requestJson } from './requestJson.ts';
+import { CopyRequest } from './CopyRequest.tsx';
 import { StepUsageLine } from './StepUsageLine.tsx';
 
 const PROFILE_LABELS: Record<ChatProfile, string> = {
   anthropic: 'Anthropic (prompt caching)',
   openai: 'OpenAI-compatible',
 };
-
-function CopyRequest({ text }: { text: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      // No clipboard access (permissions, insecure context): show the text to copy by hand.
-      setState('manual');
-    }
-  };
-  return (
-    <>
-      <button type="button" onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : 'Copy request as JSON'}
-      </button>
-      {state === 'manual' && (
-        <div className="copy-manual" role="dialog" aria-label="Request JSON">
-          <p>The clipboard is not available here: select the text and copy it.</p>
-          <textarea readOnly value={text} rows={8} onFocus={(event) => event.currentTarget.select()} autoFocus />
-          <button type="button" onClick={() => setState('idle')}>
-            Close
-          </button>
-        </div>
-      )}
-    </>
-  );
-}
 
 /** What the agent's LLM read at the step: the request's messages, as a transcript. */
 export function Transcript() {
@@ -127,7 +98,7 @@ export function Transcript() {
             ))}
           </select>
         </label>
-        {transcript && transcript.step === step && !transcript.error && <CopyRequest text={requestJson(transcript)} />}
+        {transcript && transcript.step === step && !transcript.error && <CopyRequest transcript={transcript} />}
       </header>
       {transcript?.step === step && !transcript.error && (
         <p className="transcript-facts">
