@@ -147,7 +147,7 @@ describe('the inspector in a browser', () => {
 
   it('deep-links to a session and step, and moves by keyboard', async () => {
     const { page } = await openApp(browser());
-    const url = page.url().replace(/\/step\/\d+$/, '/step/60');
+    const url = page.url().replace(/\/step\/\d+$/, '/step/61');
     await page.goto('about:blank');
     await page.goto(url);
     await expect.poll(() => page.getByText('Step 61 of 84').count()).toBe(1);
