@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatProfile } from '../../engine/index.ts';
-import { type EventId, agentSettingsOf } from '../../store/index.ts';
+import { type EventId, type TranscriptMessage, agentSettingsOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { SearchBox } from '../search/SearchBox.tsx';
 import { hasHit, stepHit } from '../search/hits.ts';
@@ -14,6 +14,17 @@ const PROFILE_LABELS: Record<ChatProfile, string> = {
   anthropic: 'Anthropic (prompt caching)',
   openai: 'OpenAI-compatible',
 };
+
+/** A key per message that stays the same from step to step: its role and events, and which of their repeats. */
+function keysOf(messages: readonly TranscriptMessage[]): string[] {
+  const seen = new Map<string, number>();
+  return messages.map((item) => {
+    const base = `${item.message.role}:${item.eventIds.join(',')}`;
+    const repeat = seen.get(base) ?? 0;
+    seen.set(base, repeat + 1);
+    return `${base}#${repeat}`;
+  });
+}
 
 /** What the agent's LLM read at the step: the request's messages, as a transcript. */
 export function Transcript() {
@@ -28,14 +39,16 @@ export function Transcript() {
   // While the next step's messages are built, the last ones stay (dimmed): no flash of an empty pane.
   const messages = useMemo(() => transcript?.messages ?? [], [transcript]);
   const stale = transcript !== null && transcript.step !== step;
+  const messageKeys = useMemo(() => keysOf(messages), [messages]);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 120,
     overscan: 6,
     initialRect: { width: 600, height: 600 },
-    // Sizes per step and message: another step's messages are measured afresh, not given old sizes.
-    getItemKey: (index) => `${transcript?.step ?? -1}:${index}`,
+    // Keyed by what a message is, not where: a step change keeps the cards of the messages both
+    // steps share (mounted, their sizes known) and mounts only the new ones.
+    getItemKey: (index) => messageKeys[index] ?? index,
   });
 
   const focusedPositions = useMemo(

@@ -127,4 +127,14 @@ describe('Transcript', { timeout: 30_000 }, () => {
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
     await waitFor(() => expect(screen.getByText(`${total} of ${total}`)).toBeDefined());
   });
+  it('keeps the cards of the messages two steps share on a step change (only new ones are mounted)', async () => {
+    const { store } = await atFirstCondensation();
+    const { container } = renderWithStore(<Transcript />, store);
+    await waitFor(() => expect(container.querySelector('article.message.system')).not.toBeNull());
+    const systemCard = container.querySelector('article.message.system');
+    store.getState().setStep(40);
+    await waitFor(() => expect(store.getState().transcript?.step).toBe(40));
+    await waitFor(() => expect(container.querySelector('.transcript-scroll')?.getAttribute('aria-busy')).toBe('false'));
+    expect(container.querySelector('article.message.system')).toBe(systemCard);
+  });
 });
