@@ -23,6 +23,10 @@ export interface CliArgs {
   readonly quality: boolean;
   /** A full trace larger than this (GB) is refused before anything is written. */
   readonly maxTraceGb: number;
+  /** `--infer-config`: print the configuration that reproduces the log's recorded condensations, instead of a trace. */
+  readonly inferConfig: boolean;
+  /** `--log-summaries`: summarizer calls take the log's summary of exactly the same events; placeholders otherwise. */
+  readonly logSummaries: boolean;
   /** `--out <file>`: the trace goes there (written beside it, then renamed) instead of stdout. */
   readonly out: string | null;
 }
@@ -42,6 +46,12 @@ Replays an OpenHands event log through OpenHands' condensers and prints the trac
                          [condenser] section of a config.toml; required unless --recorded
   --llm-script <file>    JSON list of LLM answers for llm, structured and llm_attention, in call order:
                          {"content": "..."} or {"tool_calls": [{"name": "create_state_summary", "arguments": "..."}]}
+  --log-summaries        answer summarizer calls with the log's own summaries, each only for a call that forgets
+                         exactly the events its recorded condensation forgot (any other call gets a placeholder,
+                         said on stderr); instead of --llm-script
+  --infer-config         print the condenser configuration (JSON) that reproduces the log's recorded condensations
+                         (the one the log records, else read off its condensations and checked by re-simulating with
+                         --log-summaries); how many it reproduces on stderr; no trace
   --recorded             show what the agent actually saw (the log's own condensations); no condenser runs
   --instance <id>        which instance of an eval run to replay (instance_id, conversation folder name or 1-based
                          position; default: the first)
@@ -98,6 +108,8 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     '--timing': false,
     '--compact': false,
     '--quality': false,
+    '--infer-config': false,
+    '--log-summaries': false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -138,6 +150,8 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     templates: values['--templates'] ?? null,
     compact: flags['--compact'],
     quality: flags['--quality'],
+    inferConfig: flags['--infer-config'],
+    logSummaries: flags['--log-summaries'],
     maxTraceGb: maxTraceGb(values['--max-trace-gb'] ?? null),
     out: values['--out'] ?? null,
   };

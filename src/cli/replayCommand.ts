@@ -21,7 +21,17 @@ import {
   parseSdkCondenserValue,
   readCondenserConfigText,
 } from '../formats/index.ts';
-import { type Prepared, type ReplayRequest, type TraceOptions, countAllTokens, openLog } from '../inspect/index.ts';
+import {
+  type LogSummaryUse,
+  type Prepared,
+  type ReplayRequest,
+  type TraceOptions,
+  countAllTokens,
+  emptyLogSummaryUse,
+  inferConfig,
+  logSummaryAnswers,
+  openLog,
+} from '../inspect/index.ts';
 import { loadTokenizer } from '../llm/tokenCount.ts';
 import { CONFIG_REQUIRED, type CliArgs, USAGE, UsageError, parseArgs } from './args.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
@@ -98,6 +108,9 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     return;
   }
   if (args.compact && args.pretty) throw new UsageError('--compact and --pretty cannot be combined');
+  if (args.logSummaries && args.llmScript) throw new UsageError('--log-summaries and --llm-script cannot be combined');
+  if (args.logSummaries && args.recorded)
+    throw new UsageError('--log-summaries answers a re-simulation; --recorded runs no condenser');
   if (args.out === null) return replayTo(args, io);
   // Checked and opened before any work: a destination that cannot be written fails at once.
   const inputs = [
@@ -129,6 +142,7 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   unpacking.done();
   timing.mark(`parse and validate ${parsed.events.length} events`);
   const note = (message: string) => io.stderr(`replay: ${oneLineMessage(message)}\n`);
+  if (args.inferConfig) return printInferredConfig(args, parsed, io, note);
   const { config, notes } = configFor(args, parsed, configText);
   const mode = args.recorded ? 'recorded' : 'resimulate';
   const log = openLog(parsed);
@@ -153,7 +167,13 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
     quality: args.quality,
   };
   timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
-  const answers = () => (script ? scriptedLlm(script) : noLlm);
+  // Each run (the size check, then the trace) counts the summaries it used afresh.
+  let summaryUse = emptyLogSummaryUse();
+  const answers = () => {
+    if (!args.logSummaries) return script ? scriptedLlm(script) : noLlm;
+    summaryUse = emptyLogSummaryUse();
+    return logSummaryAnswers(log.logSummaries, summaryUse);
+  };
   // Every step writes its whole view (on a long log that never condenses the trace grows with the
   // square of its length: a 3.4 MB log of 50,000 events made 6.7 GB), and every condensation every id
   // it forgets (a range over far-apart ids lists each). Measured before writing anything.
@@ -184,8 +204,49 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
     answers(),
   );
   output.flush();
+  if (args.logSummaries && summaryUse.calls > 0) note(logSummaryNote(summaryUse));
   timing.mark('replay and write the trace');
   timing.report();
+}
+
+function logSummaryNote(use: LogSummaryUse): string {
+  const missing = use.calls - use.matched;
+  return missing === 0
+    ? `the log's summaries answered all ${use.calls} summarizer calls`
+    : `the log's summaries answered ${use.matched} of ${use.calls} LLM calls; ${missing} forget other events than any recorded condensation (or follow one that did) and got placeholders`;
+}
+
+/** `--infer-config`: the configuration on stdout, how well it reproduces the log on stderr. */
+async function printInferredConfig(
+  args: CliArgs,
+  parsed: AnyParsedLog,
+  io: CommandOutput,
+  note: (message: string) => void,
+): Promise<void> {
+  const log = openLog(parsed);
+  const sdkRules = parsed.flavor === 'sdk' ? rulesOf(args, parsed) : undefined;
+  const tokens = log.needsTokens({
+    config: log.opened.suggestedConfig,
+    mode: 'resimulate',
+    answers: {},
+    onMissing: 'stop',
+  })
+    ? countAllTokens(log, await loadTokenizer())
+    : null;
+  const inferred = inferConfig(log, tokens, sdkRules);
+  const from = {
+    recorded: 'the configuration the log records',
+    inferred: 'read off its condensations',
+    default: "the inspector's default",
+  }[inferred.source];
+  note(
+    inferred.recordedCondensations === 0
+      ? `${from}; the log records no condensation to check it against`
+      : `${from}: re-simulated with --log-summaries it reproduces ${inferred.reproduces} of the log's ${inferred.recordedCondensations} condensations (same step, same forgotten events)`,
+  );
+  for (const other of inferred.alsoReproducing) note(`so does ${JSON.stringify(other)}`);
+  inferred.notes.forEach(note);
+  io.stdout(`${JSON.stringify(inferred.config, null, args.pretty ? 2 : undefined)}\n`);
 }
 
 /** The work of a prepared request (its notes said, when `note` is given); a configuration it cannot use refused. */

@@ -14,6 +14,8 @@ export {
   type Tokens,
 } from './inspectedLog.ts';
 export { countAllTokens, openLog } from './openLog.ts';
+export { type InferredConfig, inferConfig } from './inferConfig.ts';
+export { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 export type * from './trace/types.ts';
 export * from './cost.ts';
 export { defaultProfile } from './profiles.ts';

@@ -10,6 +10,7 @@ import {
   agentRun,
 } from './agentRun.ts';
 import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } from './flavor.ts';
+import type { LogSummaries } from './logSummaries.ts';
 import { profileFor } from './profiles.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
 import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
@@ -76,6 +77,8 @@ export interface InspectedLog {
   countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
   /** Every LLM call the log records, with its usage and cost as recorded. */
   readonly recorded: RecordedBill;
+  /** The log's own summaries, answering only summarizer calls that forget exactly the events they summarized. */
+  readonly logSummaries: LogSummaries;
   /** The engine work for a request (it yields LLM requests). */
   replay(request: ReplayRequest, tokens: Tokens | null): Prepared<ReplayedLog>;
   /** The work that writes the request's trace (spec/replay.md §6) a step at a time. */
@@ -111,13 +114,14 @@ export interface FlavorReplay<Step, View> {
 
 /** What one engine does for a log (v0/openV0Log.ts, sdk/openSdkLog.ts); everything else is written once here. */
 export interface FlavorLog<Step, View> {
-  readonly opened: OpenedLog;
+  readonly opened: Omit<OpenedLog, 'recordedBill'>;
   readonly raw: RawEvents;
   eventText(index: number): string;
   needsTokens(request: ReplayRequest): boolean;
   countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
   /** Every LLM call the log records, with its usage and cost as recorded. */
   readonly recorded: RecordedBill;
+  readonly logSummaries: LogSummaries;
   /** The agent's recorded call of a step (the call that produced the event it came before), or null. */
   recordedCallAt(step: Step): RecordedCall | null;
   /** What the log's own run, as recorded, teaches about `model`'s calls (all when null); null where nothing was recorded. */
@@ -169,13 +173,15 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
   const logQuality = () => (quality ??= new LogQuality(flavor.raw, flavor.ids, flavor.sortedFileNames));
   const then = <T, U>(prepared: Prepared<T>, finish: (work: LlmWork<T>) => LlmWork<U>): Prepared<U> =>
     'configError' in prepared ? prepared : { work: finish(prepared.work), notes: prepared.notes };
+  const { calls: _calls, ...recordedBill } = flavor.recorded;
   return {
-    opened: flavor.opened,
+    opened: { ...flavor.opened, recordedBill },
     raw: flavor.raw,
     eventText: (index) => flavor.eventText(index),
     needsTokens: (request) => flavor.needsTokens(request),
     countTokens: (countText, from, to, into) => flavor.countTokens(countText, from, to, into),
     recorded: flavor.recorded,
+    logSummaries: flavor.logSummaries,
     replay(request, tokens) {
       const prepared = flavor.prepare(request, tokens);
       if ('configError' in prepared) return prepared;

@@ -2,13 +2,11 @@ import {
   type AnswerLlmAsync,
   type AnswerLog,
   type LearnedUsage,
-  type LlmAnswer,
   type LlmWork,
   type TextTokens,
   answerProblem,
   cachingText,
   recordedLlm,
-  recordingScript,
   requestKey,
   runAsync,
   runSync,
@@ -49,6 +47,8 @@ import { eventDetailText } from './eventText.ts';
 import { openLog } from './openLog.ts';
 import { searchEvents } from './searchEvents.ts';
 
+import { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
+import { type InferredConfig, inferConfig } from './inferConfig.ts';
 /** Builds the answerer that calls a real endpoint (src/llm/openaiLlm.ts in the app). */
 export type CreateLiveLlm = (
   endpoint: LlmEndpointArgs,
@@ -361,17 +361,21 @@ export class Inspector implements InspectorApi {
     return `Connected: ${endpoint.model} answered${said ? ` "${said}"` : ''} in ${ms} ms.`;
   }
 
-  async recordScript({
+  async inferConfig({ sdkRules }: Parameters<InspectorApi['inferConfig']>[0]): Promise<InferredConfig> {
+    const current = this.loaded();
+    return inferConfig(current.log, current.tokens, sdkRules);
+  }
+
+  async recordLogSummaries({
     config,
-    script,
     prompts,
     sdkRules,
-  }: Parameters<InspectorApi['recordScript']>[0]): Promise<Record<string, LlmAnswer>> {
+  }: Parameters<InspectorApi['recordLogSummaries']>[0]): Promise<LogSummaryUse> {
     const prepared = await this.work({ config, mode: 'resimulate', answers: {}, onMissing: 'stop', prompts, sdkRules });
     if ('configError' in prepared) throw new Error(prepared.configError);
-    const recorded: Record<string, LlmAnswer> = {};
-    runSync(prepared.work, recordingScript(script, recorded));
-    return recorded;
+    const use = emptyLogSummaryUse();
+    runSync(prepared.work, logSummaryAnswers(this.loaded().log.logSummaries, use));
+    return use;
   }
 
   async stepView({ step }: { step: number }): Promise<readonly ViewItem[]> {

@@ -12,8 +12,10 @@ import type {
   sdk,
 } from '../engine/index.ts';
 import { type PromptOverrides } from '../engine/v0/index.ts';
-import type { EvalInstance, LogInput } from '../formats/index.ts';
+import type { EvalInstance, LogInput, RecordedBill } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
+import type { LogSummaryUse } from './logSummaries.ts';
+import type { InferredConfig } from './inferConfig.ts';
 
 /** Event ids: integers in OpenHands V0 logs, strings (UUIDs) in Agent SDK logs. */
 export type EventId = number | string;
@@ -42,6 +44,8 @@ export interface OpenedLog {
   readonly instanceId: string | null;
   /** The configuration a new session starts with (the one the log records, when valid). */
   readonly suggestedConfig: unknown;
+  /** Whether the log records its condenser configuration (an eval's metadata, an SDK base_state.json). */
+  readonly configRecorded: boolean;
   /** SDK logs: the rules of the SDK that wrote it. */
   readonly sdkRules: sdk.SdkRules | null;
   /** Summaries of the log's own condensations, in order (usable as scripted answers). */
@@ -54,7 +58,12 @@ export interface OpenedLog {
   readonly agentSampling: { readonly temperature?: number; readonly top_p?: number };
   /** SDK logs: the agent model's context window as base_state.json records it, or null. */
   readonly agentMaxInputTokens: number | null;
+  /** The run's bill as the log recorded it (agent and condenser calls, by model), without the calls themselves. */
+  readonly recordedBill: RecordedTotals;
 }
+
+/** A recorded bill's sums: what the session header shows. */
+export type RecordedTotals = Omit<RecordedBill, 'calls'>;
 
 /** What importing a log gives: the opened log, or the instances of a run to pick from. */
 export type ImportedLog =
@@ -246,13 +255,17 @@ export interface InspectorApi {
   ): Promise<ReplayOutcome>;
   /** One tiny request to the endpoint: says what answered, or throws the reason it did not. */
   testEndpoint(args: { endpoint: LlmEndpointArgs }, context?: CallContext): Promise<string>;
-  /** Replays with scripted answers (e.g. the log's own summaries) and returns them keyed by request. */
-  recordScript(args: {
+  /**
+   * Replays with the log's own summaries, each answering only a summarizer call that forgets exactly the
+   * events it summarized (placeholders stand in for the rest), and returns those answers keyed by request.
+   */
+  /** The configuration that reproduces the current log's recorded condensations (see inferConfig.ts). */
+  inferConfig(args: { sdkRules?: sdk.SdkRules }): Promise<InferredConfig>;
+  recordLogSummaries(args: {
     config: unknown;
-    script: readonly LlmAnswer[];
     prompts?: PromptOverrides;
     sdkRules?: sdk.SdkRules;
-  }): Promise<Record<string, LlmAnswer>>;
+  }): Promise<LogSummaryUse>;
   stepView(args: { step: number }): Promise<readonly ViewItem[]>;
   eventJson(args: { index: number }): Promise<string>;
   /** The event as OpenHands prints it (`str(event)`). */

@@ -1,7 +1,7 @@
 export { createAppStore } from './store.ts';
 export type { AppStore } from './store.ts';
 export type { ActiveSession, AppState, InstancePicker, Notice, StoreDeps, SweepSlice } from './types.ts';
-export type { SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
+export type { RecordedFigures, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
 export * from './selectors.ts';
 export * from './usageSelectors.ts';
 export { answersAtRisk, leaveWarning } from './leaveWarning.ts';
@@ -28,6 +28,7 @@ export type {
   LlmUse,
   PromptText,
   ReplaySummary,
+  RecordedTotals,
   StepSummary,
   StepUsage,
   TranscriptMessage,

@@ -9,7 +9,7 @@ import {
   withoutSecrets,
 } from '../formats/index.ts';
 import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.ts';
-import type { OpenedLog, Progress } from '../worker/index.ts';
+import type { InferredConfig, OpenedLog, Progress } from '../worker/index.ts';
 import { errorText } from './errorText.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
@@ -52,12 +52,19 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     opened: OpenedLog,
     staged?: StagedLog,
   ) => {
+    // Re-simulation starts from what reproduces the log's own condensations, so a difference is the setting's.
+    const inferred =
+      opened.recordedCondensations > 0
+        ? await deps.engine
+            .call('inferConfig', { ...(opened.sdkRules ? { sdkRules: opened.sdkRules } : {}) })
+            .catch(() => null)
+        : null;
     set({ importStatus: 'Saving it in this browser' });
     const record = await deps.sessions.create(
       {
         name: opened.instanceId ? `${name} · ${opened.instanceId}` : name,
         source: { name, shape: opened.shape, eventCount: opened.rows.length, sizeBytes, instance: opened.instanceId },
-        config: withoutSecrets(opened.suggestedConfig),
+        config: withoutSecrets(inferred && inferred.reproduces > 0 ? inferred.config : opened.suggestedConfig),
         sdkRules: opened.sdkRules ?? undefined,
         // The recorded truth first: a log that condensed opens as the agent saw it.
         mode: opened.recordedCondensations > 0 ? 'recorded' : 'resimulate',
@@ -72,7 +79,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     await get().refreshSessions();
     set({ importStatus: 'Replaying' });
     await get().openSession(record.id, null, opened);
-    if (opened.notes.length) set({ notice: { kind: 'info', text: opened.notes.join(' ') } });
+    const told = [...opened.notes, ...(inferred ? [inferredNote(inferred)] : [])];
+    if (told.length) set({ notice: { kind: 'info', text: told.join(' ') } });
     await get().finishPendingJump();
     return record.id;
   };
@@ -342,4 +350,14 @@ async function dropStrayChunks(deps: StoreDeps): Promise<void> {
 async function reopenActive(get: GetState): Promise<void> {
   const active = get().active;
   if (active) await get().openSession(active.record.id, get().step);
+}
+
+/** What the session's starting configuration is, and how much of the log it reproduces. */
+export function inferredNote(inferred: InferredConfig): string {
+  const of = `${inferred.reproduces} of the log's ${inferred.recordedCondensations} recorded condensations`;
+  if (inferred.reproduces === 0)
+    return `No configuration tried reproduces the log's recorded condensations; re-simulation starts from ${inferred.source === 'recorded' ? 'the one it records' : 'the default'}.`;
+  const source =
+    inferred.source === 'recorded' ? 'the configuration the log records' : 'a configuration read off its condensations';
+  return `Re-simulation starts from ${source}, which reproduces ${of} with the log's own summaries.`;
 }

@@ -1,5 +1,5 @@
 import type {
-  ChatProfile,
+  AgentProfile,
   MissingAnswerPolicy,
   ModelPrices,
   PresetOptions,
@@ -8,6 +8,7 @@ import type {
   sdk,
 } from '../engine/index.ts';
 import type { EvalInstance, LogInput, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
+import type { EstimateError } from './usageSelectors.ts';
 import type {
   LlmSettings,
   PriceOverrides,
@@ -220,6 +221,8 @@ export interface AgentSlice {
   /** Every step's estimated and recorded usage, once computed (after each replay). */
   usage: UsageReport | null;
   usageProgress: { readonly done: number; readonly total: number } | null;
+  /** The estimator's error measured on this log as recorded (each estimate fitted on earlier calls only). */
+  estimateErrorOnLog: EstimateError | null;
   /** The user's own prices, by model name (presets fill in the rest). */
   prices: PriceOverrides;
   /** An event the user picked in the history: the transcript scrolls to what it became. */
@@ -229,7 +232,7 @@ export interface AgentSlice {
   /** Stops the running usage estimate (the engine is about to open another log). */
   cancelUsage(): void;
   loadPrices(): Promise<void>;
-  setAgentProfile(profile: ChatProfile): Promise<void>;
+  setAgentProfile(profile: AgentProfile): Promise<void>;
   /** Takes template files (by name); returns the problem, or null when they were kept for the session. */
   loadAgentTemplates(files: ReadonlyArray<{ readonly name: string; readonly text: string }>): Promise<string | null>;
   resetAgentTemplates(): Promise<void>;

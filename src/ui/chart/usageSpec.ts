@@ -61,7 +61,7 @@ export function usageSpec(usage: UsageReport, marks: readonly number[], prices: 
       series.push({
         label: '$ so far re-priced',
         unit: 'dollars',
-        values: runningTotal(costs.map((c) => c.recorded)),
+        values: runningTotal(costs.map((c) => c.repriced)),
         color: '--chart-tokens',
         dashed: true,
         missing: 'not recorded',

@@ -13,6 +13,7 @@ import { CHART_HEIGHT } from '../chart/stepChartSpec.ts';
 import { compareChartSpec } from './compareChartSpec.ts';
 import { formatCount } from '../shared/format.ts';
 import { ConfigForm } from '../settings/ConfigForm.tsx';
+import { RecordedVsEstimate } from './RecordedVsEstimate.tsx';
 import { useConfigFamily } from '../settings/useConfigFamily.ts';
 import { type DollarFacts, type ReplayFacts, dollarFacts, replayFacts, summaryAtStep } from './compareFacts.ts';
 
@@ -146,6 +147,7 @@ export function CompareView() {
       {comparison && facts ? (
         <div className="compare-results">
           <BothChart comparison={comparison} />
+          <RecordedVsEstimate estimatedB={facts.b.dollars?.total ?? null} />
           <FactsTable a={facts.a} b={facts.b} />
           <p className="help">
             Dollars come from the usage model: each step's prompt with the provider's cache (reads, writes) at the

@@ -1,5 +1,6 @@
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { NotesEditor } from './NotesEditor.tsx';
+import { RecordedBill } from './RecordedBill.tsx';
 import { downloadParts } from '../shared/download.ts';
 import { formatBytes, formatCount } from '../shared/format.ts';
 
@@ -31,6 +32,7 @@ export function SessionHeader() {
           {shapeLabel} · {formatCount(record.source.eventCount)} events · {formatBytes(record.source.sizeBytes)}
           {record.source.instance && ` · instance ${record.source.instance}`}
         </p>
+        <RecordedBill />
       </div>
       <div className="session-header-actions">
         <button type="button" onClick={() => void onExport()}>

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ChatProfile } from '../../engine/index.ts';
+import type { AgentProfile } from '../../engine/index.ts';
 import { type EventId, type TranscriptMessage, agentSettingsOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { SearchBox } from '../search/SearchBox.tsx';
@@ -10,7 +10,8 @@ import { searchableText } from './messageText.ts';
 import { CopyRequest } from './CopyRequest.tsx';
 import { StepUsageLine } from './StepUsageLine.tsx';
 
-const PROFILE_LABELS: Record<ChatProfile, string> = {
+const PROFILE_LABELS: Record<AgentProfile, string> = {
+  auto: 'Each call by its model',
   anthropic: 'Anthropic (prompt caching)',
   openai: 'OpenAI-compatible',
 };
@@ -103,8 +104,8 @@ export function Transcript() {
         <h3>What the model read</h3>
         <label>
           Provider{' '}
-          <select value={profile} onChange={(event) => void setAgentProfile(event.target.value as ChatProfile)}>
-            {(Object.keys(PROFILE_LABELS) as ChatProfile[]).map((key) => (
+          <select value={profile} onChange={(event) => void setAgentProfile(event.target.value as AgentProfile)}>
+            {(Object.keys(PROFILE_LABELS) as AgentProfile[]).map((key) => (
               <option key={key} value={key}>
                 {PROFILE_LABELS[key]}
               </option>

@@ -22,7 +22,7 @@ describe('step chart figures', () => {
 
   it('shows hover figures exactly, and a missing one as what it means (not recorded is not 0)', () => {
     expect(exactValue(series('tokens'), 23_928)).toBe('23,928');
-    expect(exactValue(series('dollars'), 1.234)).toBe('$1.23');
+    expect(exactValue(series('dollars'), 1.234)).toBe('$1.234');
     expect(exactValue(series('tokens', 'not recorded'), null)).toBe('not recorded');
     expect(exactValue(series('events'), undefined)).toBe('–');
   });
