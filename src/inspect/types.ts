@@ -57,6 +57,8 @@ export interface OpenedLog {
   readonly recordedCondensations: number;
   /** The model the agent's LLM calls recorded (the first one), or null. */
   readonly agentModel: string | null;
+  /** The sampling parameters the log records for the agent's calls (SDK logs: base_state.json), by OpenAI name. */
+  readonly agentSampling: { readonly temperature?: number; readonly top_p?: number };
   /** SDK logs: the agent model's context window as base_state.json records it, or null. */
   readonly agentMaxInputTokens: number | null;
   /** The run's bill as the log recorded it (agent and condenser calls, by model), without the calls themselves. */

@@ -187,6 +187,7 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
       ),
       agentMaxInputTokens: parsed.agentContextWindow.tokens,
       agentModel: parsed.agentModel,
+      agentSampling: parsed.agentSampling,
       recordedCondensations: loggedCondensations(parsed.events, prepared.inHistory.recorded).length,
     },
     recorded: parsed.recorded,

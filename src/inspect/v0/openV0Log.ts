@@ -136,6 +136,8 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
       recordedCondensations: logged.length,
       agentMaxInputTokens: null,
       agentModel: parsed.events.find((event) => event.toolCall?.response.model)?.toolCall?.response.model ?? null,
+      // V0 trajectories record the model's answers, not the request's parameters.
+      agentSampling: {},
     },
     recorded: parsed.recorded,
     logSummaries: v0LogSummaries(prepared),
