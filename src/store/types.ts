@@ -238,6 +238,9 @@ export interface CompareSlice {
     readonly b: ReplaySummary;
     readonly usageA: UsageReport | null;
     readonly usageB: UsageReport | null;
+    /** Facts lost over each replay (spec/quality.md); null where it could not be computed. */
+    readonly qualityA: QualityReport['total'] | null;
+    readonly qualityB: QualityReport['total'] | null;
   } | null;
   compareError: string | null;
   setCompareConfig(config: unknown): void;
