@@ -279,6 +279,8 @@ export interface QualitySlice {
   quality: QualityReport | null;
   /** Where the fact last asked about had gone, at its step. */
   factOrigin: (FactOrigin & { readonly step: number }) | null;
+  /** By condensation id: the facts it forgot that the agent used later, and where. */
+  droppedFacts: Readonly<Record<string, ReadonlyArray<{ readonly step: number; readonly fact: string }>>> | null;
   refreshQuality(): Promise<void>;
   explainFact(step: number, fact: string): Promise<void>;
 }
