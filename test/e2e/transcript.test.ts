@@ -68,7 +68,7 @@ describe('what the model read, in a browser', () => {
     expect(await tool.locator('.tool-name').textContent()).toMatch(
       /^(execute_bash|str_replace_editor|task_tracker|think)$/,
     );
-    await expect.poll(() => transcript.getByText(/^prompt [\d,]+ \(recorded [\d,]+\)$/).count()).toBe(1);
+    await expect.poll(() => transcript.getByText(/^prompt [\d,]+ est\. \(recorded [\d,]+\)$/).count()).toBe(1);
 
     const copyJson = transcript.getByRole('button', { name: 'Copy request as JSON' });
     await copyJson.click();
