@@ -2,6 +2,7 @@ import { type MouseEvent, useMemo } from 'react';
 import { formatDollars, pricesFor, stepCost } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { polyline } from './ViewSizeChart.tsx';
+import './chart.css';
 
 const WIDTH = 600;
 const HEIGHT = 150;

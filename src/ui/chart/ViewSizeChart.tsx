@@ -1,6 +1,7 @@
 import { type MouseEvent, useMemo } from 'react';
 import { maxSizeOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import './chart.css';
 
 const WIDTH = 600;
 const HEIGHT = 150;

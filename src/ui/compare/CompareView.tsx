@@ -6,6 +6,7 @@ import { formatCount } from '../shared/format.ts';
 import { ConfigForm } from '../settings/ConfigForm.tsx';
 import { useConfigFamily } from '../settings/useConfigFamily.ts';
 import { type DollarFacts, type ReplayFacts, dollarFacts, replayFacts, summaryAtStep } from './compareFacts.ts';
+import './compare.css';
 
 function BothChart({ a, b }: { a: ReplaySummary; b: ReplaySummary }) {
   const [eventsA, eventsB] = [a.steps.map((s) => s.viewLength), b.steps.map((s) => s.viewLength)];

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import './eventTable.css';
 
 /** Image references an event carries: screenshots and message images. */
 export function imageReferences(rawJson: string): string[] {

@@ -6,6 +6,7 @@ import type { EventRow } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { formatCount } from '../shared/format.ts';
 import { EventDetail } from './EventDetail.tsx';
+import './eventTable.css';
 
 interface TableRow extends EventRow {
   readonly tokens: number | null;

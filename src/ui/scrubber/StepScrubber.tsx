@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { condensationSteps } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { shortId } from '../shared/EventLabel.tsx';
+import './scrubber.css';
 
 /** Moves through the replay's steps: slider with the condensations marked, buttons (the keys are page-wide: usePageKeys). */
 export function StepScrubber() {

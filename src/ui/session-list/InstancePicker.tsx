@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { formatBytes, formatCount } from '../shared/format.ts';
+import './sessionList.css';
 
 const resolvedText = (resolved: boolean | null) => (resolved === null ? '—' : resolved ? 'yes' : 'no');
 

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { SweepRow } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { formatCost, formatCount } from '../shared/format.ts';
+import './sessionList.css';
 
 const number = (value: number | null) => (value === null ? '—' : formatCount(value));
 const dollars = (value: number | null) => (value === null ? '—' : formatCost(value));

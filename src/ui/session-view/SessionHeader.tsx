@@ -2,6 +2,7 @@ import { useActions, useAppState } from '../app/storeContext.tsx';
 import { NotesEditor } from './NotesEditor.tsx';
 import { downloadParts } from '../shared/download.ts';
 import { formatBytes, formatCount } from '../shared/format.ts';
+import './sessionView.css';
 
 function Notes() {
   const notes = useAppState((s) => s.active?.record.notes ?? '');

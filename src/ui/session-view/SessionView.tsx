@@ -11,6 +11,7 @@ import type { EventId } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { TopBar } from '../top-bar/TopBar.tsx';
+import './sessionView.css';
 
 type Tab = 'side-by-side' | 'events' | 'summaries' | 'prompt' | 'compare';
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { type EventId, type SummaryHistoryEntry, lineDiff, summaryHistory } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { shortId } from '../shared/EventLabel.tsx';
+import './summaryHistory.css';
 
 function SummaryDiff({ before, after }: { before: string; after: string }) {
   const lines = useMemo(() => lineDiff(before, after), [before, after]);

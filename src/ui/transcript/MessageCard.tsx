@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import type { EventId, TranscriptMessage } from '../../store/index.ts';
 import { messageFacts, preview, readableArguments } from './messageText.ts';
 import { TextWithMarks } from './TextWithMarks.tsx';
+import './transcript.css';
 
 function Body({ text, expanded }: { text: string; expanded: boolean }) {
   const cut = preview(text);

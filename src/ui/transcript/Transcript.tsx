@@ -6,6 +6,7 @@ import { useActions, useAppState } from '../app/storeContext.tsx';
 import { MessageCard } from './MessageCard.tsx';
 import { requestJson } from './requestJson.ts';
 import { StepUsageLine } from './StepUsageLine.tsx';
+import './transcript.css';
 
 const PROFILE_LABELS: Record<ChatProfile, string> = {
   anthropic: 'Anthropic (prompt caching)',
