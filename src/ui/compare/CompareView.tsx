@@ -158,7 +158,7 @@ export function CompareView() {
             {(['a', 'b'] as const).map((side) => (
               <div key={side}>
                 <h5>{side.toUpperCase()}</h5>
-                <pre className="summary-text">
+                <pre className="summary-text" tabIndex={0} aria-label={`Summary ${side.toUpperCase()} at this step`}>
                   {summaryAtStep(comparison[side], step) ?? '(no summary yet at this step)'}
                 </pre>
               </div>

@@ -117,6 +117,7 @@ export function SideBySide() {
         ref={scroller}
         className="sbs-scroll"
         role="table"
+        tabIndex={0}
         aria-label="History and condensed view"
         aria-rowcount={aligned.length}
       >
