@@ -15,8 +15,9 @@ interface TableRow extends EventRow {
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, TableRow>();
 const columns = helper.columns([
-  helper.accessor('index', { header: '#', cell: (info) => info.getValue() + 1 }),
-  helper.accessor('id', { header: 'id' }),
+  // "#" is the event's id everywhere (as in `#12 run`); the row is its place in the log.
+  helper.accessor('index', { header: 'row', cell: (info) => info.getValue() + 1 }),
+  helper.accessor('id', { header: '#' }),
   helper.accessor((row) => `${row.kind === 'action' ? 'action' : 'obs.'} ${row.type}`, { id: 'type', header: 'type' }),
   helper.accessor('source', { header: 'source', cell: (info) => info.getValue() ?? '' }),
   helper.accessor('summary', { header: 'summary' }),

@@ -39,7 +39,7 @@ export function InstancePicker() {
           <table>
             <thead>
               <tr>
-                <th scope="col">#</th>
+                <th scope="col">Row</th>
                 <th scope="col">Instance</th>
                 <th scope="col">Events</th>
                 <th scope="col">Condensations</th>
