@@ -26,6 +26,9 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       }
       const last = Math.max(0, outcome.summary.steps.length - 1);
       set({ summary: outcome.summary, step: Math.min(get().step, last), usage: null, appliedConfig: config });
+      // The lives follow the replay: the picked event's at once, the lanes when the lane view asks again.
+      set({ eventLanes: null });
+      void get().loadEventLife();
       await loadStepView();
       // Usage over the whole run can take a while on long logs: it runs after, and a newer replay cancels it.
       void get().refreshUsage();

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { EventLifeline } from '../event-life/EventLifeline.tsx';
 import './eventTable.css';
 
 /** Image references an event carries: screenshots and message images. */
@@ -39,6 +40,7 @@ export function EventDetail() {
           Close
         </button>
       </header>
+      <EventLifeline />
 
       {images.map((url, i) =>
         isSafeImage(url) ? (

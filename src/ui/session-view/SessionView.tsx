@@ -10,10 +10,11 @@ import { SummaryHistory } from '../summary-history/SummaryHistory.tsx';
 import type { EventId } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
+import { LaneView } from '../event-life/LaneView.tsx';
 import { TopBar } from '../top-bar/TopBar.tsx';
 import './sessionView.css';
 
-type Tab = 'side-by-side' | 'events' | 'summaries' | 'prompt' | 'compare';
+type Tab = 'side-by-side' | 'events' | 'summaries' | 'prompt' | 'lanes' | 'compare';
 
 export function SessionView() {
   const [tab, setTab] = useState<Tab>('side-by-side');
@@ -46,6 +47,7 @@ export function SessionView() {
               render: () => <SummaryHistory onShowPrompt={showPrompt} />,
             },
             { key: 'prompt', label: 'Prompt', render: () => <PromptView /> },
+            { key: 'lanes', label: 'Event lanes', render: () => <LaneView /> },
             { key: 'compare', label: 'Compare', render: () => <CompareView /> },
           ]}
         />
