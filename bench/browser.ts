@@ -1,13 +1,17 @@
 /**
- * The app in Debian's Chromium with generated logs of about 10 MB, 100 MB and 1 GB (BENCH_SIZES, in
- * bytes, comma-separated, to pick others), each in a fresh browser context:
- * - JSON.parse of the same file in the page (decoded and parsed in pieces of 64 MB: past ~512 MB no
- *   string holds it): the yardstick for the import;
- * - import and first render: from handing the file to the page until the session's panes show it;
- * - max_size changes while the token counts are still being computed, and after (median);
- * - scroll frame times: the history pane scrolled 400 px a frame for 120 frames (median, p95);
- * - the page's JS heap after the import.
- * Run with `npm run bench` (after the engine benchmarks) or `npx tsx bench/browser.ts`.
+ * The app in Debian's Chromium, measured to the paint, with generated logs shaped like real ones
+ * (bench/generateLog.ts, realistic) of about 10 MB and 100 MB (BENCH_SIZES in bytes, comma-separated;
+ * add 1e9 for a gigabyte), BENCH_RUNS times each (default 5), every run in a fresh browser:
+ * - the floor: in a blank page, the picked file read (File.arrayBuffer), decoded and JSON.parsed in
+ *   pieces of whole lines (no string holds a gigabyte), its events kept; timed from the input's change;
+ * - the import, from the input's change: the first view (step 1's panes painted) and the import done
+ *   (stored and replayed, the status line gone), the longest main-thread task meanwhile (Long Tasks
+ *   API), and the peak resident memory of the page's renderer (the engine's worker runs inside it);
+ * - a step change (→), and a max_size change while the tokens are still counted and after: from the
+ *   input to the paint, medians and p95 over every run.
+ * "Shown" is the app's User Timing mark (src/store/shownMarks.ts); "painted" is the first animation
+ * frame after it has run (a message posted from that frame's callback runs after its paint).
+ * Run with `npm run bench`, or alone: `npx tsx bench/browser.ts`.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,15 +19,15 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { eventsForBytes, logFile } from './logFiles.ts';
+import { newRenderersPeakMb, rendererPids } from './processMemory.ts';
+import { type Figure, pairedRatios, printFigures, spread } from './stats.ts';
 
-const root = `${import.meta.dirname}/..`;
-const outDir = `${root}/node_modules/.cache/bench-dist`;
-const sizes = (process.env.BENCH_SIZES ?? '10e6,100e6,1e9').split(',').map(Number);
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const percentile = (values: readonly number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
-const ms = (value: number) => `${value.toFixed(0)} ms`;
+const root = join(import.meta.dirname, '..');
+const outDir = join(root, 'node_modules', '.cache', 'bench-dist');
+const sizes = (process.env.BENCH_SIZES ?? '10e6,100e6').split(',').map(Number);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const STEP_CHANGES = 10;
+const SETTING_CHANGES = 8;
 
 await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 const server = await preview({
@@ -44,176 +48,303 @@ const launchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    '--js-flags=--expose-gc',
   ],
 };
-const browser = await chromium.launch(launchOptions);
 
-/** decode + JSON.parse of the file in the page, in pieces of whole lines (one event a line). */
-async function jsonParseMs(page: Page, path: string): Promise<number> {
-  await page.evaluate(() => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'bench-baseline';
-    document.body.append(input);
-  });
-  await page.setInputFiles('#bench-baseline', path);
-  return page.evaluate(async () => {
-    const input = document.querySelector<HTMLInputElement>('#bench-baseline')!;
-    const bytes = new Uint8Array(await input.files![0]!.arrayBuffer());
-    input.remove();
-    const decoder = new TextDecoder();
-    const started = performance.now();
-    let count = 0;
-    for (let start = 0; start < bytes.length;) {
-      let end = Math.min(bytes.length, start + 64 * 1024 * 1024);
-      end = end === bytes.length ? end : bytes.indexOf(0x0a, end) + 1 || bytes.length;
-      const piece = decoder
-        .decode(bytes.subarray(start, end))
-        .trim()
-        .replace(/^\[/, '')
-        .replace(/\]$/, '')
-        .replace(/,$/, '');
-      count += (JSON.parse(`[${piece}]`) as unknown[]).length;
-      start = end;
-    }
-    if (count === 0) throw new Error('nothing parsed');
-    return performance.now() - started;
-  });
+/** In-page: long tasks and the app's marks as they come, and the time of the file input's change. */
+function instrument(page: Page, inputLabel: string): Promise<void> {
+  return page.evaluate((label) => {
+    const bench = { t0: -1, longTasks: [] as Array<[number, number]>, marks: {} as Record<string, number[]> };
+    (window as unknown as { bench: typeof bench }).bench = bench;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (bench.marks[entry.name] ??= []).push(entry.startTime);
+    }).observe({ type: 'mark' });
+    document
+      .querySelector(`input[aria-label="${label}"]`)!
+      .addEventListener('change', () => (bench.t0 = performance.now()), { capture: true });
+  }, inputLabel);
 }
 
-/** Sets max_size and waits until the chart and the panes show the new replay, painted. */
-function changeMaxSize(page: Page, value: number): Promise<number> {
-  return page.evaluate(async (maxSize) => {
-    const input = document.querySelector<HTMLInputElement>('.config-form input[type="number"][min="2"]');
-    const chart = document.querySelector('.events-line');
-    const facts = document.querySelector('.side-by-side-facts');
-    if (!input || !chart || !facts) throw new Error('the panes are not on the page');
-    const before = `${chart.getAttribute('points')}|${facts.textContent}`;
-    const changed = new Promise<void>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (`${chart.getAttribute('points')}|${facts.textContent}` !== before) {
-          observer.disconnect();
-          resolve();
-        }
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+/**
+ * In-page: waits for the mark `name` made after `after`, then for the frame that paints it; returns
+ * that time. Checked once a frame: a mark made during a frame's work is painted by the next one.
+ */
+function paintedAfter(page: Page, name: string, after: number, timeoutMs: number): Promise<number> {
+  return page.evaluate(
+    ([mark, since, timeout]) =>
+      new Promise<number>((resolve, reject) => {
+        const bench = (window as unknown as { bench: { marks: Record<string, number[]> } }).bench;
+        const started = performance.now();
+        const frame = () => {
+          if ((bench.marks[mark] ?? []).some((time) => time >= since)) {
+            // Posted from the frame's callback, the message runs once the frame is painted.
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now());
+            channel.port2.postMessage(null);
+            return;
+          }
+          if (performance.now() - started > timeout) reject(new Error(`no ${mark} within ${timeout} ms`));
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    [`inspector:${name}`, after, timeoutMs] as const,
+  );
+}
+
+/** tsx names the functions handed to the page with a helper the page does not have. */
+const KEEP_NAMES = 'window.__name = (f) => f';
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+/** The floor: read, decode and parse the picked file in a blank page, from the input's change. */
+async function floorRun(path: string): Promise<{ ms: number; rendererMb: number }> {
+  const before = rendererPids();
+  const browser = await chromium.launch(launchOptions);
+  try {
+    const page = await browser.newPage();
+    await page.addInitScript(KEEP_NAMES);
+    await page.goto(`${url}bench-blank`);
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.setAttribute('aria-label', 'floor');
+      document.body.append(input);
+      const done = new Promise<number>((resolve) =>
+        input.addEventListener('change', async () => {
+          const started = performance.now();
+          const bytes = new Uint8Array(await input.files![0]!.arrayBuffer());
+          const decoder = new TextDecoder();
+          const events: unknown[] = [];
+          for (let start = 0; start < bytes.length;) {
+            let end = Math.min(bytes.length, start + 64 * 1024 * 1024);
+            end = end === bytes.length ? end : bytes.indexOf(0x0a, end) + 1 || bytes.length;
+            const piece = decoder
+              .decode(bytes.subarray(start, end))
+              .trim()
+              .replace(/^\[/, '')
+              .replace(/\]$/, '')
+              .replace(/,$/, '');
+            for (const event of JSON.parse(`[${piece}]`) as unknown[]) events.push(event);
+            start = end;
+          }
+          if (events.length === 0) throw new Error('nothing parsed');
+          resolve(performance.now() - started);
+        }),
+      );
+      (window as unknown as { floor: Promise<number> }).floor = done;
     });
+    await page.setInputFiles('input[aria-label="floor"]', path);
+    const ms = await page.evaluate(() => (window as unknown as { floor: Promise<number> }).floor);
+    return { ms, rendererMb: newRenderersPeakMb(before) };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface AppRun {
+  readonly firstViewMs: number;
+  readonly importMs: number;
+  readonly longestTaskMs: number;
+  readonly rendererMb: number;
+  readonly steps: number[];
+  readonly settingsCounting: number[];
+  readonly settingsCounted: number[];
+  readonly label: string;
+}
+
+/** Sets the first max_size field (the way typing does) and returns the time it was set. */
+function setMaxSize(page: Page, value: number): Promise<number> {
+  return page.evaluate((maxSize) => {
+    const input = document.querySelector<HTMLInputElement>('.config-form input[type="number"][min="2"]');
+    if (!input) throw new Error('no max_size field on the page');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     const start = performance.now();
     setValue.call(input, String(maxSize));
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await changed;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return performance.now() - start;
+    return start;
   }, value);
 }
 
-/** Frame times while the history pane scrolls 400 px a frame. */
-function scrollFrames(page: Page): Promise<number[]> {
-  return page.evaluate(async () => {
-    const scroller = document.querySelector<HTMLElement>('.sbs-scroll');
-    if (!scroller) throw new Error('no history pane');
-    const frames: number[] = [];
-    let last = performance.now();
-    for (let k = 0; k < 120; k++) {
-      scroller.scrollTop += 400;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      const now = performance.now();
-      frames.push(now - last);
-      last = now;
-    }
-    return frames;
+const tokensCounted = (page: Page, since: number) =>
+  page.evaluate(
+    (after) =>
+      (
+        (window as unknown as { bench: { marks: Record<string, number[]> } }).bench.marks['inspector:tokens'] ?? []
+      ).some((time) => time >= after),
+    since,
+  );
+
+async function appRun(path: string, name: string): Promise<AppRun> {
+  const before = rendererPids();
+  // A profile on disk, as a user has: a fresh (incognito) context keeps IndexedDB in memory with a
+  // quota of about 100 MB, and refuses the log.
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-profile-')), {
+    ...launchOptions,
+    viewport: { width: 1400, height: 1000 },
   });
-}
-
-const tokensCounted = (page: Page) =>
-  page
-    .locator('.legend.tokens')
-    .count()
-    .then((n) => n > 0);
-
-try {
-  for (const target of sizes) {
-    const events = eventsForBytes(target);
-    const generating = Date.now();
-    const { path, bytes } = logFile(events);
-    const label = `${(bytes / 1e6).toFixed(0)} MB (${events.toLocaleString('en-US')} events)`;
-    console.log(
-      `\n== ${label}${Date.now() - generating > 1000 ? `, generated in ${((Date.now() - generating) / 1000).toFixed(0)} s` : ''}`,
-    );
-
-    // The yardstick, in a context of its own so its parsed copy is gone before the import.
-    const baselineContext = await browser.newContext();
-    const baselinePage = await baselineContext.newPage();
-    await baselinePage.goto(`${url}bench-blank`);
-    const parseMs = await jsonParseMs(baselinePage, path);
-    await baselineContext.close();
-    console.log(`JSON.parse of the file (decoded and parsed in 64 MB pieces): ${ms(parseMs)}`);
-
-    // A profile on disk, as a user has: a fresh (incognito) context keeps IndexedDB in memory with a
-    // quota of about 100 MB, and refuses the log.
-    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-profile-')), {
-      ...launchOptions,
-      viewport: { width: 1400, height: 1000 },
-    });
-    const page = await context.newPage();
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(KEEP_NAMES);
     await page.goto(url);
     await page.getByText(/^Step \d+ of \d+$/).waitFor({ timeout: 60_000 });
-    // The sample session has finished opening (its transcript counted, the tokenizer loaded): the
-    // import is timed alone.
+    // The sample session has finished opening (its tokens counted): the import is timed alone.
     await page
       .getByText(/^[\d,]+ tok$/)
       .first()
       .waitFor({ timeout: 60_000 });
-    const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
-    const started = Date.now();
+    await instrument(page, 'Event log or session file');
     await page.getByLabel('Event log or session file').setInputFiles(path);
-    await page.locator('.session-header h2', { hasText: name }).waitFor({ timeout: 600_000 });
-    await page.locator('.sbs-row').first().waitFor({ timeout: 600_000 });
-    await page.getByText(/^Step \d+ of \d+$/).waitFor({ timeout: 600_000 });
-    const importMs = Date.now() - started;
-    const steps = await page.getByText(/^Step \d+ of \d+$/).textContent();
-    console.log(`import and first render: ${ms(importMs)} (${(importMs / parseMs).toFixed(2)}x JSON.parse); ${steps}`);
+    const t0 = await page
+      .waitForFunction(() => (window as unknown as { bench: { t0: number } }).bench.t0)
+      .then((handle) => handle.jsonValue() as Promise<number>);
+    const firstView = await paintedAfter(page, 'step', t0, 900_000);
+    await page.locator('.session-header h2', { hasText: name }).waitFor({ timeout: 900_000 });
+    const imported = await paintedAfter(page, 'import', t0, 900_000);
+    const longest = await page.evaluate(
+      ([from, to]) =>
+        Math.max(
+          0,
+          ...(window as unknown as { bench: { longTasks: Array<[number, number]> } }).bench.longTasks
+            .filter(([start]) => start >= from && start <= to)
+            .map(([, duration]) => duration),
+        ),
+      [t0, imported] as const,
+    );
+    const rendererMb = newRenderersPeakMb(before);
+    const label = (await page.getByText(/^Step \d+ of \d+$/).textContent()) ?? '';
 
-    const during: number[] = [];
-    for (const value of [110, 90, 100, 80, 120, 95, 105]) {
-      if (await tokensCounted(page)) break;
-      during.push(await changeMaxSize(page, value));
+    // Step changes, as recorded (the mode a log that condensed opens in).
+    const steps: number[] = [];
+    for (let k = 0; k < STEP_CHANGES; k++) {
+      const start = await page.evaluate(() => {
+        const at = performance.now();
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+        return at;
+      });
+      steps.push((await paintedAfter(page, 'step', start, 60_000)) - start);
     }
-    const stillCounting = !(await tokensCounted(page));
-    console.log(
-      during.length
-        ? `max_size change while tokens are counted: median ${ms(median(during))} (${during.map((value) => value.toFixed(0)).join(', ')} ms${stillCounting ? '; still counting after them' : ''})`
-        : 'max_size change while tokens are counted: the count was done before the first change',
-    );
-    await page.locator('.legend.tokens').waitFor({ timeout: 900_000 });
-    const countedMs = Date.now() - started;
 
-    const changes: number[] = [];
-    for (const value of [110, 100, 90, 80, 70, 120, 95, 85, 75, 105, 115])
-      changes.push(await changeMaxSize(page, value));
-    const warm = changes.slice(2);
-    console.log(
-      `tokens counted ${ms(countedMs)} after the import started; max_size change after: median ${ms(median(warm))} (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))}, ${warm.length} changes)`,
-    );
-
-    const frames = await scrollFrames(page);
-    console.log(
-      `scrolling the history: frame median ${ms(median(frames))}, p95 ${ms(percentile(frames, 0.95))}, max ${ms(Math.max(...frames))} (120 frames)`,
-    );
-
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    console.log(
-      `page JS heap after import: ${(heap.usedSize / 1e6).toFixed(0)} MB${errors.length ? `; page errors: ${errors.join(' | ')}` : ''}`,
-    );
+    // Settings are the replay's own as recorded: re-simulate first (with the log's own summaries).
+    const switched = await now(page);
+    await page.getByRole('radio', { name: 'Re-simulate' }).check();
+    await paintedAfter(page, 'replay', switched, 600_000);
+    const settingsCounting: number[] = [];
+    const settingsCounted: number[] = [];
+    const values = [110, 90, 100, 80, 120, 95, 105, 85, 115, 75];
+    for (let k = 0; k < SETTING_CHANGES; k++) {
+      const counting = !(await tokensCounted(page, t0));
+      const start = await setMaxSize(page, values[k % values.length]!);
+      const ms = (await paintedAfter(page, 'replay', start, 600_000)) - start;
+      (counting ? settingsCounting : settingsCounted).push(ms);
+    }
+    if (settingsCounted.length < 3) {
+      await paintedAfter(page, 'tokens', t0, 900_000);
+      for (let k = 0; k < SETTING_CHANGES; k++) {
+        const start = await setMaxSize(page, values[(k + 3) % values.length]!);
+        settingsCounted.push((await paintedAfter(page, 'replay', start, 600_000)) - start);
+      }
+    }
+    if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
+    return {
+      firstViewMs: firstView - t0,
+      importMs: imported - t0,
+      longestTaskMs: longest,
+      rendererMb,
+      steps,
+      settingsCounting,
+      settingsCounted,
+      label,
+    };
+  } finally {
     await context.close();
   }
+}
+
+try {
+  for (const target of sizes) {
+    const events = eventsForBytes(target, { realistic: true });
+    const { path, bytes } = logFile(events, { realistic: true });
+    const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
+    const floors: Array<{ ms: number; rendererMb: number }> = [];
+    const apps: AppRun[] = [];
+    for (let run = 0; run < runs; run++) {
+      floors.push(await floorRun(path));
+      apps.push(await appRun(path, name));
+    }
+    const fileMb = bytes / 1e6;
+    const floor = spread(floors.map((f) => f.ms));
+    const ratioTarget = fileMb > 500 ? 1.3 : fileMb > 50 ? 1.5 : null;
+    const versusFloor = (name: string, values: number[], target: number | null): Figure => ({
+      name,
+      unit: 'ms',
+      measured: spread(values),
+      floor: {
+        measured: floor,
+        ratios: pairedRatios(
+          values,
+          floors.map((f) => f.ms),
+        ),
+        target,
+      },
+    });
+    const all = (pick: (run: AppRun) => number[]) => apps.flatMap(pick);
+    const figures: Figure[] = [
+      versusFloor(
+        'first view painted',
+        apps.map((run) => run.firstViewMs),
+        null,
+      ),
+      versusFloor(
+        'import done',
+        apps.map((run) => run.importMs),
+        ratioTarget,
+      ),
+      {
+        name: 'longest main-thread task',
+        unit: 'ms',
+        measured: spread(apps.map((run) => run.longestTaskMs)),
+        limit: { value: 100, of: 'max' },
+      },
+      {
+        name: 'renderer peak resident',
+        unit: 'MB',
+        measured: spread(apps.map((run) => run.rendererMb)),
+        note: `floor's renderer ${spread(floors.map((f) => f.rendererMb)).median.toFixed(0)} MB${fileMb > 500 ? '; target < 2 GB' : ''}`,
+        ...(fileMb > 500 ? { limit: { value: 2000, of: 'max' as const } } : {}),
+      },
+      {
+        name: 'step change (→) painted',
+        unit: 'ms',
+        measured: spread(all((run) => run.steps)),
+        limit: { value: 16, of: 'p95' },
+      },
+    ];
+    const counting = all((run) => run.settingsCounting);
+    if (counting.length)
+      figures.push({
+        name: 'max_size change, tokens counting',
+        unit: 'ms',
+        measured: spread(counting),
+        ...(fileMb > 50 ? { limit: { value: 100, of: 'p95' as const } } : {}),
+      });
+    figures.push({
+      name: 'max_size change, tokens counted',
+      unit: 'ms',
+      measured: spread(all((run) => run.settingsCounted)),
+      ...(fileMb > 50 ? { limit: { value: 100, of: 'p95' as const } } : {}),
+    });
+    printFigures(
+      `browser, ${fileMb.toFixed(0)} MB (${events.toLocaleString('en-US')} events; ${apps[0]!.label}); floor = read + decode + JSON.parse in a blank page`,
+      figures,
+    );
+    if (!counting.length) console.log('  (the tokens were counted before the first max_size change)');
+  }
 } finally {
-  await browser.close();
   await server.close();
 }

@@ -1,7 +1,13 @@
 /**
  * Deterministic synthetic OpenHands V0 logs of any length, shaped like real CodeAct runs: a system
  * prompt, the task, its recall, then agent actions with their observations (some responses carry two
- * tool calls), browsing, errors, state changes and the odd user message. About 850 bytes per event.
+ * tool calls), browsing, errors, state changes and the odd user message. About 1 KB per event.
+ *
+ * `{ realistic: true }` (the size benchmarks): shaped like long real runs by bytes too: tool outputs
+ * of kilobytes (test runs, file views with line numbers, tabs and quotes, a third with non-Latin-1
+ * text as real outputs have) make about 84% of the bytes, browsing observations carry a screenshot
+ * (a base64 data URL of tens of kilobytes), and the agent's own condenser (LLM summarizing, max_size
+ * 120, keep_first 4) recorded its condensations as V0 does (a forgotten range and a summary).
  */
 
 function mulberry32(seed: number): () => number {
@@ -22,13 +28,20 @@ const WORDS =
 
 export type RawEvent = Record<string, unknown>;
 
-export function generateLog(eventCount: number, seed = 7): RawEvent[] {
-  return [...generateEvents(eventCount, seed)];
+export interface GenerateOptions {
+  /** Tool outputs, screenshots and condensations of real runs' sizes (see above). */
+  readonly realistic?: boolean;
+}
+
+export function generateLog(eventCount: number, seed = 7, options: GenerateOptions = {}): RawEvent[] {
+  return [...generateEvents(eventCount, seed, options)];
 }
 
 /** The same events one at a time, so a gigabyte of them can be written without holding them all. */
-export function* generateEvents(eventCount: number, seed = 7): Generator<RawEvent> {
+export function* generateEvents(eventCount: number, seed = 7, options: GenerateOptions = {}): Generator<RawEvent> {
   const random = mulberry32(seed);
+  const outputs = options.realistic ? realisticOutputs(random) : null;
+  const condensing = options.realistic ? new RecordedCondenser() : null;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   // Events of the round being made; handed out (and dropped) at the end of each round.
@@ -40,6 +53,7 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
     `2026-03-01T10:${String(Math.floor(second / 60) % 60).padStart(2, '0')}:${String(second++ % 60).padStart(2, '0')}.000000`;
   const push = (event: RawEvent) => {
     events.push({ id: id++, timestamp: stamp(), ...event });
+    condensing?.add(id - 1);
     return id - 1;
   };
   const task = `Fix the failing ${words(4)} tests in the repository.`;
@@ -109,6 +123,11 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
   };
   while (made + events.length < eventCount) {
     yield* flush();
+    const condensation = condensing?.condense(id, words);
+    if (condensation) {
+      push(condensation);
+      continue;
+    }
     const roll = random();
     if (roll < 0.01) {
       push({
@@ -236,7 +255,7 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
           }),
           { observation: 'edit', path },
         ]);
-      } else if (kind < 0.95) {
+      } else if (kind < (outputs ? 0.89 : 0.95)) {
         const url = `http://localhost:7031/${pick(WORDS)}`;
         actions.push([
           push({
@@ -270,7 +289,9 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
     }
     for (const [call, [cause, plan]] of actions.entries()) {
       const tool_call_metadata = metadata(call, false);
-      const body = words(70 + Math.floor(random() * 60));
+      const body = outputs
+        ? outputs.text(plan.observation === 'browse' ? 2000 : 4000)
+        : words(70 + Math.floor(random() * 60));
       switch (plan.observation) {
         case 'run': {
           const exitCode = random() < 0.2 ? 1 : 0;
@@ -305,7 +326,7 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
             message: `I read the file ${String(plan.path)}.`,
             cause,
             observation: 'read',
-            content: body,
+            content: outputs ? outputs.fileView(5200) : body,
             extras: { path: plan.path, impl_source: 'default' },
             tool_call_metadata,
           });
@@ -316,7 +337,7 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
             message: `I edited the file ${String(plan.path)}.`,
             cause,
             observation: 'edit',
-            content: `The file ${String(plan.path)} has been edited. ${words(30)}`,
+            content: `The file ${String(plan.path)} has been edited. ${outputs ? outputs.fileView(900) : words(30)}`,
             extras: {
               path: plan.path,
               prev_exist: true,
@@ -339,6 +360,7 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
             extras: {
               url: plan.url,
               trigger_by_action: 'browse_interactive',
+              ...(outputs ? { screenshot: outputs.screenshot(24_000), set_of_marks: '' } : {}),
               screenshot_path: null,
               error: false,
               goal_image_urls: [],
@@ -362,4 +384,87 @@ export function* generateEvents(eventCount: number, seed = 7): Generator<RawEven
     }
   }
   yield* flush();
+}
+
+/** A V0 agent's LLMSummarizingCondenser (max_size 120, keep_first 4) as the log records it. */
+class RecordedCondenser {
+  private readonly view: number[] = [];
+  private summarized = false;
+  /** The condensation's own id, already placed in the view as its summary. */
+  private placed = -1;
+
+  add(id: number): void {
+    if (id !== this.placed) this.view.push(id);
+  }
+
+  /** The condensation the agent records before its next step, when its view has outgrown max_size. */
+  condense(nextId: number, words: (n: number) => string): RawEvent | null {
+    const [maxSize, keepFirst] = [120, 4];
+    if (this.view.length <= maxSize) return null;
+    const head = this.view.slice(0, keepFirst);
+    const tailLength = Math.floor(maxSize / 2) - keepFirst - 1;
+    const forgotten = this.view.slice(keepFirst + (this.summarized ? 1 : 0), this.view.length - tailLength);
+    const summary = `USER_CONTEXT: ${words(40)}\nCOMPLETED: ${words(60)}\nPENDING: ${words(30)}`;
+    this.view.splice(0, this.view.length, ...head, nextId, ...this.view.slice(this.view.length - tailLength));
+    this.summarized = true;
+    this.placed = nextId;
+    return {
+      source: 'agent',
+      message: `Summary: ${summary.slice(0, 80)}`,
+      action: 'condensation',
+      args: {
+        forgotten_event_ids: null,
+        forgotten_events_start_id: forgotten[0],
+        forgotten_events_end_id: forgotten.at(-1),
+        summary,
+        summary_offset: keepFirst,
+      },
+    };
+  }
+}
+
+const OUTPUT_WORDS =
+  'assert result expected value config handler request response session cache token parser module fixture'.split(' ');
+const NON_LATIN = ['✓', '→', '—', '…', 'é', '│', '└──', '├──', '✗', '“quoted”'];
+
+/** Tool output texts taken from pools built once: a gigabyte of them is written in seconds. */
+function realisticOutputs(random: () => number) {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const phrase = (n: number) => Array.from({ length: n }, () => pick(OUTPUT_WORDS)).join(' ');
+  const lines: string[] = [];
+  for (let k = 0; k < 4096; k++) {
+    const roll = random();
+    if (roll < 0.3)
+      lines.push(
+        `tests/test_${pick(OUTPUT_WORDS)}.py::test_${pick(OUTPUT_WORDS)}_${pick(OUTPUT_WORDS)} ${random() < 0.8 ? 'PASSED' : 'FAILED'} [${String(Math.floor(random() * 100)).padStart(3)}%]`,
+      );
+    else if (roll < 0.5)
+      lines.push(`    ${pick(OUTPUT_WORDS)} = self.${pick(OUTPUT_WORDS)}("${phrase(3)}", '${phrase(1)}')`);
+    else if (roll < 0.6) lines.push(`E       AssertionError: assert "${phrase(2)}" == "${phrase(2)}"`);
+    else if (roll < 0.7) lines.push(`\tdef ${pick(OUTPUT_WORDS)}_${pick(OUTPUT_WORDS)}(self, ${pick(OUTPUT_WORDS)}):`);
+    else lines.push(`${phrase(4 + Math.floor(random() * 10))}${random() < 0.08 ? ` ${pick(NON_LATIN)}` : ''}`);
+  }
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const pool = Array.from({ length: 1 << 18 }, () => alphabet[Math.floor(random() * 64)]).join('');
+  /** About `bytes` bytes (from a fifth to twice as many) of consecutive lines from a random place. */
+  const slice = (bytes: number, numbered: boolean) => {
+    const want = bytes * (0.2 + 1.8 * random());
+    const parts: string[] = [];
+    let size = 0;
+    for (let at = Math.floor(random() * lines.length); size < want; at = (at + 1) % lines.length) {
+      const line = numbered ? `${String(parts.length + 1).padStart(6)}\t${lines[at]}` : lines[at]!;
+      parts.push(line);
+      size += line.length + 1;
+    }
+    return parts.join('\n');
+  };
+  return {
+    text: (bytes: number) => slice(bytes, false),
+    fileView: (bytes: number) => `Here's the result of running \`cat -n\` on the file:\n${slice(bytes, true)}`,
+    screenshot: (bytes: number) => {
+      const length = Math.floor(bytes * (0.6 + 0.8 * random()));
+      const start = Math.floor(random() * (pool.length - length));
+      return `data:image/png;base64,${pool.slice(start, start + length)}`;
+    },
+  };
 }

@@ -1,12 +1,12 @@
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateEvents, generateLog } from './generateLog.ts';
+import { type GenerateOptions, generateEvents, generateLog } from './generateLog.ts';
 
 const CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'bench-logs');
 
 /** Events of a generated log of about `bytes` bytes (compact JSON), from the generator's average event size. */
-export function eventsForBytes(bytes: number): number {
-  const sample = generateLog(2000);
+export function eventsForBytes(bytes: number, options: GenerateOptions = {}): number {
+  const sample = generateLog(2000, 7, options);
   const average = JSON.stringify(sample).length / sample.length;
   return Math.round(bytes / average);
 }
@@ -15,16 +15,16 @@ export function eventsForBytes(bytes: number): number {
  * A generated log of `events` events as a JSON list on disk, written an event at a time (a gigabyte
  * never sits in memory) and kept in node_modules/.cache between runs.
  */
-export function logFile(events: number): { path: string; bytes: number } {
+export function logFile(events: number, options: GenerateOptions = {}): { path: string; bytes: number } {
   mkdirSync(CACHE, { recursive: true });
-  const path = join(CACHE, `generated-${events}.json`);
+  const path = join(CACHE, `${options.realistic ? 'realistic' : 'generated'}-${events}.json`);
   if (!existsSync(path)) {
     const partial = `${path}.${process.pid}.tmp`;
     const fd = openSync(partial, 'w');
     const parts: string[] = ['['];
     let size = 1;
     let first = true;
-    for (const event of generateEvents(events)) {
+    for (const event of generateEvents(events, 7, options)) {
       const json = JSON.stringify(event);
       parts.push(first ? json : `,\n${json}`);
       size += json.length;

@@ -5,6 +5,7 @@
 import { mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleOptions } from './bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const [entry, ...args] = process.argv.slice(2);
@@ -41,21 +42,7 @@ if (builtAt < sourcesChanged) {
   // Built beside and renamed into place, so a concurrent run never imports a half-written bundle.
   const partial = `${outFile}.${process.pid}.tmp`;
   const { build } = await import('esbuild');
-  await build({
-    entryPoints: [join(root, entry)],
-    outfile: partial,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Dependencies bundled too: one file loads faster than hundreds of node_modules files. The
-    // tokenizer's tables (megabytes) stay outside, loaded only by the runs that count tokens.
-    external: ['gpt-tokenizer', 'gpt-tokenizer/*'],
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
+  await build({ ...bundleOptions(root), entryPoints: [join(root, entry)], outfile: partial });
   renameSync(partial, outFile);
 }
 process.argv = [process.argv[0], outFile, ...args];

@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// jsdom draws nothing: the charts (uPlot, canvas) draw into a mock 2D context that checks its arguments.
+import 'vitest-canvas-mock';
 
 // jsdom has no layout: the virtualized lists measure with ResizeObserver and fall back to initialRect.
 class NoLayoutResizeObserver {
@@ -10,6 +12,19 @@ class NoLayoutResizeObserver {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoLayoutResizeObserver as unknown as typeof ResizeObserver;
+
+// jsdom has no media queries: uPlot watches one for the pixel ratio, the charts one for dark mode.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
 
 // Without layout every box is 0×0 and a virtualized list shows nothing: give scroll areas a window's
 // height and everything else a row's (TanStack Virtual reads clientHeight and offsetHeight).
@@ -28,6 +43,9 @@ for (const [property, value] of [
     },
   });
 }
+
+// jsdom has no layout to scroll: a hit scrolled into view goes nowhere.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 // fake-indexeddb clones values with Node's structuredClone, which keeps Node's Blobs (as Chromium's
 // IndexedDB keeps its own) but turns jsdom's into empty objects: stored log chunks are Blobs.

@@ -1,4 +1,5 @@
 import { AGENT_PROFILES, type AgentProfile, isAgentProfile } from '../engine/index.ts';
+import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../inspect/index.ts';
 
 export interface CliArgs {
   readonly log: string;
@@ -23,8 +24,24 @@ export interface CliArgs {
   readonly quality: boolean;
   /** A full trace larger than this (GB) is refused before anything is written. */
   readonly maxTraceGb: number;
+  /** `--infer-config`: print the configuration that reproduces the log's recorded condensations, instead of a trace. */
+  readonly inferConfig: boolean;
+  /** `--log-summaries`: summarizer calls take the log's summary of exactly the same events; placeholders otherwise. */
+  readonly logSummaries: boolean;
   /** `--out <file>`: the trace goes there (written beside it, then renamed) instead of stdout. */
   readonly out: string | null;
+  /** `--counterfactual <step>` and its options: the one-step counterfactual (issue 19). */
+  readonly counterfactual: CounterfactualArgs | null;
+}
+
+export interface CounterfactualArgs {
+  readonly step: number;
+  readonly samples: number;
+  /** The endpoint asked for the answers not in `answers` (null: every answer must be there). */
+  readonly endpoint: string | null;
+  readonly model: string;
+  /** `--answers <file>`: read the answers recorded there, and write them all back. */
+  readonly answers: string | null;
 }
 
 export class UsageError extends Error {}
@@ -42,6 +59,12 @@ Replays an OpenHands event log through OpenHands' condensers and prints the trac
                          [condenser] section of a config.toml; required unless --recorded
   --llm-script <file>    JSON list of LLM answers for llm, structured and llm_attention, in call order:
                          {"content": "..."} or {"tool_calls": [{"name": "create_state_summary", "arguments": "..."}]}
+  --log-summaries        answer summarizer calls with the log's own summaries, each only for a call that forgets
+                         exactly the events its recorded condensation forgot (any other call gets a placeholder,
+                         said on stderr); instead of --llm-script
+  --infer-config         print the condenser configuration (JSON) that reproduces the log's recorded condensations
+                         (the one the log records, else read off its condensations and checked by re-simulating with
+                         --log-summaries); how many it reproduces on stderr; no trace
   --recorded             show what the agent actually saw (the log's own condensations); no condenser runs
   --instance <id>        which instance of an eval run to replay (instance_id, conversation folder name or 1-based
                          position; default: the first)
@@ -63,6 +86,16 @@ Replays an OpenHands event log through OpenHands' condensers and prints the trac
                          is written, suggesting --compact
   --out <file>           write the trace to this file instead of stdout (never over the log or a configuration;
                          written beside it and renamed into place, so a failed replay leaves it as it was)
+  --counterfactual <n>   at step n of the replay under --config, ask the agent's model what it would answer to the
+                         request the configuration built, and to the recorded run's request (the noise floor),
+                         --samples times each; adds "counterfactual" (recorded_action, baseline and candidate answers,
+                         agreement: the share of answers with the recorded action's tool and command or file)
+  --samples <k>          answers asked per side (default ${DEFAULT_SAMPLES}, at most ${MAX_SAMPLES})
+  --endpoint <url>       the OpenAI-compatible endpoint asked (e.g. https://api.openai.com/v1); the key is read
+                         from OPENAI_API_KEY and sent nowhere else
+  --model <name>         the model asked (required with --counterfactual; recorded answers are kept by model)
+  --answers <file>       answers recorded by an earlier run are reused from this file and all are written back, so
+                         the counterfactual replays offline: without --endpoint every answer must be in it
   --pretty               indent the JSON
   --timing               print how long each phase took on stderr
   --sdk-rules <version>  SDK logs only: replay under the rules of SDK 1.43.1 (pinned) or of the 2025-09 agent-sdk;
@@ -90,6 +123,11 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     '--templates': null,
     '--max-trace-gb': null,
     '--out': null,
+    '--counterfactual': null,
+    '--samples': null,
+    '--endpoint': null,
+    '--model': null,
+    '--answers': null,
   };
   const flags = {
     '--recorded': false,
@@ -98,6 +136,8 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     '--timing': false,
     '--compact': false,
     '--quality': false,
+    '--infer-config': false,
+    '--log-summaries': false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -138,8 +178,44 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     templates: values['--templates'] ?? null,
     compact: flags['--compact'],
     quality: flags['--quality'],
+    inferConfig: flags['--infer-config'],
+    logSummaries: flags['--log-summaries'],
     maxTraceGb: maxTraceGb(values['--max-trace-gb'] ?? null),
     out: values['--out'] ?? null,
+    counterfactual: counterfactualArgs(values, flags['--recorded']),
+  };
+}
+
+function wholeNumber(option: string, value: string, min: number, max: number): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max)
+    throw new UsageError(`${option} needs a whole number from ${min} to ${max}, not ${value.slice(0, 40)}`);
+  return number;
+}
+
+function counterfactualArgs(values: Record<string, string | null>, recorded: boolean): CounterfactualArgs | null {
+  const step = values['--counterfactual'] ?? null;
+  if (step === null) {
+    const stray = ['--samples', '--endpoint', '--model', '--answers'].find((option) => values[option] !== null);
+    if (stray) throw new UsageError(`${stray} applies only with --counterfactual`);
+    return null;
+  }
+  if (recorded)
+    throw new UsageError(
+      '--counterfactual compares a configuration with the recorded run: give --config, not --recorded',
+    );
+  const model = values['--model'] ?? null;
+  if (model === null) throw new UsageError('--counterfactual needs --model (the model asked)');
+  const endpoint = values['--endpoint'] ?? null;
+  const answers = values['--answers'] ?? null;
+  if (endpoint === null && answers === null)
+    throw new UsageError('--counterfactual needs --endpoint to ask, or --answers with the answers of an earlier run');
+  return {
+    step: wholeNumber('--counterfactual', step, 0, Number.MAX_SAFE_INTEGER),
+    samples: values['--samples'] ? wholeNumber('--samples', values['--samples'], 1, MAX_SAMPLES) : DEFAULT_SAMPLES,
+    endpoint,
+    model,
+    answers,
   };
 }
 

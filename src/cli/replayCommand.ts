@@ -21,9 +21,22 @@ import {
   parseSdkCondenserValue,
   readCondenserConfigText,
 } from '../formats/index.ts';
-import { type Prepared, type ReplayRequest, type TraceOptions, countAllTokens, openLog } from '../inspect/index.ts';
+import {
+  CounterfactualError,
+  type LogSummaryUse,
+  type Prepared,
+  type ReplayRequest,
+  type TraceOptions,
+  countAllTokens,
+  emptyLogSummaryUse,
+  inferConfig,
+  logSummaryAnswers,
+  openLog,
+} from '../inspect/index.ts';
+import { LlmCallError } from '../llm/llmErrors.ts';
 import { loadTokenizer } from '../llm/tokenCount.ts';
 import { CONFIG_REQUIRED, type CliArgs, USAGE, UsageError, parseArgs } from './args.ts';
+import { cliCounterfactual } from './counterfactual.ts';
 import { readLogInput, readTextFile } from './readInput.ts';
 import { OutputError, openResultFile } from './resultFile.ts';
 import { readTemplateDir } from './templateDir.ts';
@@ -61,6 +74,8 @@ export function failureMessage(error: unknown): string {
     error instanceof OutputError
   )
     return error.message;
+  if (error instanceof CounterfactualError) return `--counterfactual: ${error.message}`;
+  if (error instanceof LlmCallError) return `--counterfactual: the endpoint failed: ${error.message}`;
   if (error instanceof RangeError && /call stack/i.test(error.message))
     return 'the input is nested too deeply to process (JavaScript ran out of stack)';
   if (error instanceof RangeError && /string length|allocation failed|array buffer/i.test(error.message))
@@ -98,6 +113,9 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     return;
   }
   if (args.compact && args.pretty) throw new UsageError('--compact and --pretty cannot be combined');
+  if (args.logSummaries && args.llmScript) throw new UsageError('--log-summaries and --llm-script cannot be combined');
+  if (args.logSummaries && args.recorded)
+    throw new UsageError('--log-summaries answers a re-simulation; --recorded runs no condenser');
   if (args.out === null) return replayTo(args, io);
   // Checked and opened before any work: a destination that cannot be written fails at once.
   const inputs = [
@@ -105,6 +123,7 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
     ...(args.config ? [{ path: args.config, what: 'configuration' }] : []),
     ...(args.llmScript ? [{ path: args.llmScript, what: 'LLM script' }] : []),
     ...(args.templates ? [{ path: args.templates, what: 'templates folder' }] : []),
+    ...(args.counterfactual?.answers ? [{ path: args.counterfactual.answers, what: 'answers file' }] : []),
   ];
   const file = openResultFile(args.out, inputs);
   try {
@@ -122,13 +141,10 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const script: LlmAnswer[] | null = args.llmScript
     ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript)
     : null;
-  const input = readLogInput(args.log);
-  timing.mark('read files');
-  const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
-  const parsed = await loadLog(input, { ...(args.instance ? { instance: args.instance } : {}), unpacking });
-  unpacking.done();
+  const parsed = await readAndLoad(args, io, timing);
   timing.mark(`parse and validate ${parsed.events.length} events`);
   const note = (message: string) => io.stderr(`replay: ${oneLineMessage(message)}\n`);
+  if (args.inferConfig) return printInferredConfig(args, parsed, io, note);
   const { config, notes } = configFor(args, parsed, configText);
   const mode = args.recorded ? 'recorded' : 'resimulate';
   const log = openLog(parsed);
@@ -140,20 +156,42 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
     ...(parsed.flavor === 'sdk' ? { sdkRules: rulesOf(args, parsed) } : {}),
   };
   notes.forEach(note);
-  const countText = args.tokens || args.usage || log.needsTokens(request) ? await loadTokenizer() : null;
+  const countText =
+    args.tokens || args.usage || args.counterfactual || log.needsTokens(request) ? await loadTokenizer() : null;
   const tokens = countText && (args.tokens || log.needsTokens(request)) ? countAllTokens(log, countText) : null;
-  const templates = args.messages || args.usage ? readTemplateDir(args.templates, note) : {};
+  const templates = args.messages || args.usage || args.counterfactual ? readTemplateDir(args.templates, note) : {};
   const settings = (profile: AgentProfile | null) => (profile ? { profile, templates } : null);
+  const textTokens = countText ? cachingText({ text: countText }) : null;
+  // Each run (the size check, then the trace) counts the summaries it used afresh.
+  let summaryUse = emptyLogSummaryUse();
+  const answers = () => {
+    if (!args.logSummaries) return script ? scriptedLlm(script) : noLlm;
+    summaryUse = emptyLogSummaryUse();
+    return logSummaryAnswers(log.logSummaries, summaryUse);
+  };
+  const counterfactual =
+    args.counterfactual && textTokens
+      ? await cliCounterfactual(args.counterfactual, {
+          log,
+          request,
+          tokens,
+          textTokens,
+          agent: { profile: args.messages ?? 'auto', templates },
+          condenserLlm: script || args.logSummaries ? answers : null,
+          env: process.env,
+        })
+      : null;
+  if (counterfactual) timing.mark('counterfactual');
   const options: TraceOptions = {
     compact: args.compact,
     viewTokens: args.tokens,
     messages: settings(args.messages),
     usage: settings(args.usage),
-    textTokens: countText ? cachingText({ text: countText }) : null,
+    textTokens,
     quality: args.quality,
+    ...(counterfactual ? { extra: { counterfactual } } : {}),
   };
   timing.mark(tokens ? 'count tokens and prepare' : 'prepare');
-  const answers = () => (script ? scriptedLlm(script) : noLlm);
   // Every step writes its whole view (on a long log that never condenses the trace grows with the
   // square of its length: a 3.4 MB log of 50,000 events made 6.7 GB), and every condensation every id
   // it forgets (a range over far-apart ids lists each). Measured before writing anything.
@@ -184,8 +222,63 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
     answers(),
   );
   output.flush();
+  if (args.logSummaries && summaryUse.calls > 0) note(logSummaryNote(summaryUse));
   timing.mark('replay and write the trace');
   timing.report();
+}
+
+function logSummaryNote(use: LogSummaryUse): string {
+  const missing = use.calls - use.matched;
+  return missing === 0
+    ? `the log's summaries answered all ${use.calls} summarizer calls`
+    : `the log's summaries answered ${use.matched} of ${use.calls} LLM calls; ${missing} forget other events than any recorded condensation (or follow one that did) and got placeholders`;
+}
+
+/** `--infer-config`: the configuration on stdout, how well it reproduces the log on stderr. */
+async function printInferredConfig(
+  args: CliArgs,
+  parsed: AnyParsedLog,
+  io: CommandOutput,
+  note: (message: string) => void,
+): Promise<void> {
+  const log = openLog(parsed);
+  const sdkRules = parsed.flavor === 'sdk' ? rulesOf(args, parsed) : undefined;
+  const tokens = log.needsTokens({
+    config: log.opened.suggestedConfig,
+    mode: 'resimulate',
+    answers: {},
+    onMissing: 'stop',
+  })
+    ? countAllTokens(log, await loadTokenizer())
+    : null;
+  const inferred = inferConfig(log, tokens, sdkRules);
+  const from = {
+    recorded: 'the configuration the log records',
+    inferred: 'read off its condensations',
+    default: "the inspector's default",
+  }[inferred.source];
+  note(
+    inferred.recordedCondensations === 0
+      ? `${from}; the log records no condensation to check it against`
+      : `${from}: re-simulated with --log-summaries it reproduces ${inferred.reproduces} of the log's ${inferred.recordedCondensations} condensations (same step, same forgotten events)`,
+  );
+  for (const other of inferred.alsoReproducing) note(`so does ${JSON.stringify(other)}`);
+  inferred.notes.forEach(note);
+  io.stdout(`${JSON.stringify(inferred.config, null, args.pretty ? 2 : undefined)}\n`);
+}
+
+/** The log read and parsed; its bytes are let go once parsed (a 100 MB log's would stay resident through the replay). */
+async function readAndLoad(args: CliArgs, io: CommandOutput, timing: PhaseTimer) {
+  const input = readLogInput(args.log);
+  timing.mark('read files');
+  const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
+  const parsed = await loadLog(input, {
+    ...(args.instance ? { instance: args.instance } : {}),
+    unpacking,
+    keepSources: false,
+  });
+  unpacking.done();
+  return parsed;
 }
 
 /** The work of a prepared request (its notes said, when `note` is given); a configuration it cannot use refused. */
@@ -254,7 +347,9 @@ class PhaseTimer {
   mark(phase: string): void {
     if (!this.enabled) return;
     const now = performance.now();
-    this.phases.push(`${phase}: ${(now - this.last).toFixed(1)} ms`);
+    this.phases.push(
+      `${phase}: ${(now - this.last).toFixed(1)} ms (resident ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB)`,
+    );
     this.last = now;
   }
 

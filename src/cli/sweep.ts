@@ -13,9 +13,11 @@ import { UsageError } from './args.ts';
 import { oneLineMessage } from './replayCommand.ts';
 import { SWEEP_USAGE, type SweepArgs, parseSweepArgs } from './sweep/args.ts';
 import { describeConfig, readSweepConfig, uniqueNames } from './sweep/configs.ts';
+import { MAX_GRID_CONFIGS, parseGrid } from './sweep/grid.ts';
 import { sweepJobs } from './sweep/jobs.ts';
 import { runPool } from './sweep/pool.ts';
-import type { SweepSettings } from './sweep/types.ts';
+import { sweepProgress } from './sweep/progress.ts';
+import type { SweepConfigSpec, SweepSettings } from './sweep/types.ts';
 import { runSweepWorker } from './sweep/worker.ts';
 import { OutputError, type ResultFile, openResultFile, outputFailure, writeAllSync } from './resultFile.ts';
 
@@ -55,27 +57,31 @@ async function main(argv: readonly string[]): Promise<void> {
   }
 }
 
+/** The configurations of `--config` and `--grid`, in that order; a grid's refused combinations are told. */
+function sweepConfigs(args: SweepArgs): SweepConfigSpec[] {
+  const specs = args.configs.map(readSweepConfig);
+  for (const text of args.grids) {
+    const grid = parseGrid(text);
+    if (grid.refused)
+      process.stderr.write(
+        `sweep: --grid left out ${grid.refused} combination${grid.refused === 1 ? '' : 's'} OpenHands refuses (${oneLineMessage(grid.firstRefusal ?? '')})\n`,
+      );
+    specs.push(...grid.configs);
+  }
+  if (specs.length === 0) throw new UsageError('the grid leaves no configuration to sweep');
+  if (specs.length > MAX_GRID_CONFIGS)
+    throw new UsageError(`${specs.length} configurations, more than the ${MAX_GRID_CONFIGS} a sweep takes`);
+  return uniqueNames(specs);
+}
+
 async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
-  const configs = uniqueNames(args.configs.map(readSweepConfig));
+  const configs = sweepConfigs(args);
   const settings: SweepSettings = { configs, profile: args.profile, model: args.model };
   const rows: SweepRow[] = [];
   if (args.format === 'csv') out.write(sweepCsvHeader());
   const described = configs.map(describeConfig);
-  const started = performance.now();
   let errors = 0;
-  // The first progress line comes after a second (or a tenth on a terminal), not at once.
-  let lastReport = started;
-  const tty = process.stderr.isTTY === true;
-  const progress = (done: number, queued: number, finished: boolean) => {
-    const now = performance.now();
-    if (!finished && now - lastReport < (tty ? 100 : 1000)) return;
-    lastReport = now;
-    const seconds = (now - started) / 1000;
-    const replays = done * configs.length;
-    const rate = seconds > 0 ? replays / seconds : 0;
-    const line = `sweep: ${replays}/${queued * configs.length}${finished ? '' : '+'} replays (${done} instances × ${configs.length} configurations) in ${seconds.toFixed(1)} s · ${rate.toFixed(1)} replays/s · ${errors} errors`;
-    process.stderr.write(tty && !finished ? `\r${line}` : `${tty ? '\r' : ''}${line}\n`);
-  };
+  const progress = sweepProgress(configs.length, process.stderr.isTTY === true, (text) => process.stderr.write(text));
   await runPool(
     new URL(import.meta.url),
     args.workers,
@@ -86,7 +92,7 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
       if (args.format === 'csv') out.write(sweepCsvRows(instanceRows, described));
       else rows.push(...instanceRows);
     },
-    progress,
+    (state) => progress(state, errors),
   );
   if (args.format === 'json')
     out.write(

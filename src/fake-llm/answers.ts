@@ -177,7 +177,56 @@ function wantsJsonSchema(body: ChatBody): boolean {
   return format?.type === 'json_schema';
 }
 
-function answerFor(body: ChatBody, prompt: Prompt): FakeAnswer {
+/** The names of the tools a request offers. */
+function toolNames(body: ChatBody): string[] {
+  if (!Array.isArray(body.tools)) return [];
+  return body.tools.flatMap((tool: { function?: { name?: unknown } } | null) =>
+    typeof tool?.function?.name === 'string' ? [tool.function.name] : [],
+  );
+}
+
+/** An agent's own request (a counterfactual step): tools offered, none forced, no summary asked for. */
+function isAgentRequest(body: ChatBody): boolean {
+  return (
+    toolNames(body).length > 0 && !wantsStateSummary(body) && body.tool_choice === undefined && !wantsJsonSchema(body)
+  );
+}
+
+const EDITORS = ['str_replace_editor', 'file_editor'];
+const SHELLS = ['execute_bash', 'terminal', 'bash'];
+
+/** Absolute paths of two parts or more, in the order the conversation (system prompt aside) mentions them. */
+function conversationPaths(body: ChatBody): string[] {
+  const texts = body.messages.filter((message) => message.role !== 'system').map((message) => textOf(message.content));
+  return unique(texts.flatMap((text) => text.match(/(?<![\w:/.~-])\/(?:[\w.-]+\/)+[\w.-]*\w/g) ?? []));
+}
+
+/**
+ * What the fake agent does, from what its request shows: it views the first file the conversation
+ * mentions (forgotten once a condensation drops it), else lists the folder; without a tool it says
+ * how many messages it read. Model 'noisy-agent' answers a repeated request differently every other
+ * time (`repeat` counts the earlier identical requests), as real models do at temperature 0.
+ */
+function agentAnswer(body: ChatBody, prompt: Prompt, repeat: number): FakeAnswer {
+  const tools = toolNames(body);
+  const editor = tools.find((name) => EDITORS.includes(name));
+  const shell = tools.find((name) => SHELLS.includes(name)) ?? tools[0]!;
+  const path = conversationPaths(body)[0];
+  const call = (name: string, args: Record<string, unknown>): FakeAnswer => {
+    const text = JSON.stringify(args);
+    return {
+      content: `Fake agent ${prompt.digest}.`,
+      toolCalls: [{ id: `call_fake_${digest(text + repeat).slice(0, 16)}`, name, arguments: text }],
+      finishReason: 'tool_calls',
+    };
+  };
+  if (body.model === 'noisy-agent' && repeat % 2 === 1) return call(shell, { command: `echo sample ${repeat}` });
+  if (editor && path) return call(editor, { command: 'view', path });
+  return call(shell, { command: 'ls' });
+}
+
+function answerFor(body: ChatBody, prompt: Prompt, repeat: number): FakeAnswer {
+  if (isAgentRequest(body)) return agentAnswer(body, prompt, repeat);
   if (wantsStateSummary(body)) {
     const args = stateSummaryArguments(prompt);
     return {
@@ -194,9 +243,10 @@ function tokens(characters: number): number {
   return Math.ceil(characters / 4);
 }
 
-export function completionFor(body: ChatBody): FakeCompletion {
+/** `repeat`: how many identical requests came before this one (only model 'noisy-agent' reads it). */
+export function completionFor(body: ChatBody, repeat = 0): FakeCompletion {
   const prompt = readPrompt(body);
-  const answer = answerFor(body, prompt);
+  const answer = answerFor(body, prompt, repeat);
   const promptTokens = tokens(prompt.characters);
   const answerCharacters =
     (answer.content ?? '').length + answer.toolCalls.reduce((sum, call) => sum + call.arguments.length, 0);

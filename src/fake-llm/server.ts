@@ -22,6 +22,7 @@ export const FAKE_MODELS = [
   'context-too-long',
   'slow',
   'server-error',
+  'noisy-agent',
   ...FAULT_MODELS,
   ...STALL_MODELS,
 ] as const;
@@ -101,6 +102,8 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
   const requests: RecordedRequest[] = [];
   const rateLimitedBodies = new Set<string>();
   const faultedBodies = new Set<string>();
+  /** How often each request body came before (model 'noisy-agent' answers repeats differently). */
+  const seenBodies = new Map<string, number>();
   let port = 0;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -174,7 +177,10 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       return;
     }
 
-    const completion = completionFor(body);
+    const bodyDigest = digest(JSON.stringify(body));
+    const repeat = seenBodies.get(bodyDigest) ?? 0;
+    seenBodies.set(bodyDigest, repeat + 1);
+    const completion = completionFor(body, repeat);
     if (body.stream === true) {
       const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
       return send(200, sseBody(completionChunks(completion, includeUsage)), {

@@ -17,11 +17,11 @@ export {
   parseCondenserConfigText,
   readCondenserConfigText,
 } from './condenserConfig.ts';
-export type { EvalInstance, LocateOptions, LogFile, LogInput } from './types.ts';
+export type { EvalInstance, ImportInput, LocateOptions, LogFile, LogInput, UnreadFile } from './types.ts';
 export { LOG_READERS, type LogReader, type LogShape, SHAPE_LABELS, isSdkShape } from './readers/index.ts';
 export { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 export { extractInstance } from './extractInstance.ts';
-export { fileHead, fileSize, fileText } from './logFile.ts';
+export { fileHead, fileSize, fileText, readUnreadFile, unreadFileHead } from './logFile.ts';
 export { decodeText } from './encoding.ts';
 export type { SdkParsedLog } from './sdk/index.ts';
 export type { RawEvents } from './rawEvents.ts';
@@ -44,7 +44,7 @@ export {
   writeSessionFileParts,
 } from './sessionFile.ts';
 export type { SessionFile } from './sessionFile.ts';
-export { parseLlmScript } from './llmScript.ts';
+export { parseKeyedAnswers, parseLlmScript, scriptAnswerJson } from './llmScript.ts';
 export { withoutSecrets } from './secrets.ts';
 
 /** A V0 log (integer ids, `action`/`observation` events). */

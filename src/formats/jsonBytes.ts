@@ -65,6 +65,7 @@ class Reader {
     private readonly where: string,
     private readonly pieceTarget = PIECE_TARGET,
     private readonly progress?: (doneBytes: number, totalBytes: number) => void,
+    private readonly keepSpans = true,
   ) {}
 
   fail(offset: number, problem: string): never {
@@ -206,11 +207,26 @@ class Reader {
     return -1;
   }
 
-  /** `[` + bytes[start, end) + `]` by JSON.parse, or null when that is not whole elements. */
+  /**
+   * `[` + bytes[start, end) + `]` by JSON.parse, or null when that is not whole elements. The brackets
+   * are written over the byte before the piece (a space, a comma or the list's `[`) and the cut's comma
+   * while it is decoded, then put back: the piece's text is made once, not copied again to add them.
+   */
   private tryPiece(start: number, end: number): unknown[] | null {
     if (end - start > PIECE_BYTES) return null;
+    const bytes = this.bytes;
+    const [before, after] = [bytes[start - 1]!, bytes[end]!];
+    bytes[start - 1] = 0x5b;
+    bytes[end] = 0x5d;
+    let text: string;
     try {
-      return JSON.parse(`[${decoder.decode(this.bytes.subarray(start, end))}]`) as unknown[];
+      text = decoder.decode(bytes.subarray(start - 1, end + 1));
+    } finally {
+      bytes[start - 1] = before;
+      bytes[end] = after;
+    }
+    try {
+      return JSON.parse(text) as unknown[];
     } catch {
       return null;
     }
@@ -278,7 +294,7 @@ class Reader {
       });
       this.progress?.(closed >= 0 ? closed : at, bytes.length);
       if (closed >= 0) {
-        spansByList.set(items, new ListSpans(bytes, this, pieces, items.length));
+        if (this.keepSpans) spansByList.set(items, new ListSpans(bytes, this, pieces, items.length));
         return { items, end: closed };
       }
     }
@@ -370,14 +386,19 @@ class ListSpans implements ElementSpans {
 /**
  * The JSON value in `bytes` (UTF-8), as JSON.parse would give it, read piece by piece; throws
  * LogFormatError naming `where` and the line and column of a mistake. `progress` hears how far it has got
- * after each piece of a list; `pieceBytes`: tests cut small pieces.
+ * after each piece of a list; `pieceBytes`: tests cut small pieces. `keepSpans: false` keeps no byte spans
+ * (and so not the bytes): for readers that never show an event's text as the file has it.
  */
 export function parseJsonBytes(
   bytes: Uint8Array,
   where: string,
-  options: { readonly pieceBytes?: number; readonly progress?: (doneBytes: number, totalBytes: number) => void } = {},
+  options: {
+    readonly pieceBytes?: number;
+    readonly progress?: (doneBytes: number, totalBytes: number) => void;
+    readonly keepSpans?: boolean;
+  } = {},
 ): unknown {
-  const reader = new Reader(bytes, where, options.pieceBytes ?? PIECE_TARGET, options.progress);
+  const reader = new Reader(bytes, where, options.pieceBytes ?? PIECE_TARGET, options.progress, options.keepSpans);
   const start = reader.skipSpace(0);
   if (start >= bytes.length) throw new LogFormatError(where, 'the file is empty');
   const { value, end } = reader.read(start, 0);

@@ -17,17 +17,40 @@ const answerSchema = z.union([
 export function parseLlmScript(text: string, where = 'LLM script'): LlmAnswer[] {
   const value = parseJson(text, where);
   if (!Array.isArray(value)) throw new LogFormatError(where, 'expected a JSON list of answers');
-  return value.map((item, i) => {
-    const result = answerSchema.safeParse(item);
-    if (!result.success) {
-      throw new LogFormatError(
-        `${where}[${i}]`,
-        'expected {"content": "text"} or {"tool_calls": [{"name": "...", "arguments": "..."}]}',
-      );
-    }
-    const answer = result.data;
-    return 'tool_calls' in answer
-      ? { content: answer.content ?? null, toolCalls: answer.tool_calls }
-      : { content: answer.content };
-  });
+  return value.map((item, i) => scriptAnswer(item, `${where}[${i}]`));
+}
+
+function scriptAnswer(item: unknown, where: string): LlmAnswer {
+  const result = answerSchema.safeParse(item);
+  if (!result.success) {
+    throw new LogFormatError(
+      where,
+      'expected {"content": "text"} or {"tool_calls": [{"name": "...", "arguments": "..."}]}',
+    );
+  }
+  const answer = result.data;
+  return 'tool_calls' in answer
+    ? { content: answer.content ?? null, toolCalls: answer.tool_calls }
+    : { content: answer.content };
+}
+
+/** An answer as a script writes it (usage left out: it is the endpoint's, not the answer's). */
+export function scriptAnswerJson(answer: LlmAnswer): Record<string, unknown> {
+  return answer.toolCalls?.length
+    ? {
+        tool_calls: answer.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })),
+        content: answer.content,
+      }
+    : { content: answer.content };
+}
+
+/** Answers kept by key (`replay --answers`): a JSON object of answers as a script writes them. */
+export function parseKeyedAnswers(text: string, where: string): Record<string, LlmAnswer> {
+  const value = parseJson(text, where);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new LogFormatError(where, 'expected a JSON object of answers by request key');
+  const answers: Record<string, LlmAnswer> = {};
+  for (const [key, item] of Object.entries(value))
+    answers[key] = scriptAnswer(item, `${where}[${JSON.stringify(key)}]`);
+  return answers;
 }

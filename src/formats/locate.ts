@@ -76,7 +76,10 @@ function fromFile(
   let value: unknown;
   if (file.bytes) {
     // Read piece by piece: no string of the whole file, and each event's byte span is kept.
-    value = parseJsonBytes(file.bytes, file.path, { progress: options.progress });
+    value = parseJsonBytes(file.bytes, file.path, {
+      ...(options.progress ? { progress: options.progress } : {}),
+      keepSpans: options.keepSources !== false,
+    });
   } else {
     if (file.text.trim() === '') throw new LogFormatError(file.path, 'the file is empty');
     value = parseJson(file.text, file.path);

@@ -2,7 +2,7 @@ import { strFromU8 } from 'fflate';
 import { decodeText, encodingOf, utf8Bytes, withoutBom } from './encoding.ts';
 import { LogFormatError } from './errors.ts';
 import { MAX_STRING_BYTES } from './jsonBytes.ts';
-import type { LogFile, LogInput } from './types.ts';
+import type { LogFile, LogInput, UnreadFile } from './types.ts';
 
 /** The file's text (bytes in UTF-8 or UTF-16, with or without a byte-order mark). */
 export function fileText(file: LogFile): string {
@@ -120,4 +120,26 @@ export function firstLine(file: LogFile): { readonly line: string | null; readon
     rest++;
   if (rest >= bytes.length) return { line: null, more: false };
   return { line: lineText(file, start, end, 1), more: true };
+}
+
+/** Enough of an unread file's first bytes for fileHead (UTF-16 takes two bytes a character, plus its mark). */
+const HEAD_BYTES = 2 * 4096 + 4;
+
+/** The start of an unread file, as a byte file fileHead can tell the shape of. */
+export async function unreadFileHead(file: UnreadFile): Promise<LogFile> {
+  return { path: file.path, bytes: new Uint8Array(await file.blob.slice(0, HEAD_BYTES).arrayBuffer()) };
+}
+
+/** An unread file's bytes (read where this runs: the engine's worker); a refusal is one sentence. */
+export async function readUnreadFile(file: UnreadFile): Promise<LogFile> {
+  try {
+    return { path: file.path, bytes: new Uint8Array(await file.blob.arrayBuffer()) };
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    const size = `${(file.blob.size / 1e9).toFixed(1)} GB`;
+    throw new LogFormatError(
+      file.path,
+      `the file (${size}) could not be read into memory (${problem}); the browser may be short of memory: close other tabs, or replay it with npm run replay`,
+    );
+  }
 }

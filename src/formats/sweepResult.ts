@@ -8,9 +8,11 @@ import { LogFormatError, parseJson } from './errors.ts';
  * commas and newlines in error messages).
  */
 export const SWEEP_FORMAT = 'condenser-inspector-sweep';
-export const SWEEP_VERSION = 1;
+export const SWEEP_VERSION = 2;
 
 const count = z.number().int().nonnegative().nullable();
+/** A column version 1 did not have: read as null from its files. */
+const added = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 
 const rowSchema = z.strictObject({
   /** The log file (or folder) the instance came from, relative to the sweep's input. */
@@ -22,6 +24,9 @@ const rowSchema = z.strictObject({
   condensations: count,
   peak_view_events: count,
   peak_view_tokens: count,
+  /** The agent's prompt tokens at its largest step and on average over the steps (the usage model's estimate). */
+  peak_input_tokens: added(z.number().int().nonnegative()),
+  mean_input_tokens: added(z.number().nonnegative()),
   /** The agent's prompt tokens over every step, as the usage model estimates them (cache reads and writes included). */
   agent_prompt_tokens: count,
   cache_read_tokens: count,
@@ -30,26 +35,33 @@ const rowSchema = z.strictObject({
   condenser_prompt_tokens: count,
   /** Summaries that no recorded answer gave: a placeholder stood in (the condensation points hold, the summary's length does not). */
   placeholder_summaries: count,
+  /** Facts the agent used that its view had lost, over the run (spec/quality.md: the trace's `quality.missing_used`). */
+  missing_facts: added(z.number().int().nonnegative()),
   model: z.string().nullable(),
   estimated_cost_usd: z.number().nonnegative().nullable(),
   error: z.string().nullable(),
 });
 
-export type SweepRow = z.infer<typeof rowSchema>;
+export type SweepRow = z.output<typeof rowSchema>;
 export const SWEEP_COLUMNS = Object.keys(rowSchema.shape) as (keyof SweepRow)[];
+/** The columns of version 1's CSV, which the app still opens. */
+const V1_COLUMNS = SWEEP_COLUMNS.filter(
+  (column) => column !== 'peak_input_tokens' && column !== 'mean_input_tokens' && column !== 'missing_facts',
+);
+const TEXT_COLUMNS: ReadonlySet<string> = new Set(['source', 'instance', 'config', 'model', 'error']);
 
 const configSchema = z.strictObject({ name: z.string(), config: z.unknown(), sdkRules: z.string().nullable() });
 export type SweepConfig = z.infer<typeof configSchema>;
 
 const resultSchema = z.strictObject({
   format: z.literal(SWEEP_FORMAT),
-  version: z.literal(SWEEP_VERSION),
+  version: z.union([z.literal(1), z.literal(SWEEP_VERSION)]),
   input: z.string(),
   configs: z.array(configSchema),
   rows: z.array(rowSchema),
 });
 
-export type SweepResult = z.infer<typeof resultSchema>;
+export type SweepResult = z.output<typeof resultSchema>;
 
 function pathOf(issue: z.core.$ZodIssue): string {
   return issue.path
@@ -80,27 +92,36 @@ export function sweepCsvRows(rows: readonly SweepRow[], configs: readonly SweepC
 /** Whether a file is a sweep result (JSON or CSV), by its first characters. */
 export function isSweepResultText(text: string): boolean {
   const head = text.slice(0, 400);
-  return head.includes(`"${SWEEP_FORMAT}"`) || head.startsWith(`${SWEEP_COLUMNS.join(',')},config_json`);
+  return (
+    head.includes(`"${SWEEP_FORMAT}"`) ||
+    [SWEEP_COLUMNS, V1_COLUMNS].some((columns) => head.startsWith(`${columns.join(',')},config_json`))
+  );
 }
 
 function fromCsv(text: string, where: string): SweepResult {
   const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true });
   const [header, ...lines] = parsed.data;
-  const expected = [...SWEEP_COLUMNS, 'config_json'];
-  if (!header || header.join(',') !== expected.join(','))
-    throw new LogFormatError(where, `not a sweep CSV (expected the columns ${expected.join(', ')})`);
+  const columns = [SWEEP_COLUMNS, V1_COLUMNS].find(
+    (known) => header?.join(',') === [...known, 'config_json'].join(','),
+  );
+  const expected = [...(columns ?? SWEEP_COLUMNS), 'config_json'];
+  if (!columns) throw new LogFormatError(where, `not a sweep CSV (expected the columns ${expected.join(', ')})`);
   const configs = new Map<string, SweepConfig>();
   const rows = lines.map((cells, i) => {
     const line = `${where}: line ${i + 2}`;
     if (cells.length !== expected.length)
       throw new LogFormatError(line, `expected ${expected.length} cells, found ${cells.length}`);
     const record: Record<string, unknown> = {};
-    SWEEP_COLUMNS.forEach((column, k) => {
+    columns.forEach((column, k) => {
       const cell = cells[k]!;
-      const numeric =
-        column !== 'source' && column !== 'instance' && column !== 'config' && column !== 'model' && column !== 'error';
       record[column] =
-        cell === '' ? (column === 'source' || column === 'config' ? '' : null) : numeric ? Number(cell) : cell;
+        cell === ''
+          ? column === 'source' || column === 'config'
+            ? ''
+            : null
+          : TEXT_COLUMNS.has(column)
+            ? cell
+            : Number(cell);
     });
     const name = String(record.config);
     if (!configs.has(name))

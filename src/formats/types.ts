@@ -15,6 +15,19 @@ export type LogInput =
   | { readonly kind: 'file'; readonly file: LogFile }
   | { readonly kind: 'folder'; readonly name: string; readonly files: readonly LogFile[] };
 
+/**
+ * A picked file not read yet: the engine's worker reads it and storage keeps slices of it, so the page
+ * never holds (nor copies) a big log's bytes. A File is a Blob; it crosses to a worker as a handle.
+ */
+export interface UnreadFile {
+  readonly kind: 'unread';
+  readonly path: string;
+  readonly blob: Blob;
+}
+
+/** What an import starts from: a log read already, or one file still to be read. */
+export type ImportInput = LogInput | UnreadFile;
+
 /** One instance of an evaluation run (a line of output.jsonl, or one conversation of an archive). */
 export interface EvalInstance {
   readonly id: string;
@@ -50,6 +63,11 @@ export interface LocateOptions {
   readonly instance?: string;
   /** How far reading a JSON file has got, in bytes: a big log takes seconds. */
   readonly progress?: (doneBytes: number, totalBytes: number) => void;
+  /**
+   * Whether each event's text is kept as the file has it (its byte span, and so the file's bytes), for
+   * the event detail and search; default true. The command line shows none and lets the bytes go.
+   */
+  readonly keepSources?: boolean;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

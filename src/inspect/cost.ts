@@ -23,8 +23,10 @@ export function pricesFor(
 export interface StepCost {
   /** The estimate's dollars (output as the log recorded it); null without an estimate. */
   readonly estimated: number | null;
-  /** What the recorded usage cost; null where nothing was recorded. */
+  /** The dollars the log recorded for the step's call, exactly; null where it recorded none. */
   readonly recorded: number | null;
+  /** The recorded tokens at these prices (today's table or the user's); null where no usage was recorded. */
+  readonly repriced: number | null;
 }
 
 const billed = (usage: PromptUsage, completionTokens: number) => ({ ...usage, completionTokens });
@@ -34,14 +36,15 @@ export function stepCost(step: StepUsage, prices: ModelPrices): StepCost {
   const completion = step.recorded?.completionTokens ?? 0;
   return {
     estimated: step.estimate ? callCost(billed(step.estimate, completion), prices) : null,
-    recorded: step.recorded ? callCost(step.recorded, prices) : null,
+    recorded: step.recordedCost,
+    repriced: step.recorded ? callCost(step.recorded, prices) : null,
   };
 }
 
 export interface RunCost {
   /** The agent's calls, as estimated (steps without an estimate left out). */
   readonly agentEstimated: number;
-  /** The agent's calls as recorded, over the steps that recorded usage; null when none did. */
+  /** The agent's calls' recorded dollars, over the steps that recorded a cost; null when none did. */
   readonly agentRecorded: number | null;
   /** The condenser's own LLM calls (summaries, rankings). */
   readonly condenser: number;

@@ -3,7 +3,7 @@
  * either engine (V0, SDK), replays it, and gives each step's view, messages, usage, cost and the trace,
  * each written once here; the worker is a message shell around it and the CLI a set of thin commands.
  */
-export { Inspector, type CreateLiveLlm } from './inspector.ts';
+export { Inspector, type CreateAgentLlm, type CreateLiveLlm } from './inspector.ts';
 export type * from './types.ts';
 export {
   type InspectedLog,
@@ -14,6 +14,10 @@ export {
   type Tokens,
 } from './inspectedLog.ts';
 export { countAllTokens, openLog } from './openLog.ts';
+export { type InferredConfig, inferConfig } from './inferConfig.ts';
+export type { FactOrigin, QualityReport } from './qualityReport.ts';
+export { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 export type * from './trace/types.ts';
 export * from './cost.ts';
 export { defaultProfile } from './profiles.ts';
+export * from './counterfactual/index.ts';

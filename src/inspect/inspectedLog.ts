@@ -11,15 +11,19 @@ import {
 } from './agentRun.ts';
 import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } from './flavor.ts';
 import { type EventLives, eventLives } from './eventLife.ts';
+import type { LogSummaries } from './logSummaries.ts';
 import { profileFor } from './profiles.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
 import { LogQuality, qualityFigure } from './trace/qualityFigure.ts';
+import type { QualityTotal, StepQuality } from './quality/index.ts';
+import { type FactOrigin, type QualityReport, factOrigin } from './qualityReport.ts';
 import { type StepFigure, TraceWriter } from './trace/traceWriter.ts';
 import type {
   AgentSettings,
   CondensationSummary,
   EventId,
   OpenedLog,
+  ReplayQuality,
   ReplayRequest,
   StepSummary,
   ViewItem,
@@ -37,6 +41,8 @@ export interface ReplayedLog {
   lives(): EventLives;
   /** The agent's LLM calls of this replay. Throws a TemplateError when the session's templates do not compile. */
   agent(settings: AgentSettings, context: AgentRunContext): AgentRun;
+  /** The facts each step's view had lost that the agent used (spec/quality.md): the trace's `quality` figure. */
+  quality(): ReplayQuality;
 }
 
 /** The per-event token counts and the counter, once the tokenizer is loaded. */
@@ -57,6 +63,8 @@ export interface TraceOptions {
   readonly textTokens: TextTokens | null;
   /** `quality`: the facts the agent used that its view had lost (spec/quality.md). */
   readonly quality?: boolean;
+  /** Top-level fields worked out before the replay (the CLI's `counterfactual`), written after the steps. */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
 
 /** Where a request stands before its replay runs: the work, or what is wrong with its configuration. */
@@ -79,6 +87,8 @@ export interface InspectedLog {
   countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
   /** Every LLM call the log records, with its usage and cost as recorded. */
   readonly recorded: RecordedBill;
+  /** The log's own summaries, answering only summarizer calls that forget exactly the events they summarized. */
+  readonly logSummaries: LogSummaries;
   /** The engine work for a request (it yields LLM requests). */
   replay(request: ReplayRequest, tokens: Tokens | null): Prepared<ReplayedLog>;
   /** The work that writes the request's trace (spec/replay.md §6) a step at a time. */
@@ -92,6 +102,10 @@ export interface InspectedLog {
   traceSize(request: ReplayRequest, tokens: Tokens | null): Prepared<TraceSize>;
   /** About the most a trace of this log can hold, told without replaying (a full trace, or `compact`). */
   traceBound(compact: boolean): TraceSize;
+  /** Facts lost over the request's replay, per step (the trace's `quality`, as data). */
+  quality(request: ReplayRequest, tokens: Tokens | null): Prepared<QualityReport>;
+  /** Where a fact used at a step of a replay had gone from view. */
+  factOrigin(fact: string, replayed: ReplayedLog, step: number): FactOrigin;
 }
 
 export interface TraceSize {
@@ -114,13 +128,14 @@ export interface FlavorReplay<Step, View> {
 
 /** What one engine does for a log (v0/openV0Log.ts, sdk/openSdkLog.ts); everything else is written once here. */
 export interface FlavorLog<Step, View> {
-  readonly opened: OpenedLog;
+  readonly opened: Omit<OpenedLog, 'recordedBill'>;
   readonly raw: RawEvents;
   eventText(index: number): string;
   needsTokens(request: ReplayRequest): boolean;
   countTokens(countText: CountText, from: number, to: number, into: Uint32Array): void;
   /** Every LLM call the log records, with its usage and cost as recorded. */
   readonly recorded: RecordedBill;
+  readonly logSummaries: LogSummaries;
   /** The agent's recorded call of a step (the call that produced the event it came before), or null. */
   recordedCallAt(step: Step): RecordedCall | null;
   /** What the log's own run, as recorded, teaches about `model`'s calls (all when null); null where nothing was recorded. */
@@ -172,13 +187,15 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
   const logQuality = () => (quality ??= new LogQuality(flavor.raw, flavor.ids, flavor.sortedFileNames));
   const then = <T, U>(prepared: Prepared<T>, finish: (work: LlmWork<T>) => LlmWork<U>): Prepared<U> =>
     'configError' in prepared ? prepared : { work: finish(prepared.work), notes: prepared.notes };
+  const { calls: _calls, ...recordedBill } = flavor.recorded;
   return {
-    opened: flavor.opened,
+    opened: { ...flavor.opened, recordedBill },
     raw: flavor.raw,
     eventText: (index) => flavor.eventText(index),
     needsTokens: (request) => flavor.needsTokens(request),
     countTokens: (countText, from, to, into) => flavor.countTokens(countText, from, to, into),
     recorded: flavor.recorded,
+    logSummaries: flavor.logSummaries,
     replay(request, tokens) {
       const prepared = flavor.prepare(request, tokens);
       if ('configError' in prepared) return prepared;
@@ -196,6 +213,7 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
             (lives ??= eventLives(result.walk, flavor.encoder(), flavor.ids, result.steps, result.condensations)),
           agent: (settings, context) =>
             agentRun(portsFor(context.tokens), result.walk, settings, calibrationOf(result.mode), context),
+          quality: () => walkQuality(result.walk, flavor.encoder(), logQuality()),
         };
       });
     },
@@ -215,6 +233,8 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
       }
       const encoder = flavor.encoder();
       if (options.quality) figures.push(qualityFigure(logQuality(), encoder));
+      const extra = options.extra;
+      if (extra) figures.push({ step: () => ({}), total: () => extra });
       const writer = new TraceWriter(encoder, { compact: options.compact, viewTokens: options.viewTokens, figures });
       const prepared = flavor.prepare(request, tokens, (step, view) => write(writer.step(step, view)));
       return then(prepared, function* (work) {
@@ -242,7 +262,51 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
       });
     },
     traceBound: (compact) => flavor.traceBound(compact),
+    quality(request, tokens) {
+      const encoder = flavor.encoder();
+      const figure = qualityFigure(logQuality(), encoder);
+      const steps: Array<StepQuality | null> = [];
+      let previous: View | null = null;
+      // As the trace writer does: each view given as the items it keeps of the previous one, and the rest.
+      const prepared = flavor.prepare(request, tokens, (step, view) => {
+        if (encoder.failure(step) || view === null) return void steps.push(null);
+        const keep = previous === null ? 0 : encoder.sharedPrefix(previous, view);
+        previous = view;
+        steps.push((figure.step(step, view, keep) as { quality: StepQuality }).quality);
+      });
+      return then(prepared, function* (work): LlmWork<QualityReport> {
+        yield* work;
+        return { steps, total: (figure.total!() as { quality: QualityTotal }).quality };
+      });
+    },
+    factOrigin(fact, replayed, step) {
+      const summary = replayed.steps[step];
+      if (!summary) throw new Error(`there is no step ${step}`);
+      return factOrigin(logQuality(), flavor.ids, fact, summary, replayed.stepView(step), replayed.condensations);
+    },
   };
+}
+
+/** The quality figure over a finished replay's steps, each view handed on as the trace writer would (its change from the last view). */
+function walkQuality<Step, View>(
+  walk: StepWalk<Step, View>,
+  encoder: TraceEncoder<Step, View>,
+  quality: LogQuality,
+): ReplayQuality {
+  const figure = qualityFigure(quality, encoder);
+  const steps: Array<StepQuality | null> = [];
+  let previous: View | null = null;
+  walk.steps.forEach((step, index) => {
+    const view = encoder.failure(step) ? null : walk.view(index);
+    if (view === null) {
+      steps.push(null);
+      return;
+    }
+    const keep = previous === null ? 0 : encoder.sharedPrefix(previous, view);
+    previous = view;
+    steps.push(figure.step(step, view, keep).quality as StepQuality);
+  });
+  return { steps, total: figure.total!().quality as QualityTotal };
 }
 
 /** A replayed step of either engine (they share these fields) as plain data for the UI. */

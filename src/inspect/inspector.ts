@@ -2,13 +2,11 @@ import {
   type AnswerLlmAsync,
   type AnswerLog,
   type LearnedUsage,
-  type LlmAnswer,
   type LlmWork,
   type TextTokens,
   answerProblem,
   cachingText,
   recordedLlm,
-  recordingScript,
   requestKey,
   runAsync,
   runSync,
@@ -19,19 +17,23 @@ import {
   type AnyParsedLog,
   type EvalInstance,
   type ExpandOptions,
+  type ImportInput,
   type LogInput,
   SHAPE_LABELS,
   expandArchives,
   extractInstance,
   readLog,
+  readUnreadFile,
 } from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
 import type { InspectedLog, ReplayedLog, Tokens } from './inspectedLog.ts';
+import { type AskAgent, type Counterfactual, runCounterfactual } from './counterfactual/index.ts';
 import type {
   AgentSettings,
   AgentTranscript,
   CallContext,
   CondenserCallUsage,
+  CounterfactualArgs,
   EventLanes,
   EventLife,
   InspectorApi,
@@ -41,6 +43,7 @@ import type {
   OpenedLog,
   PromptText,
   ReplayOutcome,
+  ReplayQuality,
   ReplayRequest,
   StepUsage,
   UsageReport,
@@ -51,6 +54,9 @@ import { eventDetailText } from './eventText.ts';
 import { openLog } from './openLog.ts';
 import { searchEvents } from './searchEvents.ts';
 
+import { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
+import { type InferredConfig, inferConfig } from './inferConfig.ts';
+import type { FactOrigin, QualityReport } from './qualityReport.ts';
 /** Builds the answerer that calls a real endpoint (src/llm/openaiLlm.ts in the app). */
 export type CreateLiveLlm = (
   endpoint: LlmEndpointArgs,
@@ -62,6 +68,9 @@ export type CreateLiveLlm = (
     maxAnswerBytes?: number;
   },
 ) => AnswerLlmAsync;
+
+/** Builds the asker of the agent's own requests (a counterfactual), with the same options. */
+export type CreateAgentLlm = (endpoint: LlmEndpointArgs, options: Parameters<CreateLiveLlm>[1]) => AskAgent;
 
 /** The endpoint's limits as the LLM adapter takes them. */
 const limitsOf = (endpoint: LlmEndpointArgs) => ({
@@ -139,6 +148,8 @@ export class Inspector implements InspectorApi {
     private readonly clock: () => number = () => performance.now(),
     /** The LLM adapter, handed in by the composition root (the worker shell); none in pure tests. */
     private readonly createLiveLlm: CreateLiveLlm | null = null,
+    /** The same for the agent's own requests (counterfactuals). */
+    private readonly createAgentLlm: CreateAgentLlm | null = null,
   ) {}
 
   private loaded(): Loaded {
@@ -186,9 +197,11 @@ export class Inspector implements InspectorApi {
    * A log being imported: opened as the current log when it holds one instance; when it holds several
    * (an eval run), only listed, and kept aside for instanceInput, while the open session stays current.
    */
-  async importLog({ input }: { input: LogInput }, context: CallContext = {}): Promise<ImportedLog> {
+  async importLog({ input }: { input: ImportInput }, context: CallContext = {}): Promise<ImportedLog> {
+    // A picked file is read here (off the page's thread, in the worker), not handed over as bytes.
+    const log: LogInput = input.kind === 'unread' ? { kind: 'file', file: await readUnreadFile(input) } : input;
     // Archives are unpacked once; a run of several instances stays unpacked for instanceInput.
-    const expanded = await expandArchives(input, this.unpacking(context));
+    const expanded = await expandArchives(log, this.unpacking(context));
     const parsed = readLog(expanded, { progress: readingProgress(context) });
     if (parsed.instances.length > 1) {
       this.surveyed = { input: expanded, instances: parsed.instances };
@@ -363,17 +376,35 @@ export class Inspector implements InspectorApi {
     return `Connected: ${endpoint.model} answered${said ? ` "${said}"` : ''} in ${ms} ms.`;
   }
 
-  async recordScript({
+  async quality(request: ReplayRequest): Promise<QualityReport> {
+    const loaded = this.loaded();
+    const tokens = loaded.tokens ?? (loaded.log.needsTokens(request) ? await this.tokens() : null);
+    const prepared = loaded.log.quality(request, tokens);
+    if ('configError' in prepared) throw new Error(prepared.configError);
+    // The same answers as the replay it describes: recorded ones, placeholders for the rest.
+    return runSync(prepared.work, recordedLlm(request.answers, 'placeholder'));
+  }
+
+  async factOrigin({ step, fact }: { step: number; fact: string }): Promise<FactOrigin> {
+    if (!this.last) throw new Error('nothing has been replayed yet');
+    return this.loaded().log.factOrigin(fact, this.last.replayed, step);
+  }
+
+  async inferConfig({ sdkRules }: Parameters<InspectorApi['inferConfig']>[0]): Promise<InferredConfig> {
+    const current = this.loaded();
+    return inferConfig(current.log, current.tokens, sdkRules);
+  }
+
+  async recordLogSummaries({
     config,
-    script,
     prompts,
     sdkRules,
-  }: Parameters<InspectorApi['recordScript']>[0]): Promise<Record<string, LlmAnswer>> {
+  }: Parameters<InspectorApi['recordLogSummaries']>[0]): Promise<LogSummaryUse> {
     const prepared = await this.work({ config, mode: 'resimulate', answers: {}, onMissing: 'stop', prompts, sdkRules });
     if ('configError' in prepared) throw new Error(prepared.configError);
-    const recorded: Record<string, LlmAnswer> = {};
-    runSync(prepared.work, recordingScript(script, recorded));
-    return recorded;
+    const use = emptyLogSummaryUse();
+    runSync(prepared.work, logSummaryAnswers(this.loaded().log.logSummaries, use));
+    return use;
   }
 
   async stepView({ step }: { step: number }): Promise<readonly ViewItem[]> {
@@ -540,6 +571,57 @@ export class Inspector implements InspectorApi {
       learned: run.learned(),
       error: null,
     };
+  }
+
+  async counterfactual(
+    { step, candidate, agent, samples, model, endpoint }: CounterfactualArgs,
+    context: CallContext = {},
+  ): Promise<Counterfactual> {
+    const loaded = this.loaded();
+    if (endpoint && !this.createAgentLlm) throw new Error('this engine host cannot call an LLM');
+    const tokens = loaded.tokens ?? (loaded.log.needsTokens(candidate) ? await this.tokens() : null);
+    const textTokens = await this.textTokens();
+    const report = context.progress ?? (() => {});
+    const outside = context.outside ?? inPlace;
+    let asked = 0;
+    const live =
+      endpoint && this.createAgentLlm
+        ? this.createAgentLlm(endpoint, {
+            signal: context.signal,
+            onRetry: (info) => report({ kind: 'status', message: info.message, done: asked, total: null }),
+            ...limitsOf(endpoint),
+          })
+        : null;
+    const ask: AskAgent | null = live
+      ? async (request) => {
+          report({
+            kind: 'status',
+            message: `Asking ${model}: answer ${asked + 1} of at most ${2 * samples}…`,
+            done: asked,
+            total: 2 * samples,
+          });
+          // The network is waited on outside the queue: step views go on meanwhile.
+          const answer = await outside(() => live(request));
+          asked++;
+          return answer;
+        }
+      : null;
+    return runCounterfactual(
+      loaded.log,
+      tokens,
+      textTokens,
+      { step, candidate, agent, samples, model },
+      candidate.answers,
+      ask,
+      (key, answer) => report({ kind: 'answer', key, answer }),
+    );
+  }
+
+  /** The facts each step's view had lost that the agent used (spec/quality.md), of the last replay (or the compare one). */
+  async replayQuality({ slot }: { slot?: 'main' | 'compare' } = {}): Promise<ReplayQuality> {
+    const last = slot === 'compare' ? this.lastCompare : this.last;
+    if (!last) throw new Error('nothing has been replayed yet');
+    return last.replayed.quality();
   }
 
   async search({ query }: { query: string }): Promise<Int32Array> {

@@ -12,8 +12,13 @@ import type {
   sdk,
 } from '../engine/index.ts';
 import { type PromptOverrides } from '../engine/v0/index.ts';
-import type { EvalInstance, LogInput } from '../formats/index.ts';
+import type { EvalInstance, ImportInput, LogInput, RecordedBill } from '../formats/index.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
+import type { QualityTotal, StepQuality } from './quality/index.ts';
+import type { Counterfactual } from './counterfactual/index.ts';
+import type { LogSummaryUse } from './logSummaries.ts';
+import type { InferredConfig } from './inferConfig.ts';
+import type { FactOrigin, QualityReport } from './qualityReport.ts';
 
 /** Event ids: integers in OpenHands V0 logs, strings (UUIDs) in Agent SDK logs. */
 export type EventId = number | string;
@@ -42,6 +47,8 @@ export interface OpenedLog {
   readonly instanceId: string | null;
   /** The configuration a new session starts with (the one the log records, when valid). */
   readonly suggestedConfig: unknown;
+  /** Whether the log records its condenser configuration (an eval's metadata, an SDK base_state.json). */
+  readonly configRecorded: boolean;
   /** SDK logs: the rules of the SDK that wrote it. */
   readonly sdkRules: sdk.SdkRules | null;
   /** Summaries of the log's own condensations, in order (usable as scripted answers). */
@@ -50,9 +57,16 @@ export interface OpenedLog {
   readonly recordedCondensations: number;
   /** The model the agent's LLM calls recorded (the first one), or null. */
   readonly agentModel: string | null;
+  /** The sampling parameters the log records for the agent's calls (SDK logs: base_state.json), by OpenAI name. */
+  readonly agentSampling: { readonly temperature?: number; readonly top_p?: number };
   /** SDK logs: the agent model's context window as base_state.json records it, or null. */
   readonly agentMaxInputTokens: number | null;
+  /** The run's bill as the log recorded it (agent and condenser calls, by model), without the calls themselves. */
+  readonly recordedBill: RecordedTotals;
 }
+
+/** A recorded bill's sums: what the session header shows. */
+export type RecordedTotals = Omit<RecordedBill, 'calls'>;
 
 /** What importing a log gives: the opened log, or the instances of a run to pick from. */
 export type ImportedLog =
@@ -254,11 +268,28 @@ export interface PromptText {
   readonly responseFormat: unknown;
 }
 
+/** The `quality` figure of a whole replay (spec/quality.md): per step (null for a failed step) and the run's total. */
+export interface ReplayQuality {
+  readonly steps: ReadonlyArray<StepQuality | null>;
+  readonly total: QualityTotal;
+}
+
+export interface CounterfactualArgs {
+  /** The step, as the candidate's replay numbers it. */
+  readonly step: number;
+  readonly candidate: ReplayRequest;
+  readonly agent: AgentSettings;
+  readonly samples: number;
+  /** The model the answers are (and were) asked of: part of each answer's key. */
+  readonly model: string;
+  readonly endpoint: LlmEndpointArgs | null;
+}
+
 /** What the inspector answers, by method name; the same whether it runs in a Worker or not. */
 export interface InspectorApi {
   open(args: { input: LogInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
   /** Opens a log being imported; an eval run of several instances is only listed, the current log stays. */
-  importLog(args: { input: LogInput }, context?: CallContext): Promise<ImportedLog>;
+  importLog(args: { input: ImportInput }, context?: CallContext): Promise<ImportedLog>;
   /** One instance of the run importLog listed (an eval run holds hundreds): what a session stores. */
   instanceInput(args: { instance: string }): Promise<LogInput>;
   dropSurvey(args: Record<string, never>): Promise<void>;
@@ -272,13 +303,21 @@ export interface InspectorApi {
   ): Promise<ReplayOutcome>;
   /** One tiny request to the endpoint: says what answered, or throws the reason it did not. */
   testEndpoint(args: { endpoint: LlmEndpointArgs }, context?: CallContext): Promise<string>;
-  /** Replays with scripted answers (e.g. the log's own summaries) and returns them keyed by request. */
-  recordScript(args: {
+  /**
+   * Replays with the log's own summaries, each answering only a summarizer call that forgets exactly the
+   * events it summarized (placeholders stand in for the rest), and returns those answers keyed by request.
+   */
+  /** Facts lost over a replay of the request (spec/quality.md), per step and in total. */
+  quality(args: ReplayRequest): Promise<QualityReport>;
+  /** Where a fact used at a step of the last replay had gone from view. */
+  factOrigin(args: { step: number; fact: string }): Promise<FactOrigin>;
+  /** The configuration that reproduces the current log's recorded condensations (see inferConfig.ts). */
+  inferConfig(args: { sdkRules?: sdk.SdkRules }): Promise<InferredConfig>;
+  recordLogSummaries(args: {
     config: unknown;
-    script: readonly LlmAnswer[];
     prompts?: PromptOverrides;
     sdkRules?: sdk.SdkRules;
-  }): Promise<Record<string, LlmAnswer>>;
+  }): Promise<LogSummaryUse>;
   stepView(args: { step: number }): Promise<readonly ViewItem[]>;
   /** One event's life across the last replay's steps: in view, masked, forgotten by which condensation. */
   eventLife(args: { index: number }): Promise<EventLife>;
@@ -293,4 +332,12 @@ export interface InspectorApi {
   /** Every step's usage of the last replay (or of the compare replay): slow on big logs, cancellable. */
   agentUsage(args: { agent: AgentSettings; slot?: 'main' | 'compare' }, context?: CallContext): Promise<UsageReport>;
   search(args: { query: string }): Promise<Int32Array>;
+  /**
+   * One step asked again (issue 19): the agent's request under `candidate`'s configuration and as
+   * recorded, `samples` times each. Answers recorded in `candidate.answers` are reused; the others are
+   * asked of `endpoint` (none: offline) and each reported as it arrives, to be kept in the session.
+   */
+  counterfactual(args: CounterfactualArgs, context?: CallContext): Promise<Counterfactual>;
+  /** The facts each step's view had lost that the agent used (spec/quality.md), of the last (or compare) replay. */
+  replayQuality(args: { slot?: 'main' | 'compare' }): Promise<ReplayQuality>;
 }

@@ -1,6 +1,13 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { type AnswerLlmAsync, type LlmAnswer, type LlmRequest, answerProblem } from '../engine/index.ts';
+import {
+  type AnswerLlmAsync,
+  type ChatMessage,
+  type ChatTool,
+  type LlmAnswer,
+  type LlmRequest,
+  answerProblem,
+} from '../engine/index.ts';
 import {
   LlmCallError,
   type LlmErrorKind,
@@ -162,13 +169,53 @@ const RETRY_REASON: Partial<Record<LlmErrorKind, string>> = {
  * the body is read through a counter that refuses answers past `maxAnswerBytes`.
  */
 export function liveLlm(endpoint: LlmEndpoint, options: LiveLlmOptions = {}): AnswerLlmAsync {
+  const complete = liveCompletion(endpoint, options);
+  return (request) => complete(completionBody(request, endpoint.model), (answer) => answerProblem(request, answer));
+}
+
+/** The agent's own request at a step: its chat messages and tool schemas, sent exactly as the trace has them. */
+export interface AgentChatRequest {
+  readonly messages: readonly ChatMessage[];
+  readonly tools: readonly ChatTool[] | null;
+}
+
+/**
+ * Asks the endpoint what the agent would answer to its own request (a one-step counterfactual), with
+ * liveLlm's retries, deadline, answer cap and failure naming. An answer with neither text nor a tool
+ * call is an error: there is nothing to compare.
+ */
+export function liveAgentLlm(
+  endpoint: LlmEndpoint,
+  options: LiveLlmOptions = {},
+): (request: AgentChatRequest) => Promise<LlmAnswer> {
+  const complete = liveCompletion(endpoint, options);
+  return (request) =>
+    complete(
+      {
+        model: endpoint.model,
+        messages: request.messages as unknown as OpenAI.ChatCompletionMessageParam[],
+        ...(request.tools ? { tools: request.tools as unknown as OpenAI.ChatCompletionTool[] } : {}),
+      },
+      (answer) =>
+        answer.content === null && !answer.toolCalls?.length ? 'it holds neither text nor a tool call' : null,
+    );
+}
+
+/** One chat completion with retries and a deadline; `problemOf` says why an answer cannot be used. */
+function liveCompletion(
+  endpoint: LlmEndpoint,
+  options: LiveLlmOptions,
+): (
+  body: OpenAI.ChatCompletionCreateParamsNonStreaming,
+  problemOf: (answer: LlmAnswer) => string | null,
+) => Promise<LlmAnswer> {
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const sleep = options.sleep ?? abortableSleep;
   const maxRetries = options.maxRetries ?? 4;
   const blocked = options.policy ? endpointBlocked(endpoint.baseURL, options.policy) : null;
-  return async (request) => {
+  return async (body, problemOf) => {
     if (blocked) throw new LlmCallError('blocked', blocked);
     const started = Date.now();
     const deadline = new AbortController();
@@ -191,9 +238,7 @@ export function liveLlm(endpoint: LlmEndpoint, options: LiveLlmOptions = {}): An
               timeout: deadlineMs,
               fetch: boundedFetch(baseFetch, maxAnswerBytes, watch),
             });
-          const completion: unknown = await client.chat.completions.create(completionBody(request, endpoint.model), {
-            signal,
-          });
+          const completion: unknown = await client.chat.completions.create(body, { signal });
           answer = answerOf(completion, endpoint.baseURL);
         } catch (error) {
           if (userCancelled()) throw new LlmCallError('cancelled', 'The LLM call was cancelled.');
@@ -231,7 +276,7 @@ export function liveLlm(endpoint: LlmEndpoint, options: LiveLlmOptions = {}): An
           await sleep(waitMs, signal);
           continue;
         }
-        const problem = answerProblem(request, answer);
+        const problem = problemOf(answer);
         if (problem) {
           throw new LlmCallError(
             'invalid-answer',

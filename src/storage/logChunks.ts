@@ -1,5 +1,5 @@
 import type { Transaction } from 'dexie';
-import type { LogFile, LogInput } from '../formats/index.ts';
+import type { ImportInput, LogFile, LogInput, UnreadFile } from '../formats/index.ts';
 
 /**
  * Logs are stored in pieces: IndexedDB refuses a single value past 127 MiB in Chromium (64 MiB for a
@@ -40,12 +40,26 @@ const decoder = new TextDecoder();
  * A chunk record as stored, its bytes made a Blob where the platform has them (else IndexedDB copies
  * the view): made one at a time just before each write, so only one chunk's copy is in memory.
  */
-export function asStored(chunk: LogChunkRecord & { bytes: Uint8Array }): LogChunkRecord {
-  return typeof Blob === 'undefined' ? chunk : { ...chunk, bytes: new Blob([chunk.bytes as Uint8Array<ArrayBuffer>]) };
+export function asStored(chunk: LogChunkRecord): LogChunkRecord {
+  return typeof Blob === 'undefined' || !ArrayBuffer.isView(chunk.bytes)
+    ? chunk
+    : { ...chunk, bytes: new Blob([chunk.bytes as Uint8Array<ArrayBuffer>]) };
+}
+
+/** An unread file's chunks are slices of it: the browser copies them to its blob store, the page never reads them. */
+function unreadChunksOf(file: UnreadFile, chunkBytes: number): { stored: Omit<StoredFile, 'path'>; chunks: Blob[] } {
+  const size = file.blob.size;
+  const chunks: Blob[] = [];
+  for (let start = 0; start < size; start += chunkBytes) chunks.push(file.blob.slice(start, start + chunkBytes));
+  return { stored: { encoding: 'bytes', size, chunks: chunks.length, chunkBytes }, chunks };
 }
 
 /** The chunks of one file, as views of its bytes (made Blobs one at a time as they are written). */
-function chunksOf(file: LogFile, chunkBytes: number): { stored: Omit<StoredFile, 'path'>; chunks: Uint8Array[] } {
+function chunksOf(
+  file: LogFile | UnreadFile,
+  chunkBytes: number,
+): { stored: Omit<StoredFile, 'path'>; chunks: Array<Uint8Array | Blob> } {
+  if ('kind' in file) return unreadChunksOf(file, chunkBytes);
   const bytes = file.bytes ?? encoder.encode(file.text);
   const chunks: Uint8Array[] = [];
   for (let start = 0; start < bytes.length; start += chunkBytes)
@@ -56,21 +70,21 @@ function chunksOf(file: LogFile, chunkBytes: number): { stored: Omit<StoredFile,
   };
 }
 
-/** The log split for storage: its manifest and every chunk record (bytes still as views of the log's). */
+/** The log split for storage: its manifest and every chunk record (bytes still as views of the log's, or slices of the unread file). */
 export function splitLog(
   sessionId: string,
-  input: LogInput,
+  input: ImportInput,
   chunkBytes = CHUNK_BYTES,
-): { manifest: LogManifest; chunks: Array<LogChunkRecord & { bytes: Uint8Array }> } {
-  const files = input.kind === 'file' ? [input.file] : input.files;
-  const chunks: Array<LogChunkRecord & { bytes: Uint8Array }> = [];
+): { manifest: LogManifest; chunks: LogChunkRecord[] } {
+  const files = input.kind === 'file' ? [input.file] : input.kind === 'unread' ? [input] : input.files;
+  const chunks: LogChunkRecord[] = [];
   const stored = files.map((file, fileIndex) => {
     const split = chunksOf(file, chunkBytes);
     split.chunks.forEach((bytes, index) => chunks.push({ sessionId, file: fileIndex, index, bytes }));
     return { path: file.path, ...split.stored };
   });
   const manifest: LogManifest =
-    input.kind === 'file' ? { kind: 'file', file: stored[0]! } : { kind: 'folder', name: input.name, files: stored };
+    input.kind === 'folder' ? { kind: 'folder', name: input.name, files: stored } : { kind: 'file', file: stored[0]! };
   return { manifest, chunks };
 }
 

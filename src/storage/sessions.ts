@@ -1,5 +1,5 @@
 import type { LlmAnswer, RecordedAnswers } from '../engine/index.ts';
-import type { LogInput } from '../formats/index.ts';
+import type { ImportInput, LogInput } from '../formats/index.ts';
 import type { InspectorDb, SessionRecord, VersionedField } from './db.ts';
 import { CHUNK_BYTES, type LogManifest, asStored, joinLog, splitLog } from './logChunks.ts';
 import { type StorageEstimateLike, StorageFullError, isQuotaError, storageFullText } from './storageFull.ts';
@@ -88,10 +88,13 @@ export class SessionStore {
    * reading of it. Staged chunks belong to no session until `create` takes them; `discard` (or, after
    * a crash, `dropStrayChunks` at the next start) removes them.
    */
-  stageLog(input: LogInput): StagedLog {
+  stageLog(input: ImportInput): StagedLog {
     const id = this.newId();
     const { manifest, chunks } = splitLog(id, input, this.chunkBytes);
-    const needed = chunks.reduce((sum, chunk) => sum + chunk.bytes.length, 0);
+    const needed = chunks.reduce(
+      (sum, chunk) => sum + (ArrayBuffer.isView(chunk.bytes) ? chunk.bytes.length : chunk.bytes.size),
+      0,
+    );
     // A chunk at a time, each made a Blob just before it is written: Chromium refuses a transaction
     // holding a gigabyte of new Blobs ("Failed to write blobs"), and only one chunk's copy is in memory.
     // `add`, never `put`: a clash with another session's chunks fails instead of overwriting them.
@@ -139,7 +142,7 @@ export class SessionStore {
    */
   async create(
     session: NewSession,
-    input: LogInput,
+    input: ImportInput,
     answers: RecordedAnswers = {},
     given?: StagedLog,
   ): Promise<SessionRecord> {

@@ -10,6 +10,7 @@ import { coalesce } from './coalesce.ts';
 import { errorText } from './errorText.ts';
 import type { AgentSlice, GetState, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
+import { estimateError } from './usageSelectors.ts';
 
 const isAbort = (error: unknown) =>
   error instanceof Error && (error.name === 'AbortError' || /cancel/i.test(error.message));
@@ -66,7 +67,11 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
           },
         },
       );
-      if (usageController === controller && get().active?.record.id === active.record.id) set({ usage });
+      if (usageController === controller && get().active?.record.id === active.record.id) {
+        // Measured as recorded; kept while the session re-simulates, where estimates cannot be checked.
+        const measured = estimateError(usage);
+        set(measured ? { usage, estimateErrorOnLog: measured } : { usage });
+      }
     } catch (error) {
       // Another log opened meanwhile: the engine answered about that one, not this session.
       if (!isAbort(error) && usageController === controller && get().engineHolds === active.record.id)
@@ -88,6 +93,7 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
     transcript: null,
     usage: null,
     usageProgress: null,
+    estimateErrorOnLog: null,
     prices: {},
     focusedEvent: null,
 

@@ -1,11 +1,13 @@
 export { createAppStore } from './store.ts';
 export type { AppStore } from './store.ts';
 export type { ActiveSession, AppState, InstancePicker, Notice, StoreDeps, SweepSlice } from './types.ts';
-export type { SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
+export type { RecordedFigures, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
 export * from './selectors.ts';
 export * from './usageSelectors.ts';
 export { answersAtRisk, leaveWarning } from './leaveWarning.ts';
 export { agentSettingsOf } from './agentSettings.ts';
+export type { CounterfactualRun } from './types.ts';
+export { DEFAULT_SAMPLES, MAX_SAMPLES, type Counterfactual, type CounterfactualAnswer } from '../inspect/index.ts';
 export {
   condensationCacheCosts,
   defaultProfile,
@@ -31,6 +33,7 @@ export type {
   LlmUse,
   PromptText,
   ReplaySummary,
+  RecordedTotals,
   StepSummary,
   StepUsage,
   TranscriptMessage,

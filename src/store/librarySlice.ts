@@ -1,18 +1,22 @@
 import {
-  type LogInput,
+  type ImportInput,
+  type LogFile,
   fileHead,
   fileSize,
   fileText,
   isSessionFileText,
   isSweepResultText,
   parseSessionFile,
+  readUnreadFile,
+  unreadFileHead,
   withoutSecrets,
 } from '../formats/index.ts';
 import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.ts';
-import type { OpenedLog, Progress } from '../worker/index.ts';
+import type { InferredConfig, OpenedLog, Progress } from '../worker/index.ts';
 import { errorText } from './errorText.ts';
 import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
+import { markShown } from './shownMarks.ts';
 
 /** The engine's status reports (reading a log, counting tokens...) as sentences for the page. */
 export function statusReport(show: (message: string) => void): (progress: Progress) => void {
@@ -46,18 +50,25 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
   let importing: AbortController | null = null;
   /** Stores a log the engine has opened, as a new session, and shows it. */
   const createSession = async (
-    input: LogInput,
+    input: ImportInput,
     name: string,
     sizeBytes: number,
     opened: OpenedLog,
     staged?: StagedLog,
   ) => {
+    // Re-simulation starts from what reproduces the log's own condensations, so a difference is the setting's.
+    const inferred =
+      opened.recordedCondensations > 0
+        ? await deps.engine
+            .call('inferConfig', { ...(opened.sdkRules ? { sdkRules: opened.sdkRules } : {}) })
+            .catch(() => null)
+        : null;
     set({ importStatus: 'Saving it in this browser' });
     const record = await deps.sessions.create(
       {
         name: opened.instanceId ? `${name} · ${opened.instanceId}` : name,
         source: { name, shape: opened.shape, eventCount: opened.rows.length, sizeBytes, instance: opened.instanceId },
-        config: withoutSecrets(opened.suggestedConfig),
+        config: withoutSecrets(inferred && inferred.reproduces > 0 ? inferred.config : opened.suggestedConfig),
         sdkRules: opened.sdkRules ?? undefined,
         // The recorded truth first: a log that condensed opens as the agent saw it.
         mode: opened.recordedCondensations > 0 ? 'recorded' : 'resimulate',
@@ -72,7 +83,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     await get().refreshSessions();
     set({ importStatus: 'Replaying' });
     await get().openSession(record.id, null, opened);
-    if (opened.notes.length) set({ notice: { kind: 'info', text: opened.notes.join(' ') } });
+    const told = [...opened.notes, ...(inferred ? [inferredNote(inferred)] : [])];
+    if (told.length) set({ notice: { kind: 'info', text: told.join(' ') } });
     await get().finishPendingJump();
     return record.id;
   };
@@ -104,11 +116,17 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       importing?.abort();
     },
 
-    async importLog(input: LogInput, name: string, sizeBytes: number) {
-      if (input.kind === 'file' && isSessionFileText(fileHead(input.file)))
-        return get().importSessionFile(input.file.bytes ?? input.file.text);
-      if (input.kind === 'file' && isSweepResultText(fileHead(input.file))) {
-        get().openSweep(fileText(input.file), input.file.path);
+    async importLog(input: ImportInput, name: string, sizeBytes: number) {
+      // Only the head of an unread file is read here: a log's bytes are read by the engine's worker.
+      const single = input.kind === 'folder' ? null : input;
+      const head = single && (single.kind === 'unread' ? await unreadFileHead(single) : single.file);
+      if (single && head && isSessionFileText(fileHead(head))) {
+        const file = await wholeFile(single);
+        return get().importSessionFile(file.bytes ?? file.text);
+      }
+      if (single && head && isSweepResultText(fileHead(head))) {
+        const file = await wholeFile(single);
+        get().openSweep(fileText(file), file.path);
         return null;
       }
       set({ importing: name, notice: null, instancePicker: null });
@@ -161,6 +179,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       } finally {
         if (importing === controller) importing = null;
         set({ importing: null, importStatus: null });
+        markShown('import');
       }
     },
 
@@ -326,8 +345,14 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
 }
 
 /** Eval outputs (JSONL, tar archives): usually many instances, listed for a pick rather than kept whole. */
-function mostlyManyInstances(input: LogInput): boolean {
-  return input.kind === 'file' && /\.(jsonl|tar\.gz|tgz|tar)$/i.test(input.file.path);
+/** A single file's whole content, read on the page if unread: session files and sweep results are opened there. */
+async function wholeFile(input: Exclude<ImportInput, { kind: 'folder' }>): Promise<LogFile> {
+  return input.kind === 'unread' ? readUnreadFile(input) : input.file;
+}
+
+function mostlyManyInstances(input: ImportInput): boolean {
+  const path = input.kind === 'file' ? input.file.path : input.kind === 'unread' ? input.path : null;
+  return path !== null && /\.(jsonl|tar\.gz|tgz|tar)$/i.test(path);
 }
 
 /** Logs an import staged but never finished (the tab was closed meanwhile) take space: they are removed. */
@@ -352,4 +377,14 @@ export function copyName(name: string, sessions: ReadonlyArray<{ readonly name: 
   let copy = 2;
   while (taken.has(`${name} (copy ${copy})`)) copy++;
   return `${name} (copy ${copy})`;
+}
+
+/** What the session's starting configuration is, and how much of the log it reproduces. */
+export function inferredNote(inferred: InferredConfig): string {
+  const of = `${inferred.reproduces} of the log's ${inferred.recordedCondensations} recorded condensations`;
+  if (inferred.reproduces === 0)
+    return `No configuration tried reproduces the log's recorded condensations; re-simulation starts from ${inferred.source === 'recorded' ? 'the one it records' : 'the default'}.`;
+  const source =
+    inferred.source === 'recorded' ? 'the configuration the log records' : 'a configuration read off its condensations';
+  return `Re-simulation starts from ${source}, which reproduces ${of} with the log's own summaries.`;
 }

@@ -8,12 +8,12 @@ import type { LlmEndpointArgs } from '../worker/index.ts';
 import { keptWrite } from './keptWrite.ts';
 
 /** A message about an LLM failure, with the key taken out whatever produced it. */
-function safeText(error: unknown, settings: LlmSettings | null): string {
+export function safeText(error: unknown, settings: LlmSettings | null): string {
   return withoutKey(errorText(error), settings?.apiKey ?? '');
 }
 
 /** What the engine needs to call the endpoint: where, with what key, within which limits. */
-function endpointArgs(settings: LlmSettings): LlmEndpointArgs {
+export function endpointArgs(settings: LlmSettings): LlmEndpointArgs {
   return {
     baseURL: settings.baseURL.trim().replace(/\/+$/, ''),
     model: settings.model.trim(),
@@ -75,6 +75,8 @@ export function createLlmSlice(set: SetState, get: GetState, deps: StoreDeps): L
     estimate: null,
     unsavedAnswers: null,
     answersStoring: 0,
+
+    keepPaidAnswers: keepAnswers,
 
     async loadLlmSettings() {
       set({ llmSettings: await deps.settings.llm() });

@@ -6,6 +6,7 @@ import { configProblem, configText, readConfigText, sessionReplayRequest } from 
 import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 import { createConfigEdits } from './configEdits.ts';
+import { markShown } from './shownMarks.ts';
 
 /** How many earlier configurations undo can go back through. */
 const UNDO_DEPTH = 30;
@@ -25,13 +26,21 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
         return;
       }
       const last = Math.max(0, outcome.summary.steps.length - 1);
-      set({ summary: outcome.summary, step: Math.min(get().step, last), usage: null, appliedConfig: config });
-      // The lives follow the replay: the picked event's at once, the lanes when the lane view asks again.
-      set({ eventLanes: null });
+      set({
+        summary: outcome.summary,
+        step: Math.min(get().step, last),
+        usage: null,
+        quality: null,
+        appliedConfig: config,
+        // The lives follow the replay: the picked event's at once, the lanes when the lane view asks again.
+        eventLanes: null,
+      });
       void get().loadEventLife();
       await loadStepView();
+      markShown('replay');
       // Usage over the whole run can take a while on long logs: it runs after, and a newer replay cancels it.
       void get().refreshUsage();
+      void get().refreshQuality();
     } catch (error) {
       // Another log was opened meanwhile: this replay's answers are moot.
       if (deps.logGeneration?.() !== generation || get().active?.record.id !== active.record.id) return;
@@ -51,6 +60,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     const view = await deps.engine.call('stepView', { step });
     if (get().step === step) set({ stepView: view });
     await get().loadTranscript();
+    markShown('step');
   });
 
   let saveStepTimer: ReturnType<typeof setTimeout> | null = null;

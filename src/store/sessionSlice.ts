@@ -5,6 +5,7 @@ import { errorText } from './errorText.ts';
 import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
 import { createNotesEdits } from './notesEdits.ts';
+import { markShown } from './shownMarks.ts';
 
 function fileNameFor(name: string): string {
   const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'session';
@@ -58,6 +59,9 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           estimate: null,
           transcript: null,
           usage: null,
+          estimateErrorOnLog: null,
+          quality: null,
+          factOrigin: null,
           focusedEvent: null,
         });
         await get().rerun();
@@ -111,22 +115,24 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       const active = get().active;
       if (!active || active.opened.recordedSummaries.length === 0) return;
       try {
-        const recorded = await deps.engine.call('recordScript', {
+        const used = await deps.engine.call('recordLogSummaries', {
           config: get().config,
-          script: active.opened.recordedSummaries.map((content) => ({ content })),
           prompts: active.record.prompts,
           sdkRules: sessionReplayRequest(get()).sdkRules,
         });
-        const count = Object.keys(recorded).length;
-        await deps.sessions.addAnswers(active.record.id, recorded);
+        const count = used.matched;
+        await deps.sessions.addAnswers(active.record.id, used.answers);
         const answers = await deps.sessions.answers(active.record.id);
         set({ active: { ...active, answers } });
         // A configuration that asks no LLM needs no summaries: nothing to say then.
-        if (count > 0) {
+        if (used.calls > 0) {
           set({
             notice: {
               kind: 'info',
-              text: `Re-simulating with the log's own summaries: ${count} of its ${active.opened.recordedSummaries.length} answer this configuration's LLM calls. Calls they do not cover get placeholders; run them live from the LLM settings.`,
+              text:
+                count === 0
+                  ? `None of this configuration's ${used.calls} LLM calls forgets exactly the events a recorded summary covered, so none takes one (a summary of other events would not be what the model read): placeholders stand in; run them live from the LLM settings.`
+                  : `Re-simulating with the log's own summaries: ${count} of this configuration's ${used.calls} LLM calls forget exactly the events a recorded summary covered, and take it. The others get placeholders (a summary of other events would not be what the model read); run them live from the LLM settings.`,
             },
           });
         }
@@ -148,6 +154,7 @@ async function countTokens(id: string, set: SetState, get: GetState, deps: Store
     if (active?.record.id !== id || get().engineHolds !== id) return;
     set({ active: { ...active, tokens } });
     await get().rerun();
+    markShown('tokens');
   } catch {
     // Token estimates are a nicety; the replay stands without them.
   }

@@ -1,12 +1,14 @@
 import { createStore } from 'zustand/vanilla';
 import { createAgentSlice } from './agentSlice.ts';
 import { createCompareSlice } from './compareSlice.ts';
+import { createCounterfactualSlice } from './counterfactualSlice.ts';
 import { createInspectSlice } from './inspectSlice.ts';
 import { createLlmSlice } from './llmSlice.ts';
 import { createLibrarySlice } from './librarySlice.ts';
 import { createReplaySlice } from './replaySlice.ts';
 import { createSessionSlice } from './sessionSlice.ts';
 import { createSweepSlice } from './sweepSlice.ts';
+import { createQualitySlice } from './qualitySlice.ts';
 import type { SessionChanges, SessionStore } from '../storage/index.ts';
 import type { AppState, StoreDeps } from './types.ts';
 
@@ -63,8 +65,10 @@ export function createAppStore(given: StoreDeps) {
     ...createReplaySlice(set, get, deps),
     ...createInspectSlice(set, get, deps),
     ...createLlmSlice(set, get, deps),
+    ...createCounterfactualSlice(set, get, deps),
     ...createCompareSlice(set, get, deps),
     ...createAgentSlice(set, get, deps),
+    ...createQualitySlice(set, get, deps),
     ...createSweepSlice(set, get),
   }));
 }

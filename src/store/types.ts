@@ -1,5 +1,5 @@
 import type {
-  ChatProfile,
+  AgentProfile,
   MissingAnswerPolicy,
   ModelPrices,
   PresetOptions,
@@ -7,7 +7,9 @@ import type {
   ReplayMode,
   sdk,
 } from '../engine/index.ts';
-import type { EvalInstance, LogInput, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
+import type { EvalInstance, ImportInput, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
+import type { Counterfactual } from '../inspect/index.ts';
+import type { EstimateError } from './usageSelectors.ts';
 import type {
   LlmSettings,
   PriceOverrides,
@@ -22,9 +24,11 @@ import type {
   EventId,
   EventLanes,
   EventLife,
+  FactOrigin,
   LlmUse,
   OpenedLog,
   PromptText,
+  QualityReport,
   ReplaySummary,
   UsageReport,
   ViewItem,
@@ -65,7 +69,7 @@ export interface LibrarySlice {
   releaseEngine(): void;
   init(): Promise<void>;
   refreshSessions(): Promise<void>;
-  importLog(input: LogInput, name: string, sizeBytes: number): Promise<string | null>;
+  importLog(input: ImportInput, name: string, sizeBytes: number): Promise<string | null>;
   /** Stops the import under way (unpacking an archive, reading a log): nothing of it is kept. */
   cancelImport(): void;
   /** A reproduction file's text, or its bytes (a long one cannot be one string). */
@@ -192,6 +196,8 @@ export interface LlmSlice {
   unsavedAnswers: { readonly sessionId: string; readonly answers: RecordedAnswers; readonly exported: boolean } | null;
   /** Answers received and being written to storage right now. */
   answersStoring: number;
+  /** Stores paid answers in the session as they arrive (kept in memory and exported when storage refuses them). */
+  keepPaidAnswers(sessionId: string, answers: RecordedAnswers): Promise<void>;
   loadLlmSettings(): Promise<void>;
   /** False when storage refused them (the notice says why). */
   saveLlmSettings(settings: LlmSettings): Promise<boolean>;
@@ -205,6 +211,31 @@ export interface LlmSlice {
   cancelLive(): void;
   /** Replaces the built-in summarizer prompt for this session (null: back to the default). */
   setPromptTemplate(kind: 'llm' | 'structured', template: string | null): Promise<void>;
+}
+
+/** A one-step counterfactual asked in the app (issue 19): the step, the configuration B, and how it went. */
+export interface CounterfactualRun {
+  readonly sessionId: string;
+  readonly step: number;
+  readonly samples: number;
+  /** The configuration B was (the session's, when it was asked). */
+  readonly config: unknown;
+  /** What is being asked, while it runs. */
+  readonly running: string | null;
+  readonly result: Counterfactual | null;
+  readonly error: string | null;
+}
+
+export interface CounterfactualSlice {
+  counterfactual: CounterfactualRun | null;
+  /**
+   * At the current step, the request the session's configuration builds and the recorded run's, each
+   * asked `samples` times: answers the session holds are reused, the others asked of the LLM settings'
+   * endpoint and kept in the session as they arrive. Without a key it runs offline, from the session only.
+   */
+  askCounterfactual(samples: number): Promise<void>;
+  cancelCounterfactual(): void;
+  closeCounterfactual(): void;
 }
 
 export interface CompareSlice {
@@ -229,6 +260,8 @@ export interface AgentSlice {
   /** Every step's estimated and recorded usage, once computed (after each replay). */
   usage: UsageReport | null;
   usageProgress: { readonly done: number; readonly total: number } | null;
+  /** The estimator's error measured on this log as recorded (each estimate fitted on earlier calls only). */
+  estimateErrorOnLog: EstimateError | null;
   /** The user's own prices, by model name (presets fill in the rest). */
   prices: PriceOverrides;
   /** An event the user picked in the history: the transcript scrolls to what it became. */
@@ -238,13 +271,22 @@ export interface AgentSlice {
   /** Stops the running usage estimate (the engine is about to open another log). */
   cancelUsage(): void;
   loadPrices(): Promise<void>;
-  setAgentProfile(profile: ChatProfile): Promise<void>;
+  setAgentProfile(profile: AgentProfile): Promise<void>;
   /** Takes template files (by name); returns the problem, or null when they were kept for the session. */
   loadAgentTemplates(files: ReadonlyArray<{ readonly name: string; readonly text: string }>): Promise<string | null>;
   resetAgentTemplates(): Promise<void>;
   /** Sets (or, with null, drops) the user's prices for a model. */
   setModelPrices(model: string, prices: ModelPrices | null): Promise<void>;
   focusEvent(id: EventId | null): void;
+}
+
+export interface QualitySlice {
+  /** Facts lost over the current replay (null until computed after it). */
+  quality: QualityReport | null;
+  /** Where the fact last asked about had gone, at its step. */
+  factOrigin: (FactOrigin & { readonly step: number }) | null;
+  refreshQuality(): Promise<void>;
+  explainFact(step: number, fact: string): Promise<void>;
 }
 
 export interface SweepSlice {
@@ -265,8 +307,10 @@ export type AppState = LibrarySlice &
   ReplaySlice &
   InspectSlice &
   LlmSlice &
+  CounterfactualSlice &
   CompareSlice &
   AgentSlice &
+  QualitySlice &
   SweepSlice;
 
 export interface StoreDeps {

@@ -1,4 +1,10 @@
-import { type CallContext, type CreateLiveLlm, Inspector, type InspectorApi } from '../inspect/index.ts';
+import {
+  type CallContext,
+  type CreateAgentLlm,
+  type CreateLiveLlm,
+  Inspector,
+  type InspectorApi,
+} from '../inspect/index.ts';
 import {
   BACKGROUND_METHODS,
   type EngineMethod,
@@ -28,8 +34,11 @@ export interface EngineClient {
   dispose(): void;
 }
 
-function inThread(createLiveLlm: CreateLiveLlm | null = null): EngineClient {
-  const host = new Inspector(undefined, createLiveLlm);
+function inThread(
+  createLiveLlm: CreateLiveLlm | null = null,
+  createAgentLlm: CreateAgentLlm | null = null,
+): EngineClient {
+  const host = new Inspector(undefined, createLiveLlm, createAgentLlm);
   const queue = new EngineQueue();
   return {
     where: 'main thread',

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import '../security/zodWithoutEval.ts';
-import { liveLlm } from '../llm/openaiLlm.ts';
+import { liveAgentLlm, liveLlm } from '../llm/openaiLlm.ts';
 import { APP_CONNECT } from '../security/appPolicy.ts';
 import { originGuardedFetch } from '../security/originGuard.ts';
 import { type CallContext, Inspector, type InspectorApi } from '../inspect/index.ts';
@@ -18,8 +18,11 @@ import {
 // The LLM client reaches the endpoint's origin only, whatever the page's policy allows; an endpoint
 // the policy blocks is refused by name before any request.
 const policy = { page: self.location.href, connect: APP_CONNECT };
-const host = new Inspector(undefined, (endpoint, options) =>
-  liveLlm(endpoint, { ...options, policy, fetch: originGuardedFetch(new URL(endpoint.baseURL).origin) }),
+const guarded = (baseURL: string) => ({ policy, fetch: originGuardedFetch(new URL(baseURL).origin) });
+const host = new Inspector(
+  undefined,
+  (endpoint, options) => liveLlm(endpoint, { ...options, ...guarded(endpoint.baseURL) }),
+  (endpoint, options) => liveAgentLlm(endpoint, { ...options, ...guarded(endpoint.baseURL) }),
 );
 const queue = new EngineQueue();
 const running = new Map<number, AbortController>();

@@ -29,12 +29,61 @@ function sweep(...args: string[]) {
 const llm40 = file('llm40.json', JSON.stringify({ type: 'llm', max_size: 40, keep_first: 4 }));
 const masking = file('masking.toml', '[condenser]\ntype = "observation_masking"\nattention_window = 20\n');
 
-describe('npm run sweep', () => {
+const LOG_185 = join(ROOT, 'test', 'fixtures', 'conformance', 'logs', 'real-oh-utils-185-3cond.json');
+
+// Each test starts the sweep as a process (a bundle, then worker threads): seconds on a loaded machine.
+describe('npm run sweep', { timeout: 60_000 }, () => {
+  it("spans a grid, gives each configuration the quality figure's total, and priced input tokens", () => {
+    const { status, stdout, stderr } = sweep(
+      LOG_185,
+      '--config',
+      'recorded',
+      '--grid',
+      'type=recent,noop max_events=40 keep_first=2',
+      '--grid',
+      'type=llm max_size=10,20 keep_first=2,5',
+      '--model',
+      'claude-sonnet-4-20250514',
+      '--format',
+      'json',
+    );
+    expect(status).toBe(0);
+    // max_size 10 with keep_first 5 is refused by OpenHands (keep_first >= max_size // 2): left out and told.
+    expect(stderr).toMatch(
+      /^sweep: --grid left out 1 combination OpenHands refuses \(type=llm max_size=10 keep_first=5: keep_first: must be less than half/,
+    );
+    const result = parseSweepResult(stdout);
+    expect(result.rows.map((row) => [row.config, row.missing_facts])).toEqual([
+      // spec/quality.md's public figures: 2 as recorded, 6 under recent 40/2, none without condensation.
+      ['recorded', 2],
+      ['type=recent max_events=40 keep_first=2', 6],
+      ['type=noop', 0],
+      ['type=llm max_size=10 keep_first=2', expect.any(Number)],
+      ['type=llm max_size=20 keep_first=2', expect.any(Number)],
+      ['type=llm max_size=20 keep_first=5', expect.any(Number)],
+    ]);
+    expect(result.configs.find((config) => config.name === 'type=llm max_size=20 keep_first=5')?.config).toEqual({
+      type: 'llm',
+      max_size: 20,
+      keep_first: 5,
+    });
+    for (const row of result.rows) {
+      expect(row.error).toBeNull();
+      expect(row.estimated_cost_usd).toBeGreaterThan(0);
+      expect(row.peak_input_tokens).toBeGreaterThan(row.mean_input_tokens!);
+      // The mean is over the steps the usage model estimated: all of them here.
+      expect(row.mean_input_tokens).toBe(Math.round(row.agent_prompt_tokens! / row.steps!));
+    }
+    const [noop, small] = [result.rows[2]!, result.rows[3]!];
+    expect(small.peak_input_tokens).toBeLessThan(noop.peak_input_tokens!);
+    expect(small.condensations).toBeGreaterThan(0);
+  });
+
   it('replays the three-instance multi-swe-bench sample under two configurations: 6 rows, in instance order', () => {
     const { status, stdout, stderr } = sweep(MULTI_SWE_BENCH, '--config', llm40, '--config', masking);
     expect(status).toBe(0);
     expect(stderr).toMatch(
-      /sweep: 6\/6 replays \(3 instances × 2 configurations\) in [\d.]+ s · [\d.]+ replays\/s · 0 errors\n$/,
+      /sweep: 6\/6 replays \(3 instances × 2 configurations\) in [\d.]+ s · [\d.]+ replays\/s · [\d,]+ configs×events\/s · 0 errors\n$/,
     );
     const result = parseSweepResult(stdout, 'stdout');
     expect(result.rows.map((row) => [row.instance, row.config])).toEqual([
@@ -140,7 +189,7 @@ describe('npm run sweep', () => {
   });
 
   it.each([
-    ['no configuration', () => [MULTI_SWE_BENCH], /^sweep: give at least one --config\n$/],
+    ['no configuration', () => [MULTI_SWE_BENCH], /^sweep: give at least one --config or --grid\n$/],
     [
       'a configuration that is not one',
       () => [MULTI_SWE_BENCH, '--config', file('bad.toml', '[condenser]\ntype = ')],

@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { multiInstanceJsonl, tarGz, uiDownloadZip } from '../helpers/archives.ts';
+import { REAL_LOGS } from '../helpers/logs.ts';
 import { sampleSweep } from '../helpers/sweep.ts';
 import { browserForFile, openApp } from './browser.ts';
 
@@ -44,6 +45,21 @@ describe('logs users bring, in a browser', () => {
     await page.getByText('Presets: OpenHands’ configurations').click();
     await page.getByRole('button', { name: 'Observation masking (“The Complexity Trap”)' }).click();
     await expect.poll(() => page.getByRole('spinbutton', { name: 'attention_window' }).inputValue()).toBe('20');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens an SDK conversation folder (tar.gz) under its recorded bill: agent and condenser calls, as the provider billed them', async () => {
+    const { page, errors } = await openApp(browser());
+    const folder = 'v1_benchmarks_conversation_88ca1e54_218ev_4cond';
+    const files: Record<string, Uint8Array> = {
+      [`${folder}/base_state.json`]: readFileSync(join(REAL_LOGS, folder, 'base_state.json')),
+    };
+    for (const name of readdirSync(join(REAL_LOGS, folder, 'events')))
+      files[`${folder}/events/${name}`] = readFileSync(join(REAL_LOGS, folder, 'events', name));
+    await page.getByLabel('Event log or session file').setInputFiles(file('conversation.tar.gz', await tarGz(files)));
+    await expect
+      .poll(() => page.getByLabel('Recorded cost').locator('summary').textContent(), { timeout: 30_000 })
+      .toBe('Recorded $1.830 · agent 106 calls $1.721 · condenser 4 calls $0.1096');
     expect(errors).toEqual([]);
   });
 

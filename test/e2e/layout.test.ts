@@ -90,7 +90,7 @@ describe('one screen, recorded truth first', () => {
 describe('defects found in the first run', () => {
   it('shows the first rows after a deep link and after a mode switch, without a scroll', async () => {
     const { page } = await openApp(browser());
-    const url = page.url().replace(/\/step\/\d+$/, '/step/60');
+    const url = page.url().replace(/\/step\/\d+$/, '/step/61');
     await page.goto('about:blank');
     await page.goto(url);
     await expect.poll(() => page.getByText('Step 61 of 84', { exact: true }).count()).toBe(1);

@@ -70,8 +70,9 @@ describe('what the model read, in a browser', () => {
     );
     await expect.poll(() => transcript.getByText(/^prompt [\d,]+ \(recorded [\d,]+\)$/).count()).toBe(1);
 
-    await transcript.getByRole('button', { name: 'Copy request as JSON' }).click();
-    await expect.poll(() => transcript.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    const copyJson = transcript.getByRole('button', { name: 'Copy request as JSON' });
+    await copyJson.click();
+    await expect.poll(() => copyJson.textContent()).toBe('Copied');
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
       messages: unknown[];
       tools: unknown[];

@@ -168,9 +168,34 @@ describe('fake OpenAI server: answers', () => {
       'context-too-long',
       'slow',
       'server-error',
+      'noisy-agent',
       ...FAULT_MODELS,
       ...STALL_MODELS,
     ]);
+  });
+
+  it('answers an agent’s request by what its conversation shows, and noisy-agent every other repeat differently', async () => {
+    const agentBody = (model: string, text: string): OpenAI.ChatCompletionCreateParamsNonStreaming => ({
+      model,
+      messages: [
+        { role: 'system', content: 'Agent rules in /etc/rules.md' },
+        { role: 'user', content: text },
+      ],
+      tools: ['execute_bash', 'str_replace_editor'].map((name) => ({
+        type: 'function' as const,
+        function: { name, parameters: { type: 'object' } },
+      })),
+    });
+    const firstCall = async (body: OpenAI.ChatCompletionCreateParamsNonStreaming) => {
+      const call = (await client.chat.completions.create(body)).choices[0]?.message.tool_calls?.[0];
+      return call?.type === 'function' ? [call.function.name, call.function.arguments] : null;
+    };
+    const view = ['str_replace_editor', '{"command":"view","path":"/src/a.py"}'];
+    expect(await firstCall(agentBody('fake-model', 'Fix /src/a.py then /src/b.py'))).toEqual(view);
+    expect(await firstCall(agentBody('fake-model', 'What is here?'))).toEqual(['execute_bash', '{"command":"ls"}']);
+    const noisy = agentBody('noisy-agent', 'Fix /src/a.py');
+    const answers = [await firstCall(noisy), await firstCall(noisy), await firstCall(noisy)];
+    expect(answers).toEqual([view, ['execute_bash', '{"command":"echo sample 1"}'], view]);
   });
 
   it('also serves /chat/completions without the /v1 prefix', async () => {

@@ -48,6 +48,16 @@ describe('parseJsonBytes', () => {
     expect(decode(raw.sourceBytes(1)!)).toBe('{"id": 1}');
   });
 
+  it('keeps no spans (nor the bytes) when asked not to, and its events are the parsed ones', () => {
+    const text = '{"trajectory": [ {"id": 0, "note": "ünï"} ,\n {"id": 1} ]}';
+    const value = parseJsonBytes(bytes(text), 'f', { keepSpans: false }) as { trajectory: unknown[] };
+    expect(value).toEqual(JSON.parse(text));
+    expect(elementSpansOf(value.trajectory)).toBeUndefined();
+    const raw = rawEventsOf(value.trajectory);
+    expect(raw.at(0)).toEqual({ id: 0, note: 'ünï' });
+    expect(raw.sourceBytes(0)).toBeNull();
+  });
+
   it('reads a list a piece at a time wherever the cuts fall, with every span right', () => {
     const texts = [
       readFileSync(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'), 'utf8'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InspectorDb, SessionStore, SettingsStore } from '../../src/storage/index.ts';
 import { type AppStore, createAppStore } from '../../src/store/index.ts';
-import { liveLlm } from '../../src/llm/openaiLlm.ts';
+import { liveAgentLlm, liveLlm } from '../../src/llm/openaiLlm.ts';
 import { createInThreadEngineClient } from '../../src/worker/index.ts';
 
 export const SAMPLE_SESSION_PATH = join(
@@ -27,7 +27,7 @@ export function createTestStore(options: { loadSample?: () => Promise<string> } 
   const store = createAppStore({
     sessions,
     settings: new SettingsStore(db),
-    engine: createInThreadEngineClient(liveLlm),
+    engine: createInThreadEngineClient(liveLlm, liveAgentLlm),
     loadSample: options.loadSample ?? (async () => sampleSessionText()),
   });
   return { store, db, sessions };

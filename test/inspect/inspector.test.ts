@@ -167,13 +167,18 @@ describe('Inspector', () => {
     expect(outcome.ok && outcome.summary.steps[1]!.viewTokens).toBe(tokens[0]! + tokens[1]! + tokens[2]!);
   });
 
-  it('records scripted answers by request', async () => {
-    const { host, opened } = await openedHost();
-    const recorded = await host.recordScript({
-      config: sample.session.config,
-      script: opened.recordedSummaries.map((content) => ({ content })),
+  it('answers summarizer calls with the log summary of exactly the same events, and no other', async () => {
+    const { host } = await openedHost();
+    const used = await host.recordLogSummaries({ config: sample.session.config });
+    expect(used.answers).toEqual(sample.answers);
+    expect(used.matched).toBe(Object.keys(sample.answers).length);
+    // Another max_size forgets other ranges: no recorded summary may stand in for them.
+    const other = await host.recordLogSummaries({
+      config: { type: 'llm', keep_first: 4, max_size: 60 },
     });
-    expect(recorded).toEqual(sample.answers);
+    expect(other.calls).toBeGreaterThan(0);
+    expect(other.matched).toBe(0);
+    expect(other.answers).toEqual({});
   });
 
   it('asks again for a recorded answer the condenser cannot use, and never reports a live one that fails the check', async () => {

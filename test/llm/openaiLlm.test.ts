@@ -3,7 +3,7 @@ import { type LlmRequest, placeholderAnswer } from '../../src/engine/index.ts';
 import { ATTENTION_RESPONSE_SCHEMA } from '../../src/engine/v0/prompts/attention.ts';
 import { STATE_SUMMARY_TOOL } from '../../src/engine/v0/prompts/structured.ts';
 import { LlmCallError } from '../../src/llm/llmErrors.ts';
-import { completionBody, liveLlm } from '../../src/llm/openaiLlm.ts';
+import { completionBody, liveAgentLlm, liveLlm } from '../../src/llm/openaiLlm.ts';
 import { rejected } from '../helpers/thrown.ts';
 import { fakeServerForFile } from '../helpers/fakeServer.ts';
 
@@ -134,5 +134,32 @@ describe('liveLlm through the real openai client', () => {
       ),
     ).toBe(true);
     expect(placeholderAnswer(summaryRequest, 0).content).toMatch(/placeholder/);
+  });
+});
+
+describe('liveAgentLlm: the agent’s own request asked again', () => {
+  const endpoint = (model = 'fake-model') => ({ baseURL: server().url, model, apiKey: KEY });
+  const shell = { type: 'function', function: { name: 'execute_bash', parameters: { type: 'object' } } };
+  const editor = { type: 'function', function: { name: 'str_replace_editor', parameters: { type: 'object' } } };
+  const messages = [
+    { role: 'system' as const, content: 'You are an agent. See /etc/agent/rules.md' },
+    { role: 'user' as const, content: 'Fix /workspace/app/main.py please' },
+  ];
+
+  it('sends the messages and tools as they are and reads the tool call the answer depends on', async () => {
+    const before = server().requests.length;
+    const answer = await liveAgentLlm(endpoint())({ messages, tools: [shell, editor] });
+    expect(server().requests[before]!.body).toMatchObject({ model: 'fake-model', messages, tools: [shell, editor] });
+    expect(answer.toolCalls).toEqual([
+      { name: 'str_replace_editor', arguments: '{"command":"view","path":"/workspace/app/main.py"}' },
+    ]);
+    const shellOnly = await liveAgentLlm(endpoint())({ messages, tools: [shell] });
+    expect(shellOnly.toolCalls?.[0]).toEqual({ name: 'execute_bash', arguments: '{"command":"ls"}' });
+  });
+
+  it('refuses an answer with neither text nor a tool call, by name', async () => {
+    const error = await failure(liveAgentLlm(endpoint('null-content'))({ messages, tools: null }));
+    expect(error.kind).toBe('invalid-answer');
+    expect(error.message).toMatch(/neither text nor a tool call/);
   });
 });

@@ -153,6 +153,29 @@ describe('SessionStore', () => {
     expect(await db.logChunks.count()).toBe(0);
   });
 
+  it('stores an unread file as slices of it, read back as its bytes, and writes them again if they went', async () => {
+    const { db } = stores();
+    let ids = 0;
+    const sessions = new SessionStore(
+      db,
+      () => 1,
+      () => `unread-${++ids}`,
+      16,
+    );
+    const bytes = new Uint8Array(16 * 2 + 5).map((_, i) => i % 251);
+    const unread = { kind: 'unread' as const, path: 'log.json', blob: new Blob([bytes]) };
+    const record = await sessions.create(fresh, unread);
+    const chunks = await db.logChunks.where('sessionId').equals(record.id).sortBy('index');
+    expect(chunks.map((chunk) => (chunk.bytes as Blob).size)).toEqual([16, 16, 5]);
+    expect(await sessions.log(record.id)).toEqual({ kind: 'file', file: { path: 'log.json', bytes } });
+
+    const staged = sessions.stageLog(unread);
+    await staged.written;
+    await sessions.dropStrayChunks();
+    const again = await sessions.create(fresh, unread, {}, staged);
+    expect(await sessions.log(again.id)).toEqual({ kind: 'file', file: { path: 'log.json', bytes } });
+  });
+
   it('reads logs whose chunks an earlier version stored as byte arrays', async () => {
     const { db, sessions } = stores();
     const bytes = new TextEncoder().encode('[{"id": 0}]');

@@ -1,9 +1,11 @@
-import { presetById } from '../../engine/index.ts';
+import { type PromptUsage, presetById } from '../../engine/index.ts';
 import type { SweepRow } from '../../formats/index.ts';
 import {
+  type AgentSettings,
   type Inspector,
   type OpenedLog,
   type ReplayRequest,
+  type ResolvedPrices,
   defaultProfile,
   pricesFor,
   runCost,
@@ -15,11 +17,14 @@ const EMPTY = {
   condensations: null,
   peak_view_events: null,
   peak_view_tokens: null,
+  peak_input_tokens: null,
+  mean_input_tokens: null,
   agent_prompt_tokens: null,
   cache_read_tokens: null,
   cache_write_tokens: null,
   condenser_prompt_tokens: null,
   placeholder_summaries: null,
+  missing_facts: null,
   estimated_cost_usd: null,
 } as const;
 
@@ -56,12 +61,54 @@ function requestFor(spec: SweepConfigSpec, opened: OpenedLog): { request: Replay
   }
 }
 
+/** One configuration's figures on the open log: its replay, the agent's usage and cost, the facts it lost. */
+async function replayConfig(
+  host: Inspector,
+  prepared: ReturnType<typeof requestFor>,
+  agent: AgentSettings,
+  prices: ResolvedPrices | null,
+): Promise<Partial<SweepRow>> {
+  if ('error' in prepared) return { error: prepared.error };
+  const outcome = await host.replay(prepared.request);
+  if (!outcome.ok) return { error: outcome.configError };
+  const { steps, condensations, llm } = outcome.summary;
+  const usage = await host.agentUsage({ agent });
+  const estimated = usage.error === null ? usage.steps.flatMap((step) => (step.estimate ? [step.estimate] : [])) : [];
+  const sum = (of: (estimate: PromptUsage) => number) =>
+    usage.error === null ? estimated.reduce((total, estimate) => total + of(estimate), 0) : null;
+  const cost = prices && usage.error === null ? runCost(usage, prices.prices) : null;
+  const quality = await host.replayQuality({});
+  const inputTokens = sum((estimate) => estimate.promptTokens);
+  return {
+    steps: steps.length,
+    condensations: condensations.length,
+    peak_view_events: Math.max(0, ...steps.map((step) => step.viewLength)),
+    peak_view_tokens: Math.max(0, ...steps.map((step) => step.viewTokens)),
+    peak_input_tokens: estimated.length ? Math.max(...estimated.map((estimate) => estimate.promptTokens)) : null,
+    mean_input_tokens: estimated.length && inputTokens !== null ? Math.round(inputTokens / estimated.length) : null,
+    agent_prompt_tokens: inputTokens,
+    cache_read_tokens: sum((estimate) => estimate.cacheReadTokens),
+    cache_write_tokens: sum((estimate) => estimate.cacheWriteTokens),
+    condenser_prompt_tokens: llm.promptTokens,
+    placeholder_summaries: llm.placeholders,
+    missing_facts: quality.total.missing_used,
+    estimated_cost_usd: cost ? Math.round(cost.total * 1e6) / 1e6 : null,
+    error: usage.error ?? steps.find((step) => step.failure)?.failure ?? null,
+  };
+}
+
 /**
  * Replays one instance under every configuration, as the app would (the same engine host): each
  * condenser LLM call gets a placeholder answer, tokens are counted with o200k, usage and cost come
  * from the usage model with the model's list prices.
  */
-export async function replayInstance(host: Inspector, job: SweepJob, settings: SweepSettings): Promise<SweepRow[]> {
+export async function replayInstance(
+  host: Inspector,
+  job: SweepJob,
+  settings: SweepSettings,
+  onReplayed: () => void = () => {},
+): Promise<{ rows: SweepRow[]; events: number }> {
+  const specs = job.configs ? settings.configs.slice(job.configs.from, job.configs.to) : settings.configs;
   const row = (config: string, fields: Partial<SweepRow>): SweepRow => ({
     source: job.source,
     instance: job.instance,
@@ -71,62 +118,29 @@ export async function replayInstance(host: Inspector, job: SweepJob, settings: S
     error: null,
     ...fields,
   });
-  if (job.unreadable !== undefined) return settings.configs.map((spec) => row(spec.name, { error: job.unreadable! }));
+  const failed = (error: string) => ({ rows: specs.map((spec) => row(spec.name, { error })), events: 0 });
+  if (job.unreadable !== undefined) return failed(job.unreadable);
   let opened: OpenedLog;
   try {
     opened = await host.open({ input: job.input, instance: job.instance });
     await host.countTokens();
   } catch (error) {
-    return settings.configs.map((spec) => row(spec.name, { error: message(error) }));
+    return failed(message(error));
   }
   const model = settings.model ?? opened.agentModel;
   const prices = pricesFor(model, {});
   const agent = { profile: settings.profile ?? defaultProfile(model), templates: {} };
   const rows: SweepRow[] = [];
-  for (const spec of settings.configs) {
+  for (const spec of specs) {
     const base = { instance: opened.instanceId ?? job.instance, model };
-    const prepared = requestFor(spec, opened);
-    if ('error' in prepared) {
-      rows.push(row(spec.name, { ...base, error: prepared.error }));
-      continue;
-    }
+    let fields: Partial<SweepRow>;
     try {
-      const outcome = await host.replay(prepared.request);
-      if (!outcome.ok) {
-        rows.push(row(spec.name, { ...base, error: outcome.configError }));
-        continue;
-      }
-      const { steps, condensations, llm } = outcome.summary;
-      const usage = await host.agentUsage({ agent });
-      const cost = prices && usage.error === null ? runCost(usage, prices.prices) : null;
-      rows.push(
-        row(spec.name, {
-          ...base,
-          steps: steps.length,
-          condensations: condensations.length,
-          peak_view_events: Math.max(0, ...steps.map((step) => step.viewLength)),
-          peak_view_tokens: Math.max(0, ...steps.map((step) => step.viewTokens)),
-          agent_prompt_tokens:
-            usage.error === null
-              ? usage.steps.reduce((sum, step) => sum + (step.estimate?.promptTokens ?? 0), 0)
-              : null,
-          cache_read_tokens:
-            usage.error === null
-              ? usage.steps.reduce((sum, step) => sum + (step.estimate?.cacheReadTokens ?? 0), 0)
-              : null,
-          cache_write_tokens:
-            usage.error === null
-              ? usage.steps.reduce((sum, step) => sum + (step.estimate?.cacheWriteTokens ?? 0), 0)
-              : null,
-          condenser_prompt_tokens: llm.promptTokens,
-          placeholder_summaries: llm.placeholders,
-          estimated_cost_usd: cost ? Math.round(cost.total * 1e6) / 1e6 : null,
-          error: usage.error ?? steps.find((step) => step.failure)?.failure ?? null,
-        }),
-      );
+      fields = await replayConfig(host, requestFor(spec, opened), agent, prices);
     } catch (error) {
-      rows.push(row(spec.name, { ...base, error: message(error) }));
+      fields = { error: message(error) };
     }
+    rows.push(row(spec.name, { ...base, ...fields }));
+    onReplayed();
   }
-  return rows;
+  return { rows, events: opened.rows.length };
 }

@@ -17,6 +17,8 @@ export interface SweepJob {
   readonly instance: string | null;
   /** Why the input cannot be read, when reading it once already said so: its rows carry this error. */
   readonly unreadable?: string;
+  /** Which of the sweep's configurations this job replays, [from, to) (absent: all of them). */
+  readonly configs?: { readonly from: number; readonly to: number };
 }
 
 export interface SweepSettings {

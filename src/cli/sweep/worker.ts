@@ -4,13 +4,14 @@ import type { WorkerReply } from './pool.ts';
 import { replayInstance } from './replayInstance.ts';
 import type { SweepJob, SweepSettings } from './types.ts';
 
-/** A sweep worker: one engine host, reused for every instance it is given. */
+/** A sweep worker: one engine host, reused for every job it is given; it tells each replay done, for the progress bar. */
 export function runSweepWorker(): void {
   const settings = (workerData as { settings: SweepSettings }).settings;
   const host = new Inspector();
   parentPort!.on('message', (job: SweepJob) => {
-    replayInstance(host, job, settings).then(
-      (rows) => parentPort!.postMessage({ index: job.index, rows } satisfies WorkerReply),
+    const replayed = () => parentPort!.postMessage({ index: job.index, replayed: 1 } satisfies WorkerReply);
+    replayInstance(host, job, settings, replayed).then(
+      ({ rows, events }) => parentPort!.postMessage({ index: job.index, rows, events } satisfies WorkerReply),
       (error: unknown) =>
         parentPort!.postMessage({
           index: job.index,

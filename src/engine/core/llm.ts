@@ -33,6 +33,11 @@ export interface LlmRequest {
    * keyed by it, without rendering and hashing whole prompts at every replay.
    */
   readonly identity: string;
+  /**
+   * A summarizer's request: the ids of the events it is asked to summarize (and its condensation will
+   * forget). A recorded summary answers it only when the recorded condensation forgot exactly these.
+   */
+  readonly forgets?: readonly (number | string)[];
   readonly messages: readonly LlmMessage[];
   readonly tools?: readonly ToolDefinition[];
   /** Forces a call of this tool (OpenAI `tool_choice: {type: 'function', function: {name}}`). */

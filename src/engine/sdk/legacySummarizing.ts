@@ -32,9 +32,10 @@ export class LegacySummarizingCondenser implements SdkCondenser {
     const eventsFromTail = Math.floor(maxSize / 2) - Math.min(keepFirst, view.length) - 1;
     const forgotten = pySlice(view.events, keepFirst, -eventsFromTail);
     const identity = JSON.stringify(['sdk-2025-09-summary', forgotten.map(promptIdentity)]);
-    const answer = yield lazyRequest({ condenser: 'llm', identity }, () => [
-      { role: 'user', content: summarizingPrompt(forgotten.map((event) => eventString(event, '2025-09'))) },
-    ]);
+    const answer = yield lazyRequest(
+      { condenser: 'llm', identity, forgets: forgotten.map((event) => event.id) },
+      () => [{ role: 'user', content: summarizingPrompt(forgotten.map((event) => eventString(event, '2025-09'))) }],
+    );
     return {
       forgottenEventIds: forgotten.map((event) => event.id),
       summary: answer.content,

@@ -138,7 +138,7 @@ export class LlmSummarizingCondenser extends RollingCondenser {
       );
     }
     const identity = JSON.stringify(['sdk-1.43.1-summary', maxEventStrLength, forgotten.map(promptIdentity)]);
-    const request = lazyRequest({ condenser: 'llm', identity }, () => [
+    const request = lazyRequest({ condenser: 'llm', identity, forgets: forgotten.map((event) => event.id) }, () => [
       {
         role: 'user',
         content: summarizingPrompt(forgotten.map((event) => maybeTruncate(eventString(event), maxEventStrLength))),

@@ -98,3 +98,21 @@ export function forgottenList(forgotten: ForgottenIds): number[] {
   for (let k = 0; k < ids.length; k++) ids[k] = forgotten.start + k;
   return ids;
 }
+
+/**
+ * What a condensation takes from a log, as a key: how many of the log's ids it forgets, the first and
+ * the last. Two condensations with equal keys forget the same events when one of them is a range (every
+ * log id between first and last), as V0's summarizers' always are.
+ */
+export function forgottenKey(forgotten: ForgottenIds, sortedIds: readonly number[]): string {
+  const { ids, count } = forgottenAmong(forgotten, sortedIds, 1);
+  if (count === 0) return '0';
+  let last: number;
+  if (forgotten.kind === 'range') last = sortedIds[lowerBound(sortedIds, forgotten.end + 1) - 1]!;
+  else {
+    let at = forgotten.ids.length - 1;
+    while (sortedIds[lowerBound(sortedIds, forgotten.ids[at]!)] !== forgotten.ids[at]) at--;
+    last = forgotten.ids[at]!;
+  }
+  return `${count}:${ids[0]}:${last}`;
+}

@@ -26,6 +26,8 @@ export interface SdkParsedLog {
   readonly agentContextWindow: sdk.AgentContextWindow;
   /** `agent.llm.model` of base_state.json: the agent's model, if recorded (for prices). */
   readonly agentModel: string | null;
+  /** `agent.llm.temperature` and `top_p` of base_state.json, those recorded: what the agent sampled with. */
+  readonly agentSampling: { readonly temperature?: number; readonly top_p?: number };
   /** `leaf_event_id` of base_state.json: the conversation's HEAD, if recorded. */
   readonly leafId: string | null;
   /** Which SDK generation wrote it: 2025 serialized `kind` first, 2026 last. */
@@ -51,6 +53,8 @@ const baseStateSchema = z.looseObject({
           base_url: z.unknown().optional(),
           usage_id: z.unknown().optional(),
           service_id: z.unknown().optional(),
+          temperature: z.unknown().optional(),
+          top_p: z.unknown().optional(),
         })
         .nullish(),
     })
@@ -85,6 +89,7 @@ function readBaseState(value: unknown) {
       recordedCondenser: null,
       agentContextWindow: sdk.agentContextWindow(null),
       agentModel: null,
+      agentSampling: {},
       leafId: null,
     };
   const result = baseStateSchema.safeParse(value);
@@ -107,6 +112,10 @@ function readBaseState(value: unknown) {
         : null,
     ),
     agentModel: typeof state.agent?.llm?.model === 'string' ? state.agent.llm.model : null,
+    agentSampling: {
+      ...(typeof llm?.temperature === 'number' ? { temperature: llm.temperature } : {}),
+      ...(typeof llm?.top_p === 'number' ? { top_p: llm.top_p } : {}),
+    },
     leafId: state.leaf_event_id ?? null,
   };
 }

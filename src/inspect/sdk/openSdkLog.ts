@@ -9,6 +9,7 @@ import {
   oneLine,
   stepSummary,
 } from '../inspectedLog.ts';
+import { LogSummaries } from '../logSummaries.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
 import { sdkAgentCalls, sdkLearnedFromLog, sdkStepWalk, sdkTraceEncoder } from './sdkFlavor.ts';
 import { recordedUsage } from '../recordedUsage.ts';
@@ -81,6 +82,21 @@ function loggedCondensations(events: readonly sdk.SdkEvent[], inHistory: Uint8Ar
   );
 }
 
+/** The log's summaries, each keyed by the events its condensation forgot (the SDK lists them all). */
+function sdkLogSummaries(events: readonly sdk.SdkEvent[], inHistory: Uint8Array): LogSummaries {
+  // A later condensation forgets the earlier one's summary, whose id the log never shows as an event
+  // (the SDK made it up) and the replay makes its own: one summary is in view at a time, so they are one.
+  const logIds = new Set(events.map((event) => event.id));
+  const eventKey = (id: number | string) => (logIds.has(String(id)) ? String(id) : '#summary');
+  const keyOf = (ids: readonly (number | string)[]) => JSON.stringify(ids.map(eventKey).sort());
+  const recorded = events.flatMap((event, index) =>
+    event.kind === 'Condensation' && event.summary !== null && inHistory[index]
+      ? [{ key: keyOf(event.forgottenEventIds), summary: event.summary }]
+      : [],
+  );
+  return new LogSummaries(recorded, keyOf, eventKey);
+}
+
 function replayed(
   events: readonly sdk.SdkEvent[],
   inHistory: Uint8Array,
@@ -112,14 +128,21 @@ function replayed(
   };
 }
 
-function suggestedConfig(parsed: SdkParsedLog): sdk.SdkCondenserConfig {
+/** The condenser base_state.json records, if this version can read it. */
+function recordedConfig(parsed: SdkParsedLog): sdk.SdkCondenserConfig | null {
   try {
     if (parsed.recordedCondenser !== null)
       return sdk.parseSdkCondenserConfig(parsed.recordedCondenser, parsed.suggestedRules);
   } catch {
     // A recorded condenser this version cannot read: start from the SDK's defaults instead.
   }
-  return sdk.parseSdkCondenserConfig({ kind: 'LLMSummarizingCondenser' }, parsed.suggestedRules);
+  return null;
+}
+
+function suggestedConfig(parsed: SdkParsedLog): sdk.SdkCondenserConfig {
+  return (
+    recordedConfig(parsed) ?? sdk.parseSdkCondenserConfig({ kind: 'LLMSummarizingCondenser' }, parsed.suggestedRules)
+  );
 }
 
 /** An OpenHands Agent SDK log, replayed by the SDK engine under the rules of the SDK that wrote it. */
@@ -157,15 +180,18 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
       instances: parsed.instances,
       instanceId: parsed.instanceId,
       suggestedConfig: suggestedConfig(parsed),
+      configRecorded: recordedConfig(parsed) !== null,
       sdkRules: parsed.suggestedRules,
       recordedSummaries: parsed.events.flatMap((event) =>
         event.kind === 'Condensation' && event.summary !== null ? [event.summary] : [],
       ),
       agentMaxInputTokens: parsed.agentContextWindow.tokens,
       agentModel: parsed.agentModel,
+      agentSampling: parsed.agentSampling,
       recordedCondensations: loggedCondensations(parsed.events, prepared.inHistory.recorded).length,
     },
     recorded: parsed.recorded,
+    logSummaries: sdkLogSummaries(parsed.events, prepared.inHistory.recorded),
     recordedCallAt: (step) => callAt(step.beforeEventIndex),
     learnedFromLog: (settings, model, tokens) =>
       parsed.recorded.nothingRecorded

@@ -1,4 +1,4 @@
-import { ConfigError, MAX_CONDENSER_CALLS_PER_STEP } from '../../engine/index.ts';
+import { ConfigError, MAX_CONDENSER_CALLS_PER_STEP, minMax } from '../../engine/index.ts';
 import {
   type CondensationArgs,
   type Condenser,
@@ -12,16 +12,18 @@ import {
   eventPromptText,
   forgottenAmong,
   forgottenIds,
+  forgottenKey,
   prepareLog,
   readCondenserConfig,
   replay,
 } from '../../engine/v0/index.ts';
 import { type ParsedLog, SHAPE_LABELS, agentCallsByEvent } from '../../formats/index.ts';
 import { countEventTokens, tokenEstimator } from '../../llm/tokenCount.ts';
-import { initialConfig } from './defaultConfig.ts';
+import { initialConfig, recordedConfig } from './defaultConfig.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
 import { v0AgentCalls, v0LearnedFromLog, v0StepWalk, v0TraceEncoder } from './v0Flavor.ts';
 import { recordedUsage } from '../recordedUsage.ts';
+import { LogSummaries } from '../logSummaries.ts';
 import {
   type FlavorLog,
   type FlavorReplay,
@@ -80,6 +82,25 @@ function loggedCondensations(prepared: PreparedLog): LoggedCondensation[] {
   );
 }
 
+/** The log's summaries, each keyed by the log events its condensation forgot. */
+function v0LogSummaries(prepared: PreparedLog): LogSummaries {
+  const recorded = prepared.events.flatMap((event, i) =>
+    event.kind === 'action' && event.condensation?.summary != null && prepared.inHistory.recorded[i]
+      ? [
+          {
+            key: forgottenKey(forgottenIds(event.condensation), prepared.sortedIds),
+            summary: event.condensation.summary,
+          },
+        ]
+      : [],
+  );
+  // A V0 summarizer forgets the range from the first to the last event it summarized.
+  return new LogSummaries(recorded, (forgets) => {
+    const [start, end] = minMax(forgets as readonly number[]);
+    return forgottenKey({ kind: 'range', start, end }, prepared.sortedIds);
+  });
+}
+
 /** An OpenHands V0 log, replayed by the V0 engine. */
 export function openV0Log(parsed: ParsedLog): InspectedLog {
   const prepared = prepareLog(parsed.events);
@@ -109,13 +130,17 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
       instances: parsed.instances,
       instanceId: parsed.instanceId,
       suggestedConfig: initialConfig(parsed.recordedCondenser),
+      configRecorded: recordedConfig(parsed.recordedCondenser) !== null,
       sdkRules: null,
       recordedSummaries,
       recordedCondensations: logged.length,
       agentMaxInputTokens: null,
       agentModel: parsed.events.find((event) => event.toolCall?.response.model)?.toolCall?.response.model ?? null,
+      // V0 trajectories record the model's answers, not the request's parameters.
+      agentSampling: {},
     },
     recorded: parsed.recorded,
+    logSummaries: v0LogSummaries(prepared),
     recordedCallAt: (step) => callAt(step.beforeEventIndex),
     learnedFromLog: (settings, model, tokens) =>
       parsed.recorded.nothingRecorded

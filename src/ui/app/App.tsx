@@ -1,4 +1,4 @@
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useCallback, useState } from 'react';
 import { InstancePicker } from '../session-list/InstancePicker.tsx';
 import { SessionLibrary } from '../session-list/SessionLibrary.tsx';
 import { SweepView } from '../session-list/SweepView.tsx';
@@ -8,6 +8,8 @@ import { LlmSettingsForm } from '../llm-settings/LlmSettingsForm.tsx';
 import { SessionView } from '../session-view/SessionView.tsx';
 import { UnstoredAnswers } from '../kept-work/UnstoredAnswers.tsx';
 import { useLeaveWarning } from '../kept-work/useLeaveWarning.ts';
+import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp.tsx';
+import { useEscape } from '../shared/useEscape.ts';
 import { NoticeBar } from './NoticeBar.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useActions, useAppState } from './storeContext.tsx';
@@ -28,6 +30,8 @@ export function App() {
   const [dragging, setDragging] = useState(false);
   const [llmOpen, setLlmOpen] = useState(false);
   const model = useAppState((s) => (s.llmSettings?.apiKey ? s.llmSettings.model : null));
+  const closeLlm = useCallback(() => setLlmOpen(false), []);
+  useEscape(llmOpen, closeLlm);
 
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();
@@ -72,9 +76,14 @@ export function App() {
             className="llm-panel"
             role="dialog"
             aria-label="LLM settings"
-            onKeyDown={(e) => e.key === 'Escape' && setLlmOpen(false)}
+            // Esc inside it closes only it (a field's Esc too); elsewhere on the page, useEscape does.
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              closeLlm();
+            }}
           >
-            <LlmSettingsForm onDone={() => setLlmOpen(false)} />
+            <LlmSettingsForm onDone={closeLlm} />
           </div>
         )}
       </header>
@@ -101,6 +110,7 @@ export function App() {
       </div>
       <InstancePicker />
       <SweepView />
+      <ShortcutsHelp />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop an event log, a folder of events, an archive (zip, tar.gz) or a session file

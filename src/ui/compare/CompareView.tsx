@@ -1,32 +1,32 @@
 import { useEffect, useMemo } from 'react';
-import { type ReplaySummary, type UsageReport, formatDollars, maxSizeOf, pricesFor } from '../../store/index.ts';
+import {
+  type AppState,
+  type ReplaySummary,
+  type UsageReport,
+  formatDollars,
+  maxSizeOf,
+  pricesFor,
+} from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
-import { polyline } from '../chart/ViewSizeChart.tsx';
+import { StepChart } from '../chart/StepChart.tsx';
+import { CHART_HEIGHT } from '../chart/stepChartSpec.ts';
+import { compareChartSpec } from './compareChartSpec.ts';
 import { formatCount } from '../shared/format.ts';
 import { ConfigForm } from '../settings/ConfigForm.tsx';
+import { RecordedVsEstimate } from './RecordedVsEstimate.tsx';
 import { useConfigFamily } from '../settings/useConfigFamily.ts';
 import { type DollarFacts, type ReplayFacts, dollarFacts, replayFacts, summaryAtStep } from './compareFacts.ts';
 import './compare.css';
 
-function BothChart({ a, b }: { a: ReplaySummary; b: ReplaySummary }) {
-  const [eventsA, eventsB] = [a.steps.map((s) => s.viewLength), b.steps.map((s) => s.viewLength)];
-  const peak = (values: number[]) => values.reduce((m, v) => Math.max(m, v), 0);
-  const max = Math.max(1, peak(eventsA), peak(eventsB));
-  return (
-    <figure className="chart">
-      <figcaption>
-        View size per step: <span className="legend events">A</span> <span className="legend compare-b">B</span>
-      </figcaption>
-      <svg
-        viewBox="0 0 600 150"
-        role="img"
-        aria-label={`View size of A and B over ${a.steps.length} steps: peaks ${peak(eventsA)} and ${peak(eventsB)} events`}
-      >
-        <polyline className="events-line" points={polyline(eventsA, max)} />
-        <polyline className="compare-b-line" points={polyline(eventsB, max)} />
-      </svg>
-    </figure>
+/** A and B on one chart, with the cursor at the current step (a click moves it). */
+function BothChart({ comparison }: { comparison: NonNullable<AppState['comparison']> }) {
+  const step = useAppState((s) => s.step);
+  const { setStep } = useActions();
+  const spec = useMemo(
+    () => compareChartSpec(comparison.a, comparison.b, comparison.usageA, comparison.usageB),
+    [comparison],
   );
+  return <StepChart spec={spec} step={step} onStep={setStep} height={CHART_HEIGHT + 40} className="compare-chart" />;
 }
 
 type Facts = ReplayFacts & { readonly dollars: DollarFacts | null; readonly usage: UsageReport | null };
@@ -147,7 +147,8 @@ export function CompareView() {
       </div>
       {comparison && facts ? (
         <div className="compare-results">
-          <BothChart a={comparison.a} b={comparison.b} />
+          <BothChart comparison={comparison} />
+          <RecordedVsEstimate estimatedB={facts.b.dollars?.total ?? null} />
           <FactsTable a={facts.a} b={facts.b} />
           <p className="help">
             Dollars come from the usage model: each step's prompt with the provider's cache (reads, writes) at the

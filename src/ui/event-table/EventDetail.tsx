@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { EventLifeline } from '../event-life/EventLifeline.tsx';
+import { Highlighted } from '../search/Highlighted.tsx';
+import { useEscape } from '../shared/useEscape.ts';
 import './eventTable.css';
 
 /** Image references an event carries: screenshots and message images. */
@@ -23,20 +25,31 @@ export function isSafeImage(url: string): boolean {
   return /^data:image\/(png|jpeg|jpg|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(url);
 }
 
-/** The raw JSON of the selected event, exactly as the log has it (as text, never as HTML). */
+/** The raw JSON of the selected event, exactly as the log has it (as text, never as HTML), search hits marked. */
 export function EventDetail() {
   const raw = useAppState((s) => s.rawJson);
   const row = useAppState((s) => (s.rawJson && s.active ? s.active.opened.rows[s.rawJson.index] : undefined));
+  const search = useAppState((s) => s.search);
   const { selectEvent } = useActions();
   const images = useMemo(() => (raw ? imageReferences(raw.text) : []), [raw]);
+  const close = useCallback(() => void selectEvent(null), [selectEvent]);
+  useEscape(raw !== null, close);
+  const panel = useRef<HTMLElement>(null);
+  // A search hit opens at its first occurrence, marked as the current one.
+  useEffect(() => {
+    const first = panel.current?.querySelector('mark.search-hit');
+    if (!first) return;
+    first.classList.add('current');
+    first.scrollIntoView({ block: 'center' });
+  }, [raw, search]);
   if (!raw || !row) return <p className="empty">Select an event to see it in full.</p>;
   return (
-    <section className="event-detail" aria-label={`Event ${row.id}`}>
+    <section ref={panel} className="event-detail" aria-label={`Event ${row.id}`}>
       <header>
         <h4>
           Event #{row.id} ({row.kind} {row.type})
         </h4>
-        <button type="button" onClick={() => void selectEvent(null)} aria-label="Close the event">
+        <button type="button" onClick={close} aria-label="Close the event" title="Close (Esc)">
           Close
         </button>
       </header>
@@ -55,13 +68,13 @@ export function EventDetail() {
         <>
           <h5 title="str(event): the text OpenHands' summarizers read for this event">As OpenHands prints it</h5>
           <pre className="event-text" tabIndex={0} aria-label="Event text">
-            {raw.rendered}
+            <Highlighted text={raw.rendered} query={search} />
           </pre>
         </>
       )}
       <h5>Raw JSON</h5>
       <pre className="raw-json" tabIndex={0} aria-label="Raw JSON">
-        {raw.text}
+        <Highlighted text={raw.text} query={search} />
       </pre>
     </section>
   );

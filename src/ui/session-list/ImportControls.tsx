@@ -20,7 +20,7 @@ export async function importPicked(reading: Promise<PickedInput | null>, actions
   if (!picked) return;
   if (picked.kind === 'file') {
     const name = picked.file.path.replace(/\.(jsonl?|txt|csv|zip|tar\.gz|tgz|gz|tar)$/i, '');
-    await actions.importLog({ kind: 'file', file: picked.file }, name, picked.size);
+    await actions.importLog(picked.file, name, picked.size);
   } else {
     await actions.importLog({ kind: 'folder', name: picked.name, files: picked.files }, picked.name, picked.size);
   }

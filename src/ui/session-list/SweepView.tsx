@@ -1,53 +1,24 @@
 import { useId, useMemo, useState } from 'react';
-import type { SweepRow } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { formatCost, formatCount } from '../shared/format.ts';
+import { ParetoChart } from './ParetoChart.tsx';
+import { configPoints } from './sweepFrontier.ts';
 import './sessionList.css';
 
 const number = (value: number | null) => (value === null ? '—' : formatCount(value));
 const dollars = (value: number | null) => (value === null ? '—' : formatCost(value));
 
-interface ConfigTotals {
-  readonly name: string;
-  readonly replays: number;
-  readonly errors: number;
-  readonly condensations: number;
-  readonly cost: number | null;
-}
-
-function totalsByConfig(rows: readonly SweepRow[]): ConfigTotals[] {
-  const totals = new Map<
-    string,
-    { replays: number; errors: number; condensations: number; cost: number; priced: number }
-  >();
-  for (const row of rows) {
-    const entry = totals.get(row.config) ?? { replays: 0, errors: 0, condensations: 0, cost: 0, priced: 0 };
-    entry.replays++;
-    if (row.error !== null) entry.errors++;
-    entry.condensations += row.condensations ?? 0;
-    if (row.estimated_cost_usd !== null) {
-      entry.cost += row.estimated_cost_usd;
-      entry.priced++;
-    }
-    totals.set(row.config, entry);
-  }
-  return [...totals].map(([name, entry]) => ({
-    name,
-    replays: entry.replays,
-    errors: entry.errors,
-    condensations: entry.condensations,
-    cost: entry.priced ? entry.cost : null,
-  }));
-}
-
-/** A sweep result as a table: totals per configuration, then every row; a row opens its instance with its configuration. */
+/**
+ * A sweep result: the cost–quality chart, totals per configuration, then every row; a point or a row
+ * opens its instance with its configuration.
+ */
 export function SweepView() {
   const sweep = useAppState((s) => s.sweep);
   const { closeSweep, jumpToSweepRow } = useActions();
   const [filter, setFilter] = useState('');
   const filterId = useId();
   const rows = useMemo(() => sweep?.result.rows.map((row, index) => ({ row, index })) ?? [], [sweep]);
-  const totals = useMemo(() => (sweep ? totalsByConfig(sweep.result.rows) : []), [sweep]);
+  const totals = useMemo(() => (sweep ? configPoints(sweep.result.rows) : []), [sweep]);
   if (!sweep) return null;
   const needle = filter.trim().toLowerCase();
   const shown = needle
@@ -63,6 +34,7 @@ export function SweepView() {
         onKeyDown={(e) => e.key === 'Escape' && closeSweep()}
       >
         <h2>Sweep: {sweep.name}</h2>
+        <ParetoChart points={totals} onOpen={(row) => void jumpToSweepRow(row)} />
         <table className="sweep-totals">
           <caption>Per configuration</caption>
           <thead>
@@ -71,6 +43,7 @@ export function SweepView() {
               <th scope="col">Replays</th>
               <th scope="col">Condensations</th>
               <th scope="col">Estimated cost</th>
+              <th scope="col">Missing facts</th>
               <th scope="col">Errors</th>
             </tr>
           </thead>
@@ -81,6 +54,7 @@ export function SweepView() {
                 <td>{total.replays}</td>
                 <td>{formatCount(total.condensations)}</td>
                 <td>{dollars(total.cost)}</td>
+                <td>{number(total.missingFacts)}</td>
                 <td>{total.errors}</td>
               </tr>
             ))}
@@ -99,6 +73,7 @@ export function SweepView() {
                 <th scope="col">Peak view tokens</th>
                 <th scope="col">Agent prompt tokens</th>
                 <th scope="col">Estimated cost</th>
+                <th scope="col">Missing facts</th>
                 <th scope="col">Error</th>
               </tr>
             </thead>
@@ -121,6 +96,7 @@ export function SweepView() {
                   <td>{number(row.peak_view_tokens)}</td>
                   <td>{number(row.agent_prompt_tokens)}</td>
                   <td>{dollars(row.estimated_cost_usd)}</td>
+                  <td>{number(row.missing_facts)}</td>
                   <td className="error-cell">{row.error ?? ''}</td>
                 </tr>
               ))}

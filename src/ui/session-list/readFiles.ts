@@ -1,8 +1,8 @@
-import type { LogFile } from '../../formats/index.ts';
+import type { LogFile, UnreadFile } from '../../formats/index.ts';
 
-/** What the user dropped or picked, read into bytes. */
+/** What the user dropped or picked: one file left unread (the engine's worker reads it), a folder's files read into bytes. */
 export type PickedInput =
-  | { readonly kind: 'file'; readonly file: LogFile; readonly size: number }
+  | { readonly kind: 'file'; readonly file: UnreadFile; readonly size: number }
   | { readonly kind: 'folder'; readonly name: string; readonly files: readonly LogFile[]; readonly size: number };
 
 const READABLE = /\.(json|jsonl|txt|csv|zip|gz|tgz|tar)$/i;
@@ -58,8 +58,9 @@ export async function readPicked(list: FileList | readonly File[]): Promise<Pick
   const size = files.reduce((sum, file) => sum + file.size, 0);
   const relative = files[0]!.webkitRelativePath;
   if (files.length === 1 && !relative) {
-    const [file] = await readAll([{ file: files[0]!, path: files[0]!.name }]);
-    return { kind: 'file', file: file!, size };
+    const [file] = files as [File];
+    if (file.size > MAX_LOG_BYTES) throw tooLarge(file.name, file.size);
+    return { kind: 'file', file: { kind: 'unread', path: file.name, blob: file }, size };
   }
   const root = relative ? relative.split('/')[0]! : `${files.length} files`;
   const picked = files

@@ -1,5 +1,6 @@
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { NotesEditor } from './NotesEditor.tsx';
+import { RecordedBill } from './RecordedBill.tsx';
 import { downloadParts } from '../shared/download.ts';
 import { formatBytes, formatCount } from '../shared/format.ts';
 import './sessionView.css';
@@ -33,6 +34,7 @@ export function SessionHeader() {
           <strong className="session-mode">{modeTitle}</strong> · {meta}
           {record.source.instance && ` · instance ${record.source.instance}`}
         </p>
+        <RecordedBill />
       </div>
       <div className="session-header-actions">
         <button type="button" onClick={() => void onExport()}>

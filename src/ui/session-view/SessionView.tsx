@@ -7,6 +7,7 @@ import { PromptView } from '../prompt-view/PromptView.tsx';
 import { Panes } from '../panes/Panes.tsx';
 import { SettingsPanel } from '../settings/SettingsPanel.tsx';
 import { SummaryHistory } from '../summary-history/SummaryHistory.tsx';
+import { FactsLost } from '../quality/FactsLost.tsx';
 import type { EventId } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
@@ -14,12 +15,13 @@ import { LaneView } from '../event-life/LaneView.tsx';
 import { TopBar } from '../top-bar/TopBar.tsx';
 import './sessionView.css';
 
-type Tab = 'side-by-side' | 'events' | 'summaries' | 'prompt' | 'lanes' | 'compare';
+type Tab = 'side-by-side' | 'events' | 'summaries' | 'facts' | 'prompt' | 'lanes' | 'compare';
 
 export function SessionView() {
   const [tab, setTab] = useState<Tab>('side-by-side');
   const [settingsOpen, setSettingsOpen] = useState(true);
   const condensations = useAppState((s) => s.summary?.condensations.length ?? 0);
+  const lostFacts = useAppState((s) => s.quality?.total.missing_used ?? null);
   const { selectCondensation } = useActions();
   const showPrompt = (id: EventId) => {
     void selectCondensation(id);
@@ -45,6 +47,18 @@ export function SessionView() {
               key: 'summaries',
               label: `Summary history (${condensations})`,
               render: () => <SummaryHistory onShowPrompt={showPrompt} />,
+            },
+            {
+              key: 'facts',
+              label: `Facts lost${lostFacts === null ? '' : ` (${lostFacts})`}`,
+              render: () => (
+                <FactsLost
+                  onShowCondensation={(id) => {
+                    void selectCondensation(id);
+                    setTab('summaries');
+                  }}
+                />
+              ),
             },
             { key: 'prompt', label: 'Prompt', render: () => <PromptView /> },
             { key: 'lanes', label: 'Event lanes', render: () => <LaneView /> },

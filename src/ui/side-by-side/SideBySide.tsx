@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { alignStep, describeIds } from '../../store/index.ts';
 import type { EventRow, AlignedRow } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { EventLabel } from '../shared/EventLabel.tsx';
 import './sideBySide.css';
+import './sideBySideKeys.css';
 
 function Left({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
   switch (row.kind) {
@@ -76,6 +77,9 @@ export function SideBySide() {
     [rows, summary, step, view, mode],
   );
   const scroller = useRef<HTMLDivElement>(null);
+  const rowIds = useId();
+  // The row the keyboard is on (the grid keeps focus; aria-activedescendant names the row).
+  const [active, setActive] = useState(-1);
   const virtualizer = useVirtualizer({
     count: aligned.length,
     getScrollElement: () => scroller.current,
@@ -103,6 +107,33 @@ export function SideBySide() {
     void selectEvent(index);
     focusEvent(rows[index]?.id ?? null);
   };
+  const eventOf = (row: AlignedRow | undefined) =>
+    row && (row.kind === 'event' || row.kind === 'repeat') ? row.index : null;
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = aligned.length - 1;
+    const at = Math.min(active, last);
+    const targets: Record<string, number> = {
+      ArrowDown: at + 1,
+      ArrowUp: at < 0 ? 0 : at - 1,
+      PageDown: at + 20,
+      PageUp: at - 20,
+      Home: 0,
+      End: last,
+    };
+    if (event.key === 'Enter' || event.key === ' ') {
+      const index = eventOf(aligned[at]);
+      if (index === null) return;
+      event.preventDefault();
+      pick(index);
+      return;
+    }
+    if (!(event.key in targets) || last < 0) return;
+    // The grid's keys move its row; the page's (which move the step) wait until focus leaves it.
+    event.preventDefault();
+    const target = Math.max(0, Math.min(last, targets[event.key]!));
+    setActive(target);
+    virtualizer.scrollToIndex(target);
+  };
   return (
     <section className="side-by-side" aria-label="Side by side">
       <p className="side-by-side-facts">
@@ -116,24 +147,28 @@ export function SideBySide() {
       <div
         ref={scroller}
         className="sbs-scroll"
-        role="table"
-        tabIndex={0}
+        role="grid"
         aria-label="History and condensed view"
         aria-rowcount={aligned.length}
+        tabIndex={0}
+        aria-activedescendant={active >= 0 && active < aligned.length ? `${rowIds}-${active}` : undefined}
+        onKeyDown={onKeyDown}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
           {virtualizer.getVirtualItems().map((item) => {
             const row = aligned[item.index]!;
-            const index = row.kind === 'event' || row.kind === 'repeat' ? row.index : null;
+            const index = eventOf(row);
             return (
               <div
                 key={item.key}
+                id={`${rowIds}-${item.index}`}
                 role="row"
                 aria-rowindex={item.index + 1}
                 data-index={item.index}
                 data-status={statusOf(row)}
                 ref={virtualizer.measureElement}
-                className={`sbs-row ${statusOf(row)}`}
+                className={`sbs-row ${statusOf(row)}${item.index === active ? ' active' : ''}`}
+                aria-selected={item.index === active}
                 style={{
                   position: 'absolute',
                   top: 0,
@@ -143,10 +178,10 @@ export function SideBySide() {
                 }}
                 onClick={index === null ? undefined : () => pick(index)}
               >
-                <div role="cell" className="sbs-left">
+                <div role="gridcell" className="sbs-left">
                   <Left row={row} rows={rows} />
                 </div>
-                <div role="cell" className="sbs-right">
+                <div role="gridcell" className="sbs-right">
                   <Right row={row} rows={rows} />
                 </div>
               </div>

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { type EventId, type SummaryHistoryEntry, lineDiff, summaryHistory } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { Highlighted } from '../search/Highlighted.tsx';
+import { hasHit } from '../search/hits.ts';
 import { shortId } from '../shared/EventLabel.tsx';
 import './summaryHistory.css';
 
@@ -30,6 +32,7 @@ function Entry({
 }) {
   const [showDiff, setShowDiff] = useState(false);
   const { setStep } = useActions();
+  const search = useAppState((s) => s.search);
   const { condensation } = entry;
   return (
     <li className="summary-entry">
@@ -63,7 +66,9 @@ function Entry({
       ) : showDiff && entry.previousSummary !== null ? (
         <SummaryDiff before={entry.previousSummary} after={condensation.summary} />
       ) : (
-        <pre className="summary-text">{condensation.summary}</pre>
+        <pre className="summary-text">
+          <Highlighted text={condensation.summary} query={search} />
+        </pre>
       )}
     </li>
   );
@@ -72,7 +77,11 @@ function Entry({
 /** Every condensation of the replay in order: where, what it forgot, the summary and how it changed. */
 export function SummaryHistory({ onShowPrompt }: { onShowPrompt: (id: EventId) => void }) {
   const summary = useAppState((s) => s.summary);
+  const search = useAppState((s) => s.search);
   const entries = useMemo(() => (summary ? summaryHistory(summary) : []), [summary]);
+  const mentioning = search.trim()
+    ? entries.filter((entry) => hasHit(entry.condensation.summary ?? '', search)).length
+    : null;
   if (!summary) return <p className="empty">Replaying…</p>;
   if (entries.length === 0) {
     return (
@@ -85,6 +94,11 @@ export function SummaryHistory({ onShowPrompt }: { onShowPrompt: (id: EventId) =
   }
   return (
     <section className="summary-history" aria-label="Summary history">
+      {mentioning !== null && (
+        <p className="muted" role="status">
+          {mentioning} of {entries.length} summaries mention “{search.trim()}”
+        </p>
+      )}
       <ol>
         {entries.map((entry, i) => (
           <Entry key={entry.condensation.id} entry={entry} number={i + 1} onShowPrompt={onShowPrompt} />

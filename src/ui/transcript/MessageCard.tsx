@@ -1,17 +1,20 @@
 import { memo, useState } from 'react';
 import type { EventId, TranscriptMessage } from '../../store/index.ts';
+import { hasHit } from '../search/hits.ts';
 import { messageFacts, preview, readableArguments } from './messageText.ts';
 import { TextWithMarks } from './TextWithMarks.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import { messageJson } from './requestCopies.ts';
 import './transcript.css';
 
-function Body({ text, expanded }: { text: string; expanded: boolean }) {
+function Body({ text, expanded, query }: { text: string; expanded: boolean; query: string }) {
   const cut = preview(text);
+  // A search hit beyond the preview opens the text: a hit is never hidden.
+  const whole = expanded || !cut.cut || (query !== '' && hasHit(text, query) && !hasHit(cut.shown, query));
   return (
     <pre className="message-text">
-      <TextWithMarks text={expanded || !cut.cut ? text : cut.shown} />
-      {!expanded && cut.cut && (
-        <span className="muted">{`\n… ${cut.hiddenLines ? `${cut.hiddenLines} more lines` : 'more'}`}</span>
-      )}
+      <TextWithMarks text={whole ? text : cut.shown} query={query} />
+      {!whole && <span className="muted">{`\n… ${cut.hiddenLines ? `${cut.hiddenLines} more lines` : 'more'}`}</span>}
     </pre>
   );
 }
@@ -20,11 +23,15 @@ interface Props {
   readonly item: TranscriptMessage;
   readonly position: number;
   readonly focused: boolean;
+  /** The session's search query: its hits are marked. */
+  readonly query: string;
+  /** The message the search is on now. */
+  readonly currentHit: boolean;
   readonly onEvent: (id: EventId) => void;
 }
 
 /** One message of the request: role, where it came from, its tokens, cache breakpoint, text and tool calls. */
-export const MessageCard = memo(function MessageCard({ item, position, focused, onEvent }: Props) {
+export const MessageCard = memo(function MessageCard({ item, position, focused, query, currentHit, onEvent }: Props) {
   const [expanded, setExpanded] = useState(false);
   const { message } = item;
   const facts = messageFacts(message);
@@ -34,7 +41,7 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
   const origins = item.eventIds.filter((id) => id !== -1);
   return (
     <article
-      className={`message ${message.role}${focused ? ' focused' : ''}`}
+      className={`message ${message.role}${focused ? ' focused' : ''}${currentHit ? ' current-hit' : ''}`}
       aria-label={`Message ${position + 1}: ${message.role}`}
     >
       <header className="message-head">
@@ -76,6 +83,9 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
         <span className="tokens" title="Tokens by our tokenizer (o200k), before calibration">
           {item.tokens.toLocaleString('en-US')} tok
         </span>
+        <CopyButton label={`Copy message ${position + 1} as JSON`} className="link" text={() => messageJson(item)}>
+          Copy
+        </CopyButton>
         {long && (
           <button type="button" className="link" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
             {expanded ? 'Collapse' : 'Show all'}
@@ -88,7 +98,7 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
             (empty text)
           </pre>
         ) : (
-          <Body key={k} text={text} expanded={expanded} />
+          <Body key={k} text={text} expanded={expanded} query={query} />
         ),
       )}
       {facts.texts.length === 0 && !message.tool_calls?.length && <p className="muted message-text">(no content)</p>}
@@ -97,7 +107,7 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
           <div className="tool-call-head">
             calls <strong>{call.function.name}</strong> <span className="muted call-id">{call.id}</span>
           </div>
-          <Body text={readableArguments(call.function.arguments)} expanded={expanded} />
+          <Body text={readableArguments(call.function.arguments)} expanded={expanded} query={query} />
         </div>
       ))}
     </article>

@@ -1,7 +1,8 @@
+import { Highlighted } from '../search/Highlighted.tsx';
 import { TRUNCATION_MARK } from './messageText.ts';
 
-/** Plain text (never HTML), with OpenHands' truncation marker set apart. */
-export function TextWithMarks({ text }: { text: string }) {
+/** Plain text (never HTML), with OpenHands' truncation marker set apart and search hits marked. */
+export function TextWithMarks({ text, query = '' }: { text: string; query?: string }) {
   const pieces = text.split(TRUNCATION_MARK);
   return (
     <>
@@ -12,7 +13,7 @@ export function TextWithMarks({ text }: { text: string }) {
               {'\n[… observation truncated: the middle was cut …]\n'}
             </span>
           )}
-          {piece}
+          <Highlighted text={piece} query={query} />
         </span>
       ))}
     </>

@@ -1,45 +1,32 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ChatProfile } from '../../engine/index.ts';
-import { type EventId, agentSettingsOf } from '../../store/index.ts';
+import type { AgentProfile } from '../../engine/index.ts';
+import { type EventId, type TranscriptMessage, agentSettingsOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { CounterfactualButton } from '../counterfactual/CounterfactualButton.tsx';
+import { SearchBox } from '../search/SearchBox.tsx';
+import { hasHit, stepHit } from '../search/hits.ts';
 import { MessageCard } from './MessageCard.tsx';
-import { requestJson } from './requestJson.ts';
+import { searchableText } from './messageText.ts';
+import { CopyRequest } from './CopyRequest.tsx';
 import { StepUsageLine } from './StepUsageLine.tsx';
 import './transcript.css';
 
-const PROFILE_LABELS: Record<ChatProfile, string> = {
+const PROFILE_LABELS: Record<AgentProfile, string> = {
+  auto: 'Each call by its model',
   anthropic: 'Anthropic (prompt caching)',
   openai: 'OpenAI-compatible',
 };
 
-function CopyRequest({ text }: { text: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      // No clipboard access (permissions, insecure context): show the text to copy by hand.
-      setState('manual');
-    }
-  };
-  return (
-    <>
-      <button type="button" onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : 'Copy request as JSON'}
-      </button>
-      {state === 'manual' && (
-        <div className="copy-manual" role="dialog" aria-label="Request JSON">
-          <p>The clipboard is not available here: select the text and copy it.</p>
-          <textarea readOnly value={text} rows={8} onFocus={(event) => event.currentTarget.select()} autoFocus />
-          <button type="button" onClick={() => setState('idle')}>
-            Close
-          </button>
-        </div>
-      )}
-    </>
-  );
+/** A key per message that stays the same from step to step: its role and events, and which of their repeats. */
+function keysOf(messages: readonly TranscriptMessage[]): string[] {
+  const seen = new Map<string, number>();
+  return messages.map((item) => {
+    const base = `${item.message.role}:${item.eventIds.join(',')}`;
+    const repeat = seen.get(base) ?? 0;
+    seen.set(base, repeat + 1);
+    return `${base}#${repeat}`;
+  });
 }
 
 /** What the agent's LLM read at the step: the request's messages, as a transcript. */
@@ -48,20 +35,23 @@ export function Transcript() {
   const step = useAppState((s) => s.step);
   const active = useAppState((s) => s.active);
   const focused = useAppState((s) => s.focusedEvent);
+  const search = useAppState((s) => s.search);
   const { setAgentProfile, focusEvent, selectEvent } = useActions();
   const rows = active?.opened.rows;
   const scroller = useRef<HTMLDivElement>(null);
   // While the next step's messages are built, the last ones stay (dimmed): no flash of an empty pane.
   const messages = useMemo(() => transcript?.messages ?? [], [transcript]);
   const stale = transcript !== null && transcript.step !== step;
+  const messageKeys = useMemo(() => keysOf(messages), [messages]);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 120,
     overscan: 6,
     initialRect: { width: 600, height: 600 },
-    // Sizes per step and message: another step's messages are measured afresh, not given old sizes.
-    getItemKey: (index) => `${transcript?.step ?? -1}:${index}`,
+    // Keyed by what a message is, not where: a step change keeps the cards of the messages both
+    // steps share (mounted, their sizes known) and mounts only the new ones.
+    getItemKey: (index) => messageKeys[index] ?? index,
   });
 
   const focusedPositions = useMemo(
@@ -71,6 +61,34 @@ export function Transcript() {
   useEffect(() => {
     if (focusedPositions.length) virtualizer.scrollToIndex(focusedPositions[0]!, { align: 'start' });
   }, [focusedPositions, virtualizer]);
+  // The messages of this step the session's search finds, and the one it is on.
+  const hitMessages = useMemo(
+    () =>
+      search.trim() ? messages.flatMap((item, k) => (hasHit(searchableText(item.message), search) ? [k] : [])) : [],
+    [messages, search],
+  );
+  const [hitAt, setHitAt] = useState(-1);
+  const goToHit = useCallback(
+    (message: number | undefined) => {
+      if (message === undefined) return;
+      setHitAt(message);
+      virtualizer.scrollToIndex(message, { align: 'start' });
+    },
+    [virtualizer],
+  );
+  // Enter with a query just typed: the first message it finds, once the query is the session's.
+  const pendingHit = useRef<1 | -1 | null>(null);
+  useEffect(() => {
+    const delta = pendingHit.current;
+    if (delta === null) return;
+    pendingHit.current = null;
+    goToHit(hitMessages[stepHit(-1, hitMessages.length, delta)]);
+  }, [hitMessages, goToHit]);
+  const hitPosition = hitMessages.indexOf(hitAt);
+  const onSearchStep = (delta: 1 | -1, fresh: boolean) => {
+    if (fresh) pendingHit.current = delta;
+    else goToHit(hitMessages[stepHit(hitPosition, hitMessages.length, delta)]);
+  };
   const showEvent = useCallback(
     (id: EventId) => {
       focusEvent(id);
@@ -88,15 +106,16 @@ export function Transcript() {
         <h3>What the model read</h3>
         <label>
           Provider{' '}
-          <select value={profile} onChange={(event) => void setAgentProfile(event.target.value as ChatProfile)}>
-            {(Object.keys(PROFILE_LABELS) as ChatProfile[]).map((key) => (
+          <select value={profile} onChange={(event) => void setAgentProfile(event.target.value as AgentProfile)}>
+            {(Object.keys(PROFILE_LABELS) as AgentProfile[]).map((key) => (
               <option key={key} value={key}>
                 {PROFILE_LABELS[key]}
               </option>
             ))}
           </select>
         </label>
-        {transcript && transcript.step === step && !transcript.error && <CopyRequest text={requestJson(transcript)} />}
+        {transcript && transcript.step === step && !transcript.error && <CopyRequest transcript={transcript} />}
+        <CounterfactualButton />
       </header>
       {transcript?.step === step && !transcript.error && (
         <p className="transcript-facts">
@@ -112,6 +131,13 @@ export function Transcript() {
         </p>
       )}
       <StepUsageLine step={step} />
+      <SearchBox
+        label="Find in messages"
+        placeholder="Text in this step's messages (also searches the events)"
+        position={hitPosition}
+        count={search.trim() && transcript?.step === step ? hitMessages.length : null}
+        onStep={onSearchStep}
+      />
       {!transcript ? (
         <p className="empty">Building the messages…</p>
       ) : transcript.error ? (
@@ -138,6 +164,8 @@ export function Transcript() {
                   item={messages[row.index]!}
                   position={row.index}
                   focused={focusedPositions.includes(row.index)}
+                  query={search}
+                  currentHit={row.index === hitAt && hitPosition >= 0}
                   onEvent={showEvent}
                 />
               </div>

@@ -43,3 +43,11 @@ export function preview(
   const cut = shown.length < text.length;
   return { shown, hiddenLines: cut ? Math.max(0, lines.length - shown.split('\n').length) : 0, cut };
 }
+
+/** Everything of a message a search looks at: its texts, and its tool calls' names and arguments as shown. */
+export function searchableText(message: ChatMessage): string {
+  const calls = (message.tool_calls ?? []).map(
+    (call) => `${call.function.name}\n${readableArguments(call.function.arguments)}`,
+  );
+  return [...messageFacts(message).texts, ...calls].join('\n');
+}

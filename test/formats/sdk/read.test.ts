@@ -163,7 +163,7 @@ describe('readLog: SDK folders and files built here', () => {
       ),
       file('conv/base_state.json', {
         id: 'c',
-        agent: { condenser: { kind: 'NoOpCondenser' }, llm: { max_input_tokens: 1000 } },
+        agent: { condenser: { kind: 'NoOpCondenser' }, llm: { max_input_tokens: 1000, temperature: 0, top_p: 'x' } },
         leaf_event_id: 'e10',
       }),
     ];
@@ -174,6 +174,8 @@ describe('readLog: SDK folders and files built here', () => {
       agentContextWindow: { tokens: 1000, source: 'max_input_tokens' },
       leafId: 'e10',
     });
+    // The sampling the agent asked with, for a copied request: only numbers are taken.
+    expect(log.agentSampling).toEqual({ temperature: 0 });
   });
 
   it('takes the context window the SDK recorded in the agent LLM’s token usage when max_input_tokens is unset', () => {

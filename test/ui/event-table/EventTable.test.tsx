@@ -5,7 +5,7 @@ import { imageReferences, isSafeImage } from '../../../src/ui/event-table/EventD
 import { startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
-describe('EventTable', () => {
+describe('EventTable', { timeout: 30_000 }, () => {
   it('lists the events with type, source, id and summary, and filters by type and source', async () => {
     const { store } = await startedStore();
     const { container } = renderWithStore(<EventTable />, store);
@@ -18,6 +18,7 @@ describe('EventTable', () => {
       '#',
       'type',
       'source',
+      'at this step',
       'summary',
       'tokens',
     ]);
@@ -44,6 +45,71 @@ describe('EventTable', () => {
     await waitFor(() => expect(screen.getByLabelText('Raw JSON').textContent).toContain('Trajectory not found'));
     const selected = store.getState().selectedEvent!;
     expect(JSON.parse(screen.getByLabelText('Raw JSON').textContent!).id).toBe(selected);
+  });
+
+  it('steps through search hits (Enter, the buttons), marking each hit in the open event', async () => {
+    const { store } = await startedStore();
+    const { container } = renderWithStore(<EventTable />, store);
+    const box = screen.getByLabelText('Search events');
+    fireEvent.change(box, { target: { value: 'Trajectory not found' } });
+    // Enter right after typing: the first hit opens once the search has answered.
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByText(/^1 of \d+$/)).toBeDefined());
+    const count = Number(/of (\d+)/.exec(screen.getByText(/^1 of \d+$/).textContent!)![1]);
+    expect(screen.getByText(`Showing ${count} of 185 events`)).toBeDefined();
+    await waitFor(() => expect(screen.getByLabelText('Raw JSON').querySelector('mark.search-hit')).not.toBeNull());
+    const marked = [...container.querySelectorAll('[aria-label="Raw JSON"] mark.search-hit')].map((m) => m.textContent);
+    expect(marked.every((text) => text!.toLowerCase() === 'trajectory not found')).toBe(true);
+    const first = store.getState().selectedEvent;
+    fireEvent.click(screen.getByRole('button', { name: 'Next hit' }));
+    await waitFor(() => expect(screen.getByText(`2 of ${count}`)).toBeDefined());
+    expect(store.getState().selectedEvent).not.toBe(first);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous hit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous hit' }));
+    // Before the first hit comes the last one.
+    await waitFor(() => expect(screen.getByText(`${count} of ${count}`)).toBeDefined());
+  });
+
+  it('sorts by a column both ways, and filters by where events stand at this step', async () => {
+    const { store } = await startedStore();
+    const { container } = renderWithStore(<EventTable />, store);
+    await waitFor(() => expect(container.querySelectorAll('[role="row"]').length).toBeGreaterThan(10));
+    const firstIndex = () => container.querySelectorAll('[role="row"]')[1]!.querySelector('.col-index')!.textContent;
+    const header = screen.getByRole('columnheader', { name: /^row/ });
+    fireEvent.click(screen.getByRole('button', { name: /^row/ }));
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(firstIndex()).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: /^row/ }));
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(firstIndex()).toBe('185');
+
+    // The last step of the sample has condensed three times: some events are forgotten, some in view.
+    store.getState().setStep(store.getState().summary!.steps.length - 1);
+    await waitFor(() => expect(store.getState().stepView).not.toBeNull());
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'forgotten' } });
+    await waitFor(() => expect(container.querySelectorAll('[role="row"]').length).toBeGreaterThan(2));
+    const statuses = [...container.querySelectorAll('[role="gridcell"].col-status')].map((cell) => cell.textContent);
+    expect(new Set(statuses)).toEqual(new Set(['forgotten']));
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'in view' } });
+    const inView = [...container.querySelectorAll('[role="gridcell"].col-status')].map((cell) => cell.textContent);
+    expect(inView.length).toBeGreaterThan(0);
+    expect(inView.every((status) => status === 'in view' || status === 'masked')).toBe(true);
+  });
+
+  it('moves the row with Home and End in the grid, not the step; Esc closes the event', async () => {
+    const { store } = await startedStore();
+    renderWithStore(<EventTable />, store);
+    const step = store.getState().step;
+    const grid = screen.getByRole('grid', { name: 'Event log' });
+    fireEvent.keyDown(grid, { key: 'End' });
+    await waitFor(() => expect(store.getState().selectedEvent).toBe(184));
+    fireEvent.keyDown(grid, { key: 'Home' });
+    await waitFor(() => expect(store.getState().selectedEvent).toBe(0));
+    expect(store.getState().step).toBe(step);
+    await waitFor(() => expect(screen.getByLabelText('Raw JSON')).toBeDefined());
+    fireEvent.keyDown(grid, { key: 'Escape' });
+    await waitFor(() => expect(store.getState().selectedEvent).toBeNull());
+    expect(screen.queryByLabelText('Raw JSON')).toBeNull();
   });
 
   it('shows only inline data: images from an event', () => {

@@ -9,11 +9,20 @@ function file(name: string, text: string, size?: number): File {
 }
 
 describe('reading picked files', () => {
-  it('reads every file as bytes (no string of the whole file), byte-order marks and all', async () => {
-    const picked = await readPicked([file('log.json', '\uFEFF[{"id": 0}]')]);
-    expect(picked?.kind === 'file' && picked.file.bytes && Array.from(picked.file.bytes.subarray(0, 3))).toEqual([
-      0xef, 0xbb, 0xbf,
+  it('leaves one picked file unread, for the engine to read: the page never holds its bytes', async () => {
+    const picked = new File(['\uFEFF[{"id": 0}]'], 'log.json');
+    expect(await readPicked([picked])).toEqual({
+      kind: 'file',
+      file: { kind: 'unread', path: 'log.json', blob: picked },
+      size: picked.size,
+    });
+  });
+
+  it("reads a folder's files as bytes (no string of a whole file), byte-order marks and all", async () => {
+    const picked = await readPicked([
+      Object.defineProperty(file('log.json', '\uFEFF[{"id": 0}]'), 'webkitRelativePath', { value: 'run/log.json' }),
     ]);
+    expect(picked?.kind === 'folder' && Array.from(picked.files[0]!.bytes!.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
   });
 
   it('refuses a file past the limit with a sentence naming the limit, never "empty"', async () => {

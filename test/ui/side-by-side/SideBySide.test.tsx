@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SideBySide } from '../../../src/ui/side-by-side/SideBySide.tsx';
 import { startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
-describe('SideBySide', () => {
+describe('SideBySide', { timeout: 30_000 }, () => {
   it('aligns the history with the view at a step after a condensation', async () => {
     const { store } = await startedStore();
     const { container } = renderWithStore(<SideBySide />, store);
@@ -28,5 +28,27 @@ describe('SideBySide', () => {
     await waitFor(() => expect(container.querySelector('[data-status="masked"]')).not.toBeNull());
     const masked = container.querySelector<HTMLElement>('[data-status="masked"]')!;
     expect(masked.querySelector('.sbs-right')!.textContent).toBe('<MASKED>');
+  });
+  it('reaches every row by keyboard: ↓/↑/Home/End move the row (not the step), Enter shows its event', async () => {
+    const { store } = await startedStore();
+    renderWithStore(<SideBySide />, store);
+    const step = store.getState().step;
+    const grid = screen.getByRole('grid', { name: 'History and condensed view' });
+    expect(grid.tabIndex).toBe(0);
+    const activeRow = () => document.getElementById(grid.getAttribute('aria-activedescendant') ?? '');
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    await waitFor(() => expect(activeRow()?.getAttribute('aria-rowindex')).toBe('1'));
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(activeRow()?.getAttribute('aria-rowindex')).toBe('2');
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    await waitFor(() => expect(store.getState().selectedEvent).not.toBeNull());
+    const picked = store.getState().active!.opened.rows[store.getState().selectedEvent!]!;
+    expect(activeRow()!.querySelector('.sbs-left')!.textContent).toContain(`#${String(picked.id)}`);
+    fireEvent.keyDown(grid, { key: 'End' });
+    const last = Number(grid.getAttribute('aria-rowcount')) - 1;
+    expect(grid.getAttribute('aria-activedescendant')!.endsWith(`-${last}`)).toBe(true);
+    fireEvent.keyDown(grid, { key: 'Home' });
+    await waitFor(() => expect(activeRow()?.getAttribute('aria-rowindex')).toBe('1'));
+    expect(store.getState().step).toBe(step);
   });
 });

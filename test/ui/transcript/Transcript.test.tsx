@@ -12,7 +12,7 @@ async function atFirstCondensation() {
   return started;
 }
 
-describe('Transcript', () => {
+describe('Transcript', { timeout: 30_000 }, () => {
   it('shows the step’s messages with roles, tokens and cache breakpoints, and the summary in full on request', async () => {
     const { store } = await atFirstCondensation();
     const { container } = renderWithStore(<Transcript />, store);
@@ -32,16 +32,42 @@ describe('Transcript', () => {
     expect(summaryCard.textContent).toContain(summary.slice(-40));
   });
 
-  it('copies the request as JSON: the exact messages and the recorded tools', async () => {
+  it('copies the request as JSON with its model, as cURL and Python with the key left out, and one message', async () => {
     const { store } = await atFirstCondensation();
+    await store.getState().saveLlmSettings({
+      baseURL: 'http://127.0.0.1:9/v1',
+      model: 'my-model',
+      apiKey: 'sk-never-copied',
+      inputPrice: null,
+      outputPrice: null,
+    });
+    await waitFor(() => expect(store.getState().usage?.steps[39]?.model).toBeTruthy(), { timeout: 20_000 });
     const writeText = vi.fn(async (_text: string) => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderWithStore(<Transcript />, store);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy request as JSON' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Copied' })).toBeDefined());
-    const copied = JSON.parse(writeText.mock.calls[0]![0]) as { messages: unknown[]; tools: unknown[] };
-    expect(copied.messages).toEqual(store.getState().transcript!.messages.map((item) => item.message));
+    const { container } = renderWithStore(<Transcript />, store);
+    const jsonButton = screen.getByRole('button', { name: 'Copy request as JSON' });
+    fireEvent.click(jsonButton);
+    await waitFor(() => expect(jsonButton.textContent).toBe('Copied'));
+    const copied = JSON.parse(writeText.mock.calls[0]![0]) as { model: string; messages: unknown[]; tools: unknown[] };
+    const { transcript, usage } = store.getState();
+    expect(copied.model).toBe(usage!.steps[39]!.model);
+    expect(copied.messages).toEqual(transcript!.messages.map((item) => item.message));
     expect(copied.tools).toHaveLength(15);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy request as cURL' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
+    const curl = writeText.mock.calls[1]![0];
+    expect(curl).toMatch(/^curl -sS 'http:\/\/127\.0\.0\.1:9\/v1\/chat\/completions'/);
+    expect(curl).toContain('Bearer $OPENAI_API_KEY');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy request as Python' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(3));
+    expect(writeText.mock.calls[2]![0]).toContain('os.environ["OPENAI_API_KEY"]');
+    for (const [text] of writeText.mock.calls) expect(text).not.toContain('sk-never-copied');
+
+    await waitFor(() => expect(container.querySelectorAll('article.message').length).toBeGreaterThan(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy message 2 as JSON' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(4));
+    expect(JSON.parse(writeText.mock.calls[3]![0])).toEqual(transcript!.messages[1]!.message);
   });
 
   it('offers the JSON to copy by hand when the clipboard refuses', async () => {
@@ -52,7 +78,7 @@ describe('Transcript', () => {
     });
     renderWithStore(<Transcript />, store);
     fireEvent.click(screen.getByRole('button', { name: 'Copy request as JSON' }));
-    const box = await screen.findByRole('dialog', { name: 'Request JSON' });
+    const box = await screen.findByRole('dialog', { name: 'Copy request as JSON' });
     expect(JSON.parse(box.querySelector('textarea')!.value).messages.length).toBe(
       store.getState().transcript!.messages.length,
     );
@@ -75,5 +101,40 @@ describe('Transcript', () => {
     fireEvent.click(kept);
     await waitFor(() => expect(container.querySelector('article.message.focused')).not.toBeNull());
     expect(screen.getByText(/became message \d+/)).toBeDefined();
+  });
+  it('finds text in the step’s messages: marks every hit, opens a cut text that hides one, steps between messages', async () => {
+    const { store } = await atFirstCondensation();
+    const { container } = renderWithStore(<Transcript />, store);
+    await waitFor(() => expect(container.querySelectorAll('article.message').length).toBeGreaterThan(3));
+    // The summary's last words lie beyond its preview: the hit opens it.
+    const summary = store.getState().summary!.condensations[0]!.summary!;
+    const tail = summary.trim().split('\n').pop()!.trim().slice(-24);
+    const box = screen.getByLabelText('Find in messages');
+    fireEvent.change(box, { target: { value: tail } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(container.querySelector('article.message.current-hit')).not.toBeNull());
+    const hits = [...container.querySelectorAll('mark.search-hit')].map((mark) => mark.textContent!.toLowerCase());
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits)).toEqual(new Set([tail.toLowerCase()]));
+    expect(store.getState().search).toBe(tail);
+    expect(screen.getByText(/^1 of \d+$/)).toBeDefined();
+
+    fireEvent.change(box, { target: { value: 'tool' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByText(/^1 of \d+$/)).toBeDefined());
+    const total = Number(/of (\d+)/.exec(screen.getByText(/^1 of \d+$/).textContent!)![1]);
+    expect(total).toBeGreaterThan(1);
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    await waitFor(() => expect(screen.getByText(`${total} of ${total}`)).toBeDefined());
+  });
+  it('keeps the cards of the messages two steps share on a step change (only new ones are mounted)', async () => {
+    const { store } = await atFirstCondensation();
+    const { container } = renderWithStore(<Transcript />, store);
+    await waitFor(() => expect(container.querySelector('article.message.system')).not.toBeNull());
+    const systemCard = container.querySelector('article.message.system');
+    store.getState().setStep(40);
+    await waitFor(() => expect(store.getState().transcript?.step).toBe(40));
+    await waitFor(() => expect(container.querySelector('.transcript-scroll')?.getAttribute('aria-busy')).toBe('false'));
+    expect(container.querySelector('article.message.system')).toBe(systemCard);
   });
 });

@@ -25,7 +25,12 @@ export const llmSummarizingCondenser = defineCondenser({
       (view) => view.length > config.max_size || view.unhandledCondensationRequest,
       (view) =>
         summarizeMiddle(view, config, function* (parts) {
-          const answer = yield lazyRequest({ condenser: 'llm', identity: summaryIdentity(template, parts) }, () => [
+          const request = {
+            condenser: 'llm',
+            identity: summaryIdentity(template, parts),
+            forgets: parts.forgottenIds,
+          } as const;
+          const answer = yield lazyRequest(request, () => [
             { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
           ]);
           return answer.content;

@@ -37,6 +37,7 @@ export const structuredSummaryCondenser = defineCondenser({
           const request = {
             condenser: 'structured',
             identity: summaryIdentity(template, parts),
+            forgets: parts.forgottenIds,
             tools: [STATE_SUMMARY_TOOL],
             forcedTool: STATE_SUMMARY_TOOL.function.name,
           } as const;

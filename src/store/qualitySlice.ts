@@ -1,0 +1,34 @@
+import { errorText } from './errorText.ts';
+import { sessionReplayRequest } from './replayRequest.ts';
+import type { GetState, QualitySlice, SetState, StoreDeps } from './types.ts';
+
+/** Facts lost (spec/quality.md) over the session's replay, computed after each replay, and where a fact had gone. */
+export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps): QualitySlice {
+  let asked = 0;
+  return {
+    quality: null,
+    factOrigin: null,
+
+    async refreshQuality() {
+      const { active, config } = get();
+      if (!active || get().engineHolds !== active.record.id) return;
+      const ticket = ++asked;
+      try {
+        const quality = await deps.engine.call('quality', { ...sessionReplayRequest(get()), config });
+        // A newer replay asked again meanwhile: only its answer describes what is shown.
+        if (ticket === asked && get().active?.record.id === active.record.id) set({ quality, factOrigin: null });
+      } catch (error) {
+        if (ticket === asked)
+          set({ quality: null, notice: { kind: 'error', text: `Facts lost: ${errorText(error)}` } });
+      }
+    },
+
+    async explainFact(step, fact) {
+      try {
+        set({ factOrigin: { step, ...(await deps.engine.call('factOrigin', { step, fact })) } });
+      } catch (error) {
+        set({ notice: { kind: 'error', text: `Where "${fact}" went could not be found: ${errorText(error)}` } });
+      }
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import type uPlot from 'uplot';
+import { type StepChartSpec, UNIT_LABELS, tickLabel, unitsOf } from './stepChartSpec.ts';
+
+/** Colours resolved from the page's CSS (a canvas cannot read custom properties). */
+export interface ChartColors {
+  readonly series: readonly string[];
+  readonly text: string;
+  readonly grid: string;
+  readonly mark: string;
+}
+
+export interface ChartCallbacks {
+  /** The step (0-based) under the pointer, or null once it leaves the plot. */
+  readonly onHover: (step: number | null) => void;
+}
+
+/** Steps are whole numbers: ticks at 1, 2, 5, 10, 20, 50... apart, never between two steps. */
+const STEP_INCREMENTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6];
+const FONT = '11px system-ui, sans-serif';
+
+/** x is the step as shown (1-based); one array per series, nulls where a value is missing. */
+export function chartData(spec: StepChartSpec): uPlot.AlignedData {
+  const xs = Float64Array.from({ length: spec.steps }, (_, i) => i + 1);
+  return [xs, ...spec.series.map((series) => series.values.slice() as (number | null)[])];
+}
+
+/** The condensations as dashed vertical lines under the series. */
+function drawMarks(marks: readonly number[], color: string) {
+  return (u: uPlot) => {
+    if (marks.length === 0) return;
+    const { ctx, bbox } = u;
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = Math.max(1, devicePixelRatio);
+    ctx.setLineDash([3 * devicePixelRatio, 3 * devicePixelRatio]);
+    ctx.beginPath();
+    for (const mark of marks) {
+      const x = Math.round(u.valToPos(mark + 1, 'x', true));
+      if (x < bbox.left || x > bbox.left + bbox.width) continue;
+      ctx.moveTo(x, bbox.top);
+      ctx.lineTo(x, bbox.top + bbox.height);
+    }
+    ctx.stroke();
+    ctx.restore();
+  };
+}
+
+/** uPlot's options for a spec: x in steps, a scale per unit (the first on the left, the second on the right). */
+export function chartOptions(
+  spec: StepChartSpec,
+  size: { readonly width: number; readonly height: number },
+  colors: ChartColors,
+  callbacks: ChartCallbacks,
+): uPlot.Options {
+  const units = unitsOf(spec);
+  const scales: uPlot.Scales = { x: { time: false } };
+  for (const unit of units) scales[unit] = { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] };
+  const axis = (unit: (typeof units)[number], side: 1 | 3): uPlot.Axis => ({
+    scale: unit,
+    side,
+    label: UNIT_LABELS[unit],
+    labelSize: 14,
+    labelFont: FONT,
+    font: FONT,
+    size: 42,
+    gap: 3,
+    stroke: colors.text,
+    values: (_u, splits) => splits.map((value) => tickLabel(unit, value)),
+    grid: { show: side === 3, stroke: colors.grid, width: 1 },
+    ticks: { show: false },
+  });
+  return {
+    width: size.width,
+    height: size.height,
+    padding: [6, units.length > 1 ? 0 : 12, 0, 0],
+    legend: { show: false },
+    scales,
+    cursor: {
+      y: false,
+      points: { size: 6 },
+      drag: { x: true, y: false, dist: 8 },
+    },
+    series: [
+      { label: 'step' },
+      ...spec.series.map((series, i): uPlot.Series => ({
+        label: series.label,
+        scale: series.unit,
+        stroke: colors.series[i] ?? colors.text,
+        width: 1.5,
+        ...(series.dashed ? { dash: [5, 3] } : {}),
+        points: { show: false },
+        spanGaps: false,
+      })),
+    ],
+    axes: [
+      {
+        scale: 'x',
+        label: 'step',
+        labelSize: 14,
+        labelFont: FONT,
+        font: FONT,
+        size: 22,
+        gap: 2,
+        stroke: colors.text,
+        incrs: STEP_INCREMENTS,
+        values: (_u, splits) => splits.map((value) => String(value)),
+        grid: { show: false },
+        ticks: { show: true, stroke: colors.grid, size: 3 },
+      },
+      ...(units[0] ? [axis(units[0], 3)] : []),
+      ...(units[1] ? [axis(units[1], 1)] : []),
+    ],
+    hooks: {
+      drawAxes: [drawMarks(spec.marks, colors.mark)],
+      setCursor: [
+        (u) => {
+          const over = u.cursor.left !== undefined && u.cursor.left >= 0 && u.cursor.idx != null;
+          callbacks.onHover(over ? u.cursor.idx! : null);
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { markShown } from '../../src/store/shownMarks.ts';
+
+describe('markShown', () => {
+  it('leaves one User Timing mark per moment, the latest, and observers hear each one', () => {
+    const heard: string[] = [];
+    const observer = new PerformanceObserver((list) => heard.push(...list.getEntries().map((entry) => entry.name)));
+    observer.observe({ type: 'mark' });
+    markShown('step');
+    const first = performance.getEntriesByName('inspector:step')[0]!.startTime;
+    markShown('step');
+    markShown('replay');
+    const steps = performance.getEntriesByName('inspector:step');
+    expect(steps).toHaveLength(1);
+    expect(steps[0]!.startTime).toBeGreaterThanOrEqual(first);
+    expect(performance.getEntriesByName('inspector:replay')).toHaveLength(1);
+    const records = observer.takeRecords().map((entry) => entry.name);
+    observer.disconnect();
+    expect([...heard, ...records].filter((name) => name === 'inspector:step')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import type uPlot from 'uplot';
+import { chartData, chartOptions } from '../../../src/ui/chart/stepChartOptions.ts';
+import type { StepChartSpec } from '../../../src/ui/chart/stepChartSpec.ts';
+
+const spec: StepChartSpec = {
+  title: 'View size per step',
+  description: '',
+  steps: 3,
+  marks: [1],
+  series: [
+    { label: 'events', unit: 'events', values: [3, 1, 2], color: '--chart-events' },
+    { label: 'tokens', unit: 'tokens', values: [300, null, 250], color: '--chart-tokens', dashed: true },
+  ],
+};
+const colors = { series: ['red', 'blue'], text: 'black', grid: 'gray', mark: 'silver' };
+
+describe('chartOptions', () => {
+  it('gives x the steps as shown (1-based) and keeps missing values missing', () => {
+    const [xs, events, tokens] = chartData(spec);
+    expect([...xs!]).toEqual([1, 2, 3]);
+    expect(events).toEqual([3, 1, 2]);
+    expect(tokens).toEqual([300, null, 250]);
+  });
+
+  it('labels the step axis and one axis per unit, each on its own scale starting at 0', () => {
+    const options = chartOptions(spec, { width: 600, height: 100 }, colors, { onHover: () => undefined });
+    expect(options.axes!.map((axis) => [axis.scale, axis.label, axis.side ?? 2])).toEqual([
+      ['x', 'step', 2],
+      ['events', 'events', 3],
+      ['tokens', 'tokens', 1],
+    ]);
+    expect(options.series.slice(1).map((s) => [s.scale, s.stroke, s.dash ?? null])).toEqual([
+      ['events', 'red', null],
+      ['tokens', 'blue', [5, 3]],
+    ]);
+    const range = options.scales!.tokens!.range as uPlot.Range.Function;
+    expect(range({} as uPlot, 250, 300, 'tokens')).toEqual([0, 324]);
+    const ticks = options.axes![2]!.values as uPlot.Axis.DynamicValues;
+    expect(ticks({} as uPlot, [0, 1500], 2, 0, 0)).toEqual(['0', '1.5k']);
+  });
+
+  it('tells the step under the pointer, and null once the pointer leaves', () => {
+    const onHover = vi.fn();
+    const hook = chartOptions(spec, { width: 600, height: 100 }, colors, { onHover }).hooks!.setCursor![0]!;
+    hook({ cursor: { left: 40, idx: 2 } } as uPlot);
+    hook({ cursor: { left: -10, idx: null } } as unknown as uPlot);
+    expect(onHover.mock.calls).toEqual([[2], [null]]);
+  });
+});
