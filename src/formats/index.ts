@@ -1,3 +1,5 @@
+// The boundary: every log shape (readers/), archives, configuration text, session files and the
+// recorded bill (recorded/), validated with zod; bad input becomes one line naming where and what.
 import { type LogEvent } from '../engine/v0/index.ts';
 import { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 import { LogFormatError } from './errors.ts';

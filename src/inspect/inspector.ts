@@ -390,6 +390,20 @@ export class Inspector implements InspectorApi {
     return this.loaded().log.factOrigin(fact, this.last.replayed, step);
   }
 
+  async factsDroppedBy({
+    missing,
+  }: Parameters<InspectorApi['factsDroppedBy']>[0]): Promise<Record<string, Array<{ step: number; fact: string }>>> {
+    if (!this.last) throw new Error('nothing has been replayed yet');
+    const { log } = this.loaded();
+    const dropped: Record<string, Array<{ step: number; fact: string }>> = {};
+    for (const { step, facts } of missing)
+      for (const fact of facts) {
+        const origin = log.factOrigin(fact, this.last.replayed, step);
+        if (origin.forgottenBy !== null) (dropped[String(origin.forgottenBy)] ??= []).push({ step, fact });
+      }
+    return dropped;
+  }
+
   async inferConfig({ sdkRules }: Parameters<InspectorApi['inferConfig']>[0]): Promise<InferredConfig> {
     const current = this.loaded();
     return inferConfig(current.log, current.tokens, sdkRules);

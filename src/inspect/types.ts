@@ -311,6 +311,10 @@ export interface InspectorApi {
   quality(args: ReplayRequest): Promise<QualityReport>;
   /** Where a fact used at a step of the last replay had gone from view. */
   factOrigin(args: { step: number; fact: string }): Promise<FactOrigin>;
+  /** For each condensation of the last replay, the facts it forgot that the agent used later (and at which step). */
+  factsDroppedBy(args: {
+    missing: ReadonlyArray<{ readonly step: number; readonly facts: readonly string[] }>;
+  }): Promise<Record<string, Array<{ step: number; fact: string }>>>;
   /** The configuration that reproduces the current log's recorded condensations (see inferConfig.ts). */
   inferConfig(args: { sdkRules?: sdk.SdkRules }): Promise<InferredConfig>;
   recordLogSummaries(args: {

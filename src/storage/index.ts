@@ -1,3 +1,5 @@
+// IndexedDB through Dexie: sessions, their logs in chunks, recorded answers and settings,
+// versioned with migrations; edits from two tabs merged, never silently lost.
 export { DB_NAME, InspectorDb } from './db.ts';
 export type { AnswerRecord, LogRecord, SessionRecord, SessionSource, SettingRecord, VersionedField } from './db.ts';
 export { SessionGoneError, SessionStore, revisionOf } from './sessions.ts';

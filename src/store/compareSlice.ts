@@ -32,12 +32,19 @@ export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps
     const usageA = a.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compare' }) : null;
     const b = await deps.engine.call('replay', { ...request, config: compareConfig, mode: 'resimulate' });
     const usageB = b.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compare' }) : null;
+    const factsLost = (replayConfig: unknown, mode = request.mode) =>
+      deps.engine
+        .call('quality', { ...request, config: replayConfig, mode })
+        .then((report) => report.total)
+        .catch(() => null);
+    const qualityA = a.ok ? await factsLost(config) : null;
+    const qualityB = b.ok ? await factsLost(compareConfig, 'resimulate') : null;
     if (get().active?.record.id !== active.record.id) return;
     if (!a.ok || !b.ok) {
       set({ compareError: !b.ok ? b.configError : !a.ok ? a.configError : null });
       return;
     }
-    set({ comparison: { a: a.summary, b: b.summary, usageA, usageB }, compareError: null });
+    set({ comparison: { a: a.summary, b: b.summary, usageA, usageB, qualityA, qualityB }, compareError: null });
   });
 
   return {

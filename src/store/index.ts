@@ -1,3 +1,5 @@
+// The zustand store: the UI's only way to storage, the engine worker and the LLM.
+// Slices per concern; selectors format what components show.
 export { createAppStore } from './store.ts';
 export type { AppStore } from './store.ts';
 export type { ActiveSession, AppState, InstancePicker, Notice, StoreDeps, SweepSlice } from './types.ts';

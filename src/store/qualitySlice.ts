@@ -8,6 +8,7 @@ export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps
   return {
     quality: null,
     factOrigin: null,
+    droppedFacts: null,
 
     async refreshQuality() {
       const { active, config } = get();
@@ -16,7 +17,13 @@ export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps
       try {
         const quality = await deps.engine.call('quality', { ...sessionReplayRequest(get()), config });
         // A newer replay asked again meanwhile: only its answer describes what is shown.
-        if (ticket === asked && get().active?.record.id === active.record.id) set({ quality, factOrigin: null });
+        if (ticket !== asked || get().active?.record.id !== active.record.id) return;
+        set({ quality, factOrigin: null, droppedFacts: null });
+        const missing = quality.steps.flatMap((step, index) =>
+          step && step.missing_used.length > 0 ? [{ step: index, facts: step.missing_used }] : [],
+        );
+        const droppedFacts = missing.length ? await deps.engine.call('factsDroppedBy', { missing }) : {};
+        if (ticket === asked) set({ droppedFacts });
       } catch (error) {
         if (ticket === asked)
           set({ quality: null, notice: { kind: 'error', text: `Facts lost: ${errorText(error)}` } });

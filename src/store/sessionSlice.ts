@@ -62,6 +62,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           estimateErrorOnLog: null,
           quality: null,
           factOrigin: null,
+          droppedFacts: null,
           focusedEvent: null,
         });
         await get().rerun();

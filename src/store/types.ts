@@ -247,6 +247,9 @@ export interface CompareSlice {
     readonly b: ReplaySummary;
     readonly usageA: UsageReport | null;
     readonly usageB: UsageReport | null;
+    /** Facts lost over each replay (spec/quality.md); null where it could not be computed. */
+    readonly qualityA: QualityReport['total'] | null;
+    readonly qualityB: QualityReport['total'] | null;
   } | null;
   compareError: string | null;
   setCompareConfig(config: unknown): void;
@@ -285,6 +288,8 @@ export interface QualitySlice {
   quality: QualityReport | null;
   /** Where the fact last asked about had gone, at its step. */
   factOrigin: (FactOrigin & { readonly step: number }) | null;
+  /** By condensation id: the facts it forgot that the agent used later, and where. */
+  droppedFacts: Readonly<Record<string, ReadonlyArray<{ readonly step: number; readonly fact: string }>>> | null;
   refreshQuality(): Promise<void>;
   explainFact(step: number, fact: string): Promise<void>;
 }

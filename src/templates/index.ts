@@ -1,3 +1,5 @@
+// The agent's Jinja prompt templates: compiled with Jinja2's defaults, our own default wording,
+// and the user's own templates loaded in their place.
 export {
   type AgentTemplateSources,
   TemplateError,

@@ -1,3 +1,5 @@
+// Agent SDK logs: conversation folders (base_state.json + events/), event lists and eval JSONL,
+// read into the SDK engine's events with the rules of the SDK that wrote them.
 import { z } from 'zod';
 import { sdk } from '../../engine/index.ts';
 import { LogFormatError } from '../errors.ts';

@@ -29,7 +29,11 @@ function BothChart({ comparison }: { comparison: NonNullable<AppState['compariso
   return <StepChart spec={spec} step={step} onStep={setStep} height={CHART_HEIGHT + 40} className="compare-chart" />;
 }
 
-type Facts = ReplayFacts & { readonly dollars: DollarFacts | null; readonly usage: UsageReport | null };
+type Facts = ReplayFacts & {
+  readonly dollars: DollarFacts | null;
+  readonly usage: UsageReport | null;
+  readonly factsLost: { readonly missing_used: number; readonly steps_with_missing_used: number } | null;
+};
 
 function dollars(facts: Facts, pick: (d: DollarFacts) => string): string {
   if (facts.dollars) return pick(facts.dollars);
@@ -76,6 +80,13 @@ function FactsTable({ a, b }: { a: Facts; b: Facts }) {
         ),
     ],
     ['Condenser calls', (f) => dollars(f, (d) => formatDollars(d.condenser))],
+    [
+      'Facts used after leaving the view',
+      (f) =>
+        f.factsLost === null
+          ? '–'
+          : `${formatCount(f.factsLost.missing_used)} (at ${formatCount(f.factsLost.steps_with_missing_used)} steps)`,
+    ],
     ['Total', (f) => dollars(f, (d) => formatDollars(d.total))],
   ];
   return (
@@ -117,15 +128,19 @@ export function CompareView() {
   }, [config, answers, refreshComparison]);
   const facts = useMemo(() => {
     if (!comparison) return null;
-    const side = (summary: ReplaySummary, usage: UsageReport | null): Facts => {
+    const side = (summary: ReplaySummary, usage: UsageReport | null, factsLost: Facts['factsLost']): Facts => {
       const prices = usage && !usage.error ? pricesFor(usage.model, overrides) : null;
       return {
         ...replayFacts(summary),
         usage,
+        factsLost,
         dollars: usage && prices ? dollarFacts(summary, usage, prices.prices, condenserPrices) : null,
       };
     };
-    return { a: side(comparison.a, comparison.usageA), b: side(comparison.b, comparison.usageB) };
+    return {
+      a: side(comparison.a, comparison.usageA, comparison.qualityA),
+      b: side(comparison.b, comparison.usageB, comparison.qualityB),
+    };
   }, [comparison, overrides, condenserPrices]);
   const record =
     typeof compareConfig === 'object' && compareConfig !== null

@@ -34,6 +34,7 @@ function Entry({
   const { setStep } = useActions();
   const search = useAppState((s) => s.search);
   const { condensation } = entry;
+  const dropped = useAppState((s) => s.droppedFacts?.[String(condensation.id)] ?? null);
   return (
     <li className="summary-entry">
       <header>
@@ -61,6 +62,16 @@ function Entry({
           )}
         </div>
       </header>
+      {dropped && dropped.length > 0 && (
+        <div className="dropped-facts" aria-label="Facts it dropped that were used later">
+          Dropped facts the agent used later:{' '}
+          {dropped.map(({ step, fact }, i) => (
+            <button key={`${step}:${fact}:${i}`} type="button" className="link" onClick={() => setStep(step)}>
+              {fact} (step {step + 1})
+            </button>
+          ))}
+        </div>
+      )}
       {condensation.summary === null ? (
         <p className="muted">No summary: this condensation only forgets.</p>
       ) : showDiff && entry.previousSummary !== null ? (

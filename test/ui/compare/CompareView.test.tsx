@@ -9,7 +9,7 @@ describe('CompareView', () => {
   it('replays a second configuration and shows where each condensed, with their summaries at the step', async () => {
     const { store } = await startedStore();
     renderWithStore(<CompareView />, store);
-    await waitFor(() => expect(screen.getByRole('table')).toBeDefined());
+    await waitFor(() => expect(screen.getByRole('table')).toBeDefined(), { timeout: 20_000 });
     const table = screen.getByRole('table');
     const condensations = within(table).getByRole('row', { name: /^Condensations/ });
     expect(condensations.textContent).toMatch(/^Condensations3 \(steps 40, 61, 81\)7 \(steps 20, 31, 42/);
@@ -17,12 +17,28 @@ describe('CompareView', () => {
     fireEvent.change(screen.getByLabelText('max_size', { selector: 'input[type="number"]' }), {
       target: { value: '80' },
     });
-    await waitFor(() =>
-      expect(within(screen.getByRole('table')).getByRole('row', { name: /^Condensations/ }).textContent).toMatch(
-        /3 \(steps 40, 61, 81\)3 \(steps 40, 61, 81\)$/,
-      ),
+    await waitFor(
+      () =>
+        expect(within(screen.getByRole('table')).getByRole('row', { name: /^Condensations/ }).textContent).toMatch(
+          /3 \(steps 40, 61, 81\)3 \(steps 40, 61, 81\)$/,
+        ),
+      { timeout: 20_000 },
     );
-  });
+    // Four replays of the 185-event log and their usage and facts: seconds on a loaded machine.
+  }, 30_000);
+
+  it('shows both configurations’ facts lost, A’s equal to the session’s own', async () => {
+    const { store } = await startedStore();
+    await waitFor(() => expect(store.getState().quality).not.toBeNull());
+    renderWithStore(<CompareView />, store);
+    const row = await screen.findByRole('row', { name: /^Facts used after leaving the view/ }, { timeout: 30_000 });
+    await waitFor(() => expect(row.textContent).not.toContain('–'), { timeout: 30_000 });
+    const { qualityA, qualityB } = store.getState().comparison!;
+    expect(qualityA).toEqual(store.getState().quality!.total);
+    expect(row.textContent).toBe(
+      `Facts used after leaving the view${qualityA!.missing_used} (at ${qualityA!.steps_with_missing_used} steps)${qualityB!.missing_used} (at ${qualityB!.steps_with_missing_used} steps)`,
+    );
+  }, 60_000);
 
   it('computes the summary at a step and costs', async () => {
     const { store } = await startedStore();

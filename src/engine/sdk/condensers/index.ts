@@ -1,3 +1,5 @@
+// The Agent SDK condenser registry: one file per condenser kind, one line here each.
+// Their zod schemas give defaults, validation and the settings form.
 import type { SdkCondenserDefinition } from './definition.ts';
 import { llmSummarizingCondenser } from './llmSummarizing.ts';
 import { noOpCondenser } from './noop.ts';

@@ -1,3 +1,5 @@
+// The V0 condenser registry: one file per condenser, one line here each.
+// Their zod schemas give defaults, validation and the settings form.
 import type { CondenserDefinition } from '../condenser.ts';
 import { amortizedCondenser } from './amortized.ts';
 import { browserOutputMaskingCondenser } from './browserOutputMasking.ts';
