@@ -1,4 +1,7 @@
 import './security/zodWithoutEval.ts';
+// The tokens and the base rules first: every component's own sheet comes after them.
+import './ui/app/tokens.css';
+import './ui/app/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import sampleSessionUrl from '../sample-sessions/oh-utils-185.session.json?url';
@@ -8,7 +11,6 @@ import { createAppStore } from './store/index.ts';
 import { App } from './ui/app/App.tsx';
 import { StoreProvider } from './ui/app/storeContext.tsx';
 import { createEngineClient } from './worker/index.ts';
-import './ui/app/app.css';
 
 const root = document.getElementById('root')!;
 if (isFramed(window)) root.textContent = FRAMED_TEXT;

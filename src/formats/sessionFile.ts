@@ -40,6 +40,8 @@ export interface SessionFile {
     readonly sdkRules?: sdk.SdkRules;
     /** How the agent's messages are built: provider profile and the session's templates (by file name). */
     readonly agent?: { readonly profile: AgentProfile; readonly templates: Readonly<Record<string, string>> };
+    /** Compare's configuration B, when the session set one. */
+    readonly compare?: { readonly config: unknown };
   };
   readonly log: LogInput;
   readonly answers: Readonly<Record<string, LlmAnswer>>;
@@ -80,6 +82,7 @@ const sessionFileSchema = z.strictObject({
         }),
       })
       .optional(),
+    compare: z.strictObject({ config: z.unknown() }).optional(),
   }),
   log: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('file'), file: logFile }),

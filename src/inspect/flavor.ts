@@ -33,6 +33,8 @@ export interface TraceEncoder<Step, View> {
 export interface ViewItemVisitor {
   event(index: number): void;
   text(content: string): void;
+  /** A masking placeholder standing for the logged event at `index` (visitors without it get `text`). */
+  masked?(index: number, content: string): void;
 }
 
 /** The messages the agent's LLM received at a step, or why the agent would have built none. */

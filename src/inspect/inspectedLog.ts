@@ -10,6 +10,7 @@ import {
   agentRun,
 } from './agentRun.ts';
 import { type AgentCallsPort, type StepWalk, type TraceEncoder, failureText } from './flavor.ts';
+import { type EventLives, eventLives } from './eventLife.ts';
 import type { LogSummaries } from './logSummaries.ts';
 import { profileFor } from './profiles.ts';
 import { messagesFigure, usageFigure } from './trace/agentFigures.ts';
@@ -36,6 +37,8 @@ export interface ReplayedLog {
   /** What the replay assumed that the user should know (a configuration without `type`...). */
   readonly notes: readonly string[];
   stepView(step: number): readonly ViewItem[];
+  /** Every event's life across the steps (built on first use, then kept). */
+  lives(): EventLives;
   /** The agent's LLM calls of this replay. Throws a TemplateError when the session's templates do not compile. */
   agent(settings: AgentSettings, context: AgentRunContext): AgentRun;
   /** The facts each step's view had lost that the agent used (spec/quality.md): the trace's `quality` figure. */
@@ -199,12 +202,15 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
       const { notes } = prepared;
       return then(prepared, function* (work) {
         const result = yield* work;
+        let lives: EventLives | null = null;
         return {
           mode: result.mode,
           steps: result.steps,
           condensations: result.condensations,
           notes,
           stepView: (step) => result.stepView(step),
+          lives: () =>
+            (lives ??= eventLives(result.walk, flavor.encoder(), flavor.ids, result.steps, result.condensations)),
           agent: (settings, context) =>
             agentRun(portsFor(context.tokens), result.walk, settings, calibrationOf(result.mode), context),
           quality: () => walkQuality(result.walk, flavor.encoder(), logQuality()),

@@ -34,6 +34,8 @@ import type {
   CallContext,
   CondenserCallUsage,
   CounterfactualArgs,
+  EventLanes,
+  EventLife,
   InspectorApi,
   EventId,
   ImportedLog,
@@ -423,6 +425,17 @@ export class Inspector implements InspectorApi {
     this.lastForeground = this.clock();
     if (!this.last) throw new Error('nothing has been replayed yet');
     return this.last.replayed.stepView(step);
+  }
+
+  async eventLife({ index }: { index: number }): Promise<EventLife> {
+    this.lastForeground = this.clock();
+    if (!this.last) throw new Error('nothing has been replayed yet');
+    return this.last.replayed.lives().life(index);
+  }
+
+  async eventLanes(): Promise<EventLanes> {
+    if (!this.last) throw new Error('nothing has been replayed yet');
+    return this.last.replayed.lives().lanes();
   }
 
   async eventJson({ index }: { index: number }): Promise<string> {

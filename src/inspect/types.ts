@@ -174,6 +174,34 @@ export type ViewItem =
       readonly targetIndex: number | null;
     };
 
+/** One event across a replay's steps (steps 0-based; runs [from, to) of steps). */
+export interface EventLife {
+  readonly index: number;
+  readonly id: EventId;
+  /** The steps whose view held the event itself. */
+  readonly inView: ReadonlyArray<readonly [number, number]>;
+  /** The steps whose view held a masking condenser's placeholder for it. */
+  readonly masked: ReadonlyArray<readonly [number, number]>;
+  /** The first step whose view held it (itself or masked); null when none did. */
+  readonly entered: number | null;
+  /** The condensation after which no view held it (and whether it wrote a summary); null while it stays. */
+  readonly forgotten: { readonly condensationId: EventId; readonly step: number; readonly summary: boolean } | null;
+}
+
+/** Neighbouring events with one life, or forgotten together by one condensation, folded into one lane. */
+export interface LifeLane extends Omit<EventLife, 'index' | 'id' | 'entered'> {
+  readonly first: number;
+  readonly last: number;
+  readonly count: number;
+}
+
+/** Every event × every step: the lanes, and the steps a condensation ran before (the cuts). */
+export interface EventLanes {
+  readonly steps: number;
+  readonly cuts: readonly number[];
+  readonly lanes: readonly LifeLane[];
+}
+
 /** How the agent's messages are built: the provider profile, and the session's own templates. */
 export interface AgentSettings {
   /** 'auto': each call by the profile of its own recorded model (a run may move from GPT-5 to Claude). */
@@ -295,6 +323,10 @@ export interface InspectorApi {
     sdkRules?: sdk.SdkRules;
   }): Promise<LogSummaryUse>;
   stepView(args: { step: number }): Promise<readonly ViewItem[]>;
+  /** One event's life across the last replay's steps: in view, masked, forgotten by which condensation. */
+  eventLife(args: { index: number }): Promise<EventLife>;
+  /** Every event's life as lanes (runs with one life folded), for the lane view. */
+  eventLanes(args: Record<string, never>): Promise<EventLanes>;
   eventJson(args: { index: number }): Promise<string>;
   /** The event as OpenHands prints it (`str(event)`). */
   eventText(args: { index: number }): Promise<string>;

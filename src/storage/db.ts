@@ -33,6 +33,8 @@ export interface SessionRecord {
   lastStep: number | null;
   /** How the agent's messages are built: provider profile and the session's own templates (older records lack it). */
   agent?: { profile: AgentProfile; templates: AgentTemplateSources };
+  /** Compare's configuration B, once set (older records lack it: B then starts from the session's, halved). */
+  compareConfig?: unknown;
   /** How many times each field edited in two tabs at once was written (absent: never, 0). */
   revisions?: Partial<Record<VersionedField, number>>;
 }

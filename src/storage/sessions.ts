@@ -180,11 +180,18 @@ export class SessionStore {
   async update(
     id: string,
     patch: Partial<
-      Pick<SessionRecord, 'name' | 'config' | 'sdkRules' | 'mode' | 'notes' | 'prompts' | 'lastStep' | 'agent'>
+      Pick<
+        SessionRecord,
+        'name' | 'config' | 'sdkRules' | 'mode' | 'notes' | 'prompts' | 'lastStep' | 'agent' | 'compareConfig'
+      >
     >,
   ): Promise<void> {
+    // Where the user was looking is no change to the session: the list (newest change first) keeps its order.
+    const changes = Object.keys(patch).some((key) => key !== 'lastStep');
     // A patch of the fields changed, never the whole record: another tab's changes to the rest stay.
-    await this.writing('the change', null, () => this.db.sessions.update(id, { ...patch, updatedAt: this.now() }));
+    await this.writing('the change', null, () =>
+      this.db.sessions.update(id, changes ? { ...patch, updatedAt: this.now() } : patch),
+    );
   }
 
   /**

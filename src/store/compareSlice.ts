@@ -1,5 +1,6 @@
 import { agentSettingsOf } from './agentSettings.ts';
 import { coalesce } from './coalesce.ts';
+import { keptWrite } from './keptWrite.ts';
 import { configProblem, sessionReplayRequest } from './replayRequest.ts';
 import type { CompareSlice, GetState, SetState, StoreDeps } from './types.ts';
 
@@ -54,10 +55,18 @@ export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps
     setCompareConfig(compareConfig) {
       set({ compareConfig });
       void run();
+      const active = get().active;
+      if (!active) return;
+      // Kept with the session, so that it reopens and exports with the same B.
+      set({ active: { ...active, record: { ...active.record, compareConfig } } });
+      void keptWrite(set, 'Configuration B was not saved', () =>
+        deps.sessions.update(active.record.id, { compareConfig }),
+      );
     },
 
     refreshComparison() {
-      if (get().compareConfig === null) set({ compareConfig: defaultCompareConfig(get().config) });
+      if (get().compareConfig === null)
+        set({ compareConfig: get().active?.record.compareConfig ?? defaultCompareConfig(get().config) });
       return run();
     },
   };

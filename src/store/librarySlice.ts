@@ -227,7 +227,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
         );
         const record: SessionRecord = await deps.sessions.create(
           {
-            name: file.session.name,
+            name: copyName(file.session.name, get().sessions),
             source: {
               name: sourceName,
               shape: opened.shape,
@@ -244,6 +244,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
             ...(file.session.agent
               ? { agent: { profile: file.session.agent.profile, templates: { ...file.session.agent.templates } } }
               : {}),
+            ...(file.session.compare ? { compareConfig: withoutSecrets(file.session.compare.config) } : {}),
           },
           file.log,
           file.answers,
@@ -367,6 +368,15 @@ async function dropStrayChunks(deps: StoreDeps): Promise<void> {
 async function reopenActive(get: GetState): Promise<void> {
   const active = get().active;
   if (active) await get().openSession(active.record.id, get().step);
+}
+
+/** A file imported again, or another with a name the list has, comes in as "name (copy 2)": never two of one name. */
+export function copyName(name: string, sessions: ReadonlyArray<{ readonly name: string }>): string {
+  const taken = new Set(sessions.map((session) => session.name));
+  if (!taken.has(name)) return name;
+  let copy = 2;
+  while (taken.has(`${name} (copy ${copy})`)) copy++;
+  return `${name} (copy ${copy})`;
 }
 
 /** What the session's starting configuration is, and how much of the log it reproduces. */

@@ -32,7 +32,10 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
         usage: null,
         quality: null,
         appliedConfig: config,
+        // The lives follow the replay: the picked event's at once, the lanes when the lane view asks again.
+        eventLanes: null,
       });
+      void get().loadEventLife();
       await loadStepView();
       markShown('replay');
       // Usage over the whole run can take a while on long logs: it runs after, and a newer replay cancels it.

@@ -54,7 +54,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           search: '',
           searchMatches: null,
           comparison: null,
-          compareConfig: null,
+          compareConfig: record.compareConfig ?? null,
           compareError: null,
           estimate: null,
           transcript: null,
@@ -101,6 +101,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           instance: record.source.instance,
           step: get().step,
           ...(record.agent ? { agent: record.agent } : {}),
+          ...compareOf(get().compareConfig ?? record.compareConfig),
         },
         log: input,
         answers,
@@ -158,4 +159,9 @@ async function countTokens(id: string, set: SetState, get: GetState, deps: Store
   } catch {
     // Token estimates are a nicety; the replay stands without them.
   }
+}
+
+/** Compare's configuration B for the reproduction file, when the session has one (credentials never go in). */
+function compareOf(config: unknown): { compare?: { config: unknown } } {
+  return config === null || config === undefined ? {} : { compare: { config: withoutSecrets(config) } };
 }

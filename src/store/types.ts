@@ -22,6 +22,8 @@ import type {
   AgentTranscript,
   EngineClient,
   EventId,
+  EventLanes,
+  EventLife,
   FactOrigin,
   LlmUse,
   OpenedLog,
@@ -166,11 +168,18 @@ export interface InspectSlice {
   rawJson: { readonly index: number; readonly text: string; readonly rendered: string | null } | null;
   selectedCondensation: EventId | null;
   prompt: PromptText | null;
+  /** The selected event's life across the steps of the current replay. */
+  eventLife: EventLife | null;
+  /** Every event's life as lanes, once asked for (the lane view); cleared by each replay. */
+  eventLanes: EventLanes | null;
   setTypeFilter(types: readonly string[]): void;
   setSourceFilter(sources: readonly string[]): void;
   setSearch(query: string): Promise<void>;
   selectEvent(index: number | null): Promise<void>;
   selectCondensation(id: EventId | null): Promise<void>;
+  /** (Re)loads the selected event's life, after a pick or a replay. */
+  loadEventLife(): Promise<void>;
+  loadEventLanes(): Promise<void>;
 }
 
 export interface LlmSlice {

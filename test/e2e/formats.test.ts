@@ -26,7 +26,10 @@ describe('logs users bring, in a browser', () => {
       );
     await expect
       .poll(() => page.locator('.session-header .session-meta').textContent())
-      .toMatch(/^OpenHands web UI download \(V1 zip: meta\.json \+ event files\) · 115 events/);
+      // The meta line opens with the mode the views are in.
+      .toMatch(
+        /^(As recorded|Re-simulated with the settings) · OpenHands web UI download \(V1 zip: meta\.json \+ event files\) · 115 events/,
+      );
 
     const run = await tarGz({ 'run/output.jsonl': multiInstanceJsonl([true, false, null]) });
     await page.getByLabel('Event log or session file').setInputFiles(file('run.tar.gz', run));

@@ -82,7 +82,9 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     },
     visitItems(view, from, to, visit) {
       for (const entry of viewRange(view, from, to)) {
-        if (entry.kind === 'summary' || entry.kind === 'masked') visit.text(entry.content);
+        if (entry.kind === 'masked' && visit.masked && 'index' in entry.original && entry.original.index >= 0)
+          visit.masked(entry.original.index, entry.content);
+        else if (entry.kind === 'summary' || entry.kind === 'masked') visit.text(entry.content);
         else visit.event(entry.index);
       }
     },

@@ -1,6 +1,7 @@
 import { useAppState } from '../app/storeContext.tsx';
 import { AgentTemplates } from './AgentTemplates.tsx';
 import { ModelPrices } from './ModelPrices.tsx';
+import './agentSettings.css';
 
 /** How the agent's messages are built and priced; shared by both replay modes. */
 export function AgentSettings() {

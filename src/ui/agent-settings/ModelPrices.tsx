@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { ModelPrices as Prices } from '../../engine/index.ts';
 import { pricesFor } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import './agentSettings.css';
 
 const FIELDS: ReadonlyArray<readonly [keyof Prices, string]> = [
   ['input', 'Input'],

@@ -15,6 +15,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { useActions, useAppState } from './storeContext.tsx';
 import { useHashSync } from './useHashSync.ts';
 import { usePageKeys } from './usePageKeys.ts';
+import './app.css';
 
 export function App() {
   useHashSync();

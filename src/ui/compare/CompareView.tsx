@@ -16,6 +16,7 @@ import { ConfigForm } from '../settings/ConfigForm.tsx';
 import { RecordedVsEstimate } from './RecordedVsEstimate.tsx';
 import { useConfigFamily } from '../settings/useConfigFamily.ts';
 import { type DollarFacts, type ReplayFacts, dollarFacts, replayFacts, summaryAtStep } from './compareFacts.ts';
+import './compare.css';
 
 /** A and B on one chart, with the cursor at the current step (a click moves it). */
 function BothChart({ comparison }: { comparison: NonNullable<AppState['comparison']> }) {
@@ -173,7 +174,7 @@ export function CompareView() {
             {(['a', 'b'] as const).map((side) => (
               <div key={side}>
                 <h5>{side.toUpperCase()}</h5>
-                <pre className="summary-text">
+                <pre className="summary-text" tabIndex={0} aria-label={`Summary ${side.toUpperCase()} at this step`}>
                   {summaryAtStep(comparison[side], step) ?? '(no summary yet at this step)'}
                 </pre>
               </div>

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import { EventLifeline } from '../event-life/EventLifeline.tsx';
 import { Highlighted } from '../search/Highlighted.tsx';
 import { useEscape } from '../shared/useEscape.ts';
+import './eventTable.css';
 
 /** Image references an event carries: screenshots and message images. */
 export function imageReferences(rawJson: string): string[] {
@@ -51,6 +53,7 @@ export function EventDetail() {
           Close
         </button>
       </header>
+      <EventLifeline />
 
       {images.map((url, i) =>
         isSafeImage(url) ? (

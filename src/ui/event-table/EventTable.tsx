@@ -31,10 +31,10 @@ const features = tableFeatures({
   sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
 });
 const helper = createColumnHelper<typeof features, TableRow>();
-// The row number is the event's position in the log (1-based); the id is the log's own.
+// "#" is the event's id everywhere (as in `#12 run`); the row is its place in the log (1-based).
 const columns = helper.columns([
   helper.accessor('index', { header: 'row', cell: (info) => info.getValue() + 1, sortFn: 'basic' }),
-  helper.accessor('id', { header: 'id', sortFn: 'alphanumeric' }),
+  helper.accessor('id', { header: '#', sortFn: 'alphanumeric' }),
   helper.accessor((row) => `${row.kind === 'action' ? 'action' : 'obs.'} ${row.type}`, {
     id: 'type',
     header: 'type',

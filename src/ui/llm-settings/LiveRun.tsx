@@ -1,5 +1,6 @@
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { formatCost } from '../shared/format.ts';
+import './llmSettings.css';
 
 /** Real answers for the current settings: what a run needs (calls, tokens, cost) before it starts. */
 export function LiveRun() {

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { LlmSettings } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { LimitFields, type LimitTexts, limitsOf, limitTexts } from './LimitFields.tsx';
+import './llmSettings.css';
 
 const EMPTY: LlmSettings = {
   baseURL: 'https://api.openai.com/v1',

@@ -3,6 +3,7 @@ import { useAppState } from '../app/storeContext.tsx';
 import { EventDetail } from '../event-table/EventDetail.tsx';
 import { SideBySide } from '../side-by-side/SideBySide.tsx';
 import { Transcript } from '../transcript/Transcript.tsx';
+import './panes.css';
 
 /** The history beside what the model read, resizable; a picked event opens in full beside them. */
 export function Panes() {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { DEFAULT_STRUCTURED_TEMPLATE, DEFAULT_SUMMARY_TEMPLATE } from '../../engine/v0/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import './promptView.css';
 
 type Kind = 'llm' | 'structured';
 

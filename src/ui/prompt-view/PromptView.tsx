@@ -1,5 +1,6 @@
 import { useAppState } from '../app/storeContext.tsx';
 import { PromptTemplateEditor } from './PromptTemplateEditor.tsx';
+import './promptView.css';
 
 /** The prompt template to tune, and the request a selected condensation sent (or would send). */
 export function PromptView() {

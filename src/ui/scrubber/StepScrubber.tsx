@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { condensationSteps } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { shortId } from '../shared/EventLabel.tsx';
+import './scrubber.css';
 
 /** Moves through the replay's steps: slider with the condensations marked, buttons (the keys are page-wide: usePageKeys). */
 export function StepScrubber() {
@@ -85,7 +86,7 @@ export function StepScrubber() {
           · view of {current.viewLength} {current.viewLength === 1 ? 'event' : 'events'}
           {current.viewTokens > 0 && `, ~${current.viewTokens.toLocaleString('en-US')} tokens`}
           {current.condensationIds.length > 0 &&
-            ` · condensed here (${current.condensationIds.length === 1 ? 'once' : `${current.condensationIds.length} times`})`}
+            ` · ${current.condensationIds.length === 1 ? 'a condensation' : `${current.condensationIds.length} condensations`} just before this call`}
           {marks.length > 0 &&
             ` · ${marks.length} ${marks.length === 1 ? 'condensation' : 'condensations'} in this replay (N/P)`}
           {current.unhandledCondensationRequest && ' · condensation request not handled'}

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { formatBytes, formatCount } from '../shared/format.ts';
+import './sessionList.css';
 
 const resolvedText = (resolved: boolean | null) => (resolved === null ? '—' : resolved ? 'yes' : 'no');
 
@@ -38,7 +39,7 @@ export function InstancePicker() {
           <table>
             <thead>
               <tr>
-                <th scope="col">#</th>
+                <th scope="col">Row</th>
                 <th scope="col">Instance</th>
                 <th scope="col">Events</th>
                 <th scope="col">Condensations</th>

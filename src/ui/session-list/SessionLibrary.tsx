@@ -3,6 +3,7 @@ import type { SessionRecord } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { formatBytes, formatCount, formatDate } from '../shared/format.ts';
 import { ImportControls } from './ImportControls.tsx';
+import './sessionList.css';
 
 function SessionItem({ session, active }: { session: SessionRecord; active: boolean }) {
   const { openSession, renameSession, deleteSession } = useActions();

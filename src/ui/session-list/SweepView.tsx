@@ -3,6 +3,7 @@ import { useActions, useAppState } from '../app/storeContext.tsx';
 import { formatCost, formatCount } from '../shared/format.ts';
 import { ParetoChart } from './ParetoChart.tsx';
 import { configPoints } from './sweepFrontier.ts';
+import './sessionList.css';
 
 const number = (value: number | null) => (value === null ? '—' : formatCount(value));
 const dollars = (value: number | null) => (value === null ? '—' : formatCost(value));

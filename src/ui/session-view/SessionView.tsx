@@ -11,9 +11,11 @@ import { FactsLost } from '../quality/FactsLost.tsx';
 import type { EventId } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
+import { LaneView } from '../event-life/LaneView.tsx';
 import { TopBar } from '../top-bar/TopBar.tsx';
+import './sessionView.css';
 
-type Tab = 'side-by-side' | 'events' | 'summaries' | 'facts' | 'prompt' | 'compare';
+type Tab = 'side-by-side' | 'events' | 'summaries' | 'facts' | 'prompt' | 'lanes' | 'compare';
 
 export function SessionView() {
   const [tab, setTab] = useState<Tab>('side-by-side');
@@ -59,6 +61,7 @@ export function SessionView() {
               ),
             },
             { key: 'prompt', label: 'Prompt', render: () => <PromptView /> },
+            { key: 'lanes', label: 'Event lanes', render: () => <LaneView /> },
             { key: 'compare', label: 'Compare', render: () => <CompareView /> },
           ]}
         />

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { type ConfigFamily, type NumberField, V0_FAMILY, sliderMax } from './schemaFields.ts';
+import './settings.css';
 
 type Config = Record<string, unknown>;
 

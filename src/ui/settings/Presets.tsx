@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CONDENSER_PRESETS, SERVER_DEFAULT_MAX_SIZE } from '../../engine/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
+import './settings.css';
 
 /** OpenHands' configurations that matter, one click each, with where each comes from. */
 export function Presets() {

@@ -9,6 +9,7 @@ import { ConfigForm } from './ConfigForm.tsx';
 import { Presets } from './Presets.tsx';
 import { TomlTools } from './TomlTools.tsx';
 import { useConfigFamily } from './useConfigFamily.ts';
+import './settings.css';
 
 function SdkRulesSetting() {
   const flavor = useAppState((s) => s.active?.opened.flavor);

@@ -1,4 +1,5 @@
 import type { EventId, EventRow } from '../../store/index.ts';
+import './eventLabel.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

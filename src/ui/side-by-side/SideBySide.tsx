@@ -4,6 +4,7 @@ import { alignStep, describeIds } from '../../store/index.ts';
 import type { EventRow, AlignedRow } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { EventLabel } from '../shared/EventLabel.tsx';
+import './sideBySide.css';
 import './sideBySideKeys.css';
 
 function Left({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {

@@ -4,6 +4,7 @@ import { useActions, useAppState } from '../app/storeContext.tsx';
 import { Highlighted } from '../search/Highlighted.tsx';
 import { hasHit } from '../search/hits.ts';
 import { shortId } from '../shared/EventLabel.tsx';
+import './summaryHistory.css';
 
 function SummaryDiff({ before, after }: { before: string; after: string }) {
   const lines = useMemo(() => lineDiff(before, after), [before, after]);

@@ -1,6 +1,7 @@
 import { StepScrubber } from '../scrubber/StepScrubber.tsx';
 import { SessionHeader } from '../session-view/SessionHeader.tsx';
 import { ModeSwitch } from './ModeSwitch.tsx';
+import './topBar.css';
 
 interface Props {
   readonly settingsOpen: boolean;

@@ -5,6 +5,7 @@ import { messageFacts, preview, readableArguments } from './messageText.ts';
 import { TextWithMarks } from './TextWithMarks.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { messageJson } from './requestCopies.ts';
+import './transcript.css';
 
 function Body({ text, expanded, query }: { text: string; expanded: boolean; query: string }) {
   const cut = preview(text);

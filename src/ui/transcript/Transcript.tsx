@@ -10,6 +10,7 @@ import { MessageCard } from './MessageCard.tsx';
 import { searchableText } from './messageText.ts';
 import { CopyRequest } from './CopyRequest.tsx';
 import { StepUsageLine } from './StepUsageLine.tsx';
+import './transcript.css';
 
 const PROFILE_LABELS: Record<AgentProfile, string> = {
   auto: 'Each call by its model',

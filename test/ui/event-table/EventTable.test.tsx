@@ -12,6 +12,16 @@ describe('EventTable', { timeout: 30_000 }, () => {
     expect(screen.getByText('Showing 185 of 185 events')).toBeDefined();
     // The virtualizer renders its rows once it has measured the scroll area.
     await waitFor(() => expect(container.querySelectorAll('[role="row"]').length).toBeGreaterThan(10));
+    // "#" is the event id, as in every event label; "row" its place in the log.
+    expect([...container.querySelectorAll('[role="columnheader"]')].map((cell) => cell.textContent)).toEqual([
+      'row',
+      '#',
+      'type',
+      'source',
+      'at this step',
+      'summary',
+      'tokens',
+    ]);
     const firstRow = container.querySelectorAll('[role="row"]')[1]!;
     expect([...firstRow.querySelectorAll('[role="gridcell"]')].map((cell) => cell.textContent)).toEqual(
       expect.arrayContaining(['1', '0', 'obs. agent_state_changed', 'environment']),

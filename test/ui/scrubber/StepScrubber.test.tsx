@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { usePageKeys } from '../../../src/ui/app/usePageKeys.ts';
 import { StepScrubber } from '../../../src/ui/scrubber/StepScrubber.tsx';
@@ -23,6 +23,17 @@ describe('StepScrubber', () => {
     fireEvent.click(screen.getByRole('button', { name: /Previous condensation/ }));
     expect(store.getState().step).toBe(39);
     expect(screen.getByText(/3 condensations in this replay \(N\/P\)/)).toBeDefined();
+  });
+
+  it('says where a condensation happened in words: just before the step’s call', async () => {
+    const { store } = await startedStore();
+    renderWithStore(<StepScrubber />, store);
+    store.getState().setStep(39);
+    expect((await screen.findByText(/Before event/)).closest('p')!.textContent).toMatch(
+      / · a condensation just before this call · /,
+    );
+    store.getState().setStep(10);
+    await waitFor(() => expect(screen.getByText(/Before event/).closest('p')!.textContent).not.toMatch(/just before/));
   });
 
   it('takes the step keys anywhere on the page, but not while typing in a field', async () => {
