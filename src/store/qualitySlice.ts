@@ -18,7 +18,11 @@ export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps
         const quality = await deps.engine.call('quality', { ...sessionReplayRequest(get()), config });
         // A newer replay asked again meanwhile: only its answer describes what is shown.
         if (ticket !== asked || get().active?.record.id !== active.record.id) return;
-        set({ quality, factOrigin: null, droppedFacts: null });
+        // The fact being looked at stays in sight if this replay still loses it there, asked about again.
+        const shown = get().factOrigin;
+        const still = shown !== null && (quality.steps[shown.step]?.missing_used.includes(shown.fact) ?? false);
+        set({ quality, factOrigin: still ? shown : null, droppedFacts: null });
+        if (still) void get().explainFact(shown.step, shown.fact);
         const missing = quality.steps.flatMap((step, index) =>
           step && step.missing_used.length > 0 ? [{ step: index, facts: step.missing_used }] : [],
         );
