@@ -1,5 +1,5 @@
 import { noLlm, runSync } from '../engine/index.ts';
-import type { InspectedLog, Tokens } from './inspectedLog.ts';
+import type { InspectedLog, ReplayedLog, Tokens } from './inspectedLog.ts';
 import { emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 import type { CondensationSummary, ReplayRequest, StepSummary } from './types.ts';
 import { serverPipeline } from './v0/defaultConfig.ts';
@@ -22,9 +22,7 @@ export interface InferredConfig {
 const MAX_TRIED = 48;
 
 type Condensation = Omit<CondensationSummary, 'placeholder'>;
-type Replayed = { steps: readonly StepSummary[]; condensations: readonly Condensation[] };
-
-function replayed(log: InspectedLog, tokens: Tokens | null, request: ReplayRequest): Replayed | null {
+function replayed(log: InspectedLog, tokens: Tokens | null, request: ReplayRequest): ReplayedLog | null {
   const prepared = log.replay(request, tokens);
   if ('configError' in prepared) return null;
   try {
@@ -71,14 +69,14 @@ function sizeCandidates(steps: readonly StepSummary[], first: Condensation, keep
 }
 
 /** Where the first forgotten event sat in the view before its condensation: the condenser's keep_first. */
-function keepFirstOf(log: InspectedLog, tokens: Tokens | null, first: Condensation, recordedRequest: ReplayRequest) {
+function keepFirstOf(asRecorded: ReplayedLog, first: Condensation): number {
   if (first.summaryOffset !== null) return first.summaryOffset;
-  const prepared = log.replay(recordedRequest, tokens);
-  if ('configError' in prepared || first.stepIndex === 0) return 0;
-  const run = runSync(prepared.work, noLlm);
-  const view = run.stepView(first.stepIndex - 1);
-  const at = view.findIndex((item) => item.kind === 'event' && item.id === first.forgottenEventIds[0]);
-  return Math.max(0, at);
+  if (first.stepIndex === 0) return 0;
+  const view = asRecorded.stepView(first.stepIndex - 1);
+  return Math.max(
+    0,
+    view.findIndex((item) => item.kind === 'event' && item.id === first.forgottenEventIds[0]),
+  );
 }
 
 function familyCandidates(log: InspectedLog, keepFirst: number, summarized: boolean, sizes: number[]): unknown[] {
@@ -126,7 +124,7 @@ export function inferConfig(
     notes.push(`the configuration the log records reproduces ${n} of its ${recorded.length} condensations`);
   }
   const first = recorded[0]!;
-  const keepFirst = keepFirstOf(log, tokens, first, recordedRequest);
+  const keepFirst = keepFirstOf(asRecorded, first);
   const candidates = familyCandidates(
     log,
     keepFirst,

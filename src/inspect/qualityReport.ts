@@ -46,6 +46,6 @@ export function factOrigin(
   const masked = view.some((item) => item.kind === 'masked' && item.targetIndex === index);
   // The last condensation up to this step that lists the event (a very wide one lists only its first ids).
   const forgottenBy =
-    [...condensations].reverse().find((c) => c.stepIndex <= step.index && c.forgottenEventIds.includes(id))?.id ?? null;
+    condensations.findLast((c) => c.stepIndex <= step.index && c.forgottenEventIds.includes(id))?.id ?? null;
   return { fact, lastSeen: { index, id }, forgottenBy, masked };
 }
