@@ -65,6 +65,10 @@ describe('the inspector in a browser', () => {
     expect((await summaryHistoryText(page))[0]).toMatch(/placeholder: no LLM answer was recorded/);
     await page.getByRole('tab', { name: 'Side by side' }).click();
     await expect.poll(() => page.locator('.step-facts').textContent()).toMatch(/view of (\d|[1-3]\d|40) events/);
+    // Facts lost arrive after the replay; wait for them so both reads compare settled pages.
+    await expect
+      .poll(async () => (await summaryHistoryText(page)).some((entry) => entry.includes('Dropped facts')))
+      .toBe(true);
     const tuned = await summaryHistoryText(page);
 
     // Export, delete, import the file: the same replay.
@@ -85,7 +89,7 @@ describe('the inspector in a browser', () => {
     await expect.poll(() => page.locator('.session').count()).toBe(1);
     await importFile(page, exported);
     await expect.poll(() => page.locator('.session-header h2').textContent()).toBe(LOG_NAME);
-    expect(await summaryHistoryText(page)).toEqual(tuned);
+    await expect.poll(() => summaryHistoryText(page)).toEqual(tuned);
     expect(errors).toEqual([]);
   });
 
