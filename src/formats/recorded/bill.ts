@@ -71,53 +71,35 @@ export function usageOf(draft: CallDraft): RawUsage | null {
 
 /** Sums figures one call at a time (a log can hold hundreds of thousands of calls: no arrays per field). */
 class FiguresSum {
-  private calls = 0;
-  private callsWithoutCost = 0;
-  private callsWithoutUsage = 0;
-  private cost: number | null = null;
-  private inputTokens: number | null = null;
-  private cacheReadTokens: number | null = null;
-  private cacheWriteTokens: number | null = null;
-  private outputTokens: number | null = null;
-  private reasoningTokens: number | null = null;
+  private readonly sum: { -readonly [K in keyof RecordedFigures]: RecordedFigures[K] } = {
+    calls: 0,
+    cost: null,
+    callsWithoutCost: 0,
+    inputTokens: null,
+    cacheReadTokens: null,
+    cacheWriteTokens: null,
+    outputTokens: null,
+    reasoningTokens: null,
+    callsWithoutUsage: 0,
+  };
 
   add(call: RecordedCall): void {
-    this.calls++;
-    if (call.cost === null) this.callsWithoutCost++;
-    else this.cost = (this.cost ?? 0) + call.cost;
-    if (call.inputTokens === null) this.callsWithoutUsage++;
+    const sum = this.sum;
+    sum.calls++;
+    if (call.cost === null) sum.callsWithoutCost++;
+    else sum.cost = (sum.cost ?? 0) + call.cost;
+    if (call.inputTokens === null) sum.callsWithoutUsage++;
     else {
-      this.inputTokens = (this.inputTokens ?? 0) + call.inputTokens;
-      this.cacheReadTokens = (this.cacheReadTokens ?? 0) + (call.cacheReadTokens ?? 0);
-      this.cacheWriteTokens = (this.cacheWriteTokens ?? 0) + (call.cacheWriteTokens ?? 0);
-      this.outputTokens = (this.outputTokens ?? 0) + (call.outputTokens ?? 0);
+      sum.inputTokens = (sum.inputTokens ?? 0) + call.inputTokens;
+      sum.cacheReadTokens = (sum.cacheReadTokens ?? 0) + (call.cacheReadTokens ?? 0);
+      sum.cacheWriteTokens = (sum.cacheWriteTokens ?? 0) + (call.cacheWriteTokens ?? 0);
+      sum.outputTokens = (sum.outputTokens ?? 0) + (call.outputTokens ?? 0);
     }
-    if (call.reasoningTokens !== null) this.reasoningTokens = (this.reasoningTokens ?? 0) + call.reasoningTokens;
+    if (call.reasoningTokens !== null) sum.reasoningTokens = (sum.reasoningTokens ?? 0) + call.reasoningTokens;
   }
 
   figures(): RecordedFigures {
-    const {
-      calls,
-      cost,
-      callsWithoutCost,
-      inputTokens,
-      cacheReadTokens,
-      cacheWriteTokens,
-      outputTokens,
-      reasoningTokens,
-      callsWithoutUsage,
-    } = this;
-    return {
-      calls,
-      cost,
-      callsWithoutCost,
-      inputTokens,
-      cacheReadTokens,
-      cacheWriteTokens,
-      outputTokens,
-      reasoningTokens,
-      callsWithoutUsage,
-    };
+    return { ...this.sum };
   }
 }
 
