@@ -93,6 +93,8 @@ interface Loaded {
   readonly learned: Map<string, LearnedUsage | null>;
   /** What its recorded condenser calls teach (undefined: not learned yet). */
   condenserScale?: CondenserScale | null;
+  /** The configuration that reproduces its condensations, per SDK rules asked for (each costs up to 48 replays). */
+  readonly inferred: Map<string, InferredConfig>;
 }
 
 interface LastReplay {
@@ -190,7 +192,7 @@ export class Inspector implements InspectorApi {
 
   private load(parsed: AnyParsedLog): OpenedLog {
     const log = openLog(parsed);
-    this.current = { log, tokens: null, counting: null, textTokens: null, learned: new Map() };
+    this.current = { log, tokens: null, counting: null, textTokens: null, learned: new Map(), inferred: new Map() };
     this.last = null;
     this.lastCompare = null;
     return log.opened;
@@ -409,8 +411,15 @@ export class Inspector implements InspectorApi {
   }
 
   async inferConfig({ sdkRules }: Parameters<InspectorApi['inferConfig']>[0]): Promise<InferredConfig> {
-    const current = this.loaded();
-    return inferConfig(current.log, current.tokens, sdkRules);
+    return this.inferred(this.loaded(), sdkRules);
+  }
+
+  private inferred(loaded: Loaded, sdkRules?: Parameters<InspectorApi['inferConfig']>[0]['sdkRules']): InferredConfig {
+    // Token-counted condensers replay differently once the tokens are counted: a count makes another answer.
+    const key = `${sdkRules ?? ''}|${loaded.tokens ? 'counted' : 'uncounted'}`;
+    let inferred = loaded.inferred.get(key);
+    if (!inferred) loaded.inferred.set(key, (inferred = inferConfig(loaded.log, loaded.tokens, sdkRules)));
+    return inferred;
   }
 
   async recordLogSummaries({
@@ -518,7 +527,7 @@ export class Inspector implements InspectorApi {
     const countText = this.countText;
     if (!loaded || !countText) return null;
     if (loaded.condenserScale === undefined)
-      loaded.condenserScale = condenserScale(loaded.log, loaded.tokens, countText);
+      loaded.condenserScale = condenserScale(loaded.log, loaded.tokens, countText, () => this.inferred(loaded));
     return loaded.condenserScale;
   }
 
