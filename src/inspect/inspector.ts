@@ -45,6 +45,7 @@ import type {
   ReplayOutcome,
   ReplayQuality,
   ReplayRequest,
+  ReplaySlot,
   StepUsage,
   UsageReport,
   ViewItem,
@@ -53,6 +54,7 @@ import { type CallRecord, llmUse, promptTokens } from './llmUse.ts';
 import { eventDetailText } from './eventText.ts';
 import { openLog } from './openLog.ts';
 import { searchEvents } from './searchEvents.ts';
+import { type StepViewsDiff, type ViewsDiff, stepViewsDiff, viewsDiff } from './viewDiff.ts';
 
 import { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 import { type InferredConfig, inferConfig } from './inferConfig.ts';
@@ -137,7 +139,11 @@ function abortError(): Error {
 export class Inspector implements InspectorApi {
   private current: Loaded | null = null;
   private last: LastReplay | null = null;
+  /** A comparison's two replays: B in `compare`, A in `compareA` (see ReplaySlot). */
   private lastCompare: LastReplay | null = null;
+  private lastCompareA: LastReplay | null = null;
+  /** The A and B that compareViews set side by side: later step diffs read these, whatever replays since. */
+  private compared: { readonly a: ReplayedLog; readonly b: ReplayedLog } | null = null;
   /** When the UI last asked for a step (a view or a transcript). */
   private lastForeground = Number.NEGATIVE_INFINITY;
   private countText: CountText | null = null;
@@ -151,6 +157,10 @@ export class Inspector implements InspectorApi {
     /** The same for the agent's own requests (counterfactuals). */
     private readonly createAgentLlm: CreateAgentLlm | null = null,
   ) {}
+
+  private slotted(slot: ReplaySlot = 'main'): LastReplay | null {
+    return slot === 'compare' ? this.lastCompare : slot === 'compareA' ? this.lastCompareA : this.last;
+  }
 
   private loaded(): Loaded {
     if (!this.current) throw new Error('no log is open');
@@ -190,6 +200,8 @@ export class Inspector implements InspectorApi {
     this.current = { log, tokens: null, counting: null, textTokens: null, learned: new Map() };
     this.last = null;
     this.lastCompare = null;
+    this.lastCompareA = null;
+    this.compared = null;
     return log.opened;
   }
 
@@ -280,6 +292,7 @@ export class Inspector implements InspectorApi {
     const durationMs = this.clock() - started;
     const last = { replayed, calls, agentRuns: new Map() };
     if (request.slot === 'compare') this.lastCompare = last;
+    else if (request.slot === 'compareA') this.lastCompareA = last;
     else this.last = last;
     const llm = llmUse(calls, request.measureLlm ?? false, this.countText);
     const condensations = replayed.condensations.map((c) => ({
@@ -533,10 +546,10 @@ export class Inspector implements InspectorApi {
   }
 
   async agentUsage(
-    { agent, slot }: { agent: AgentSettings; slot?: 'main' | 'compare' },
+    { agent, slot }: { agent: AgentSettings; slot?: ReplaySlot },
     context: CallContext = {},
   ): Promise<UsageReport> {
-    const last = slot === 'compare' ? this.lastCompare : this.last;
+    const last = this.slotted(slot);
     if (!last) throw new Error('nothing has been replayed yet');
     const model = this.loaded().log.opened.agentModel;
     const empty = (error: string): UsageReport => ({
@@ -632,10 +645,25 @@ export class Inspector implements InspectorApi {
   }
 
   /** The facts each step's view had lost that the agent used (spec/quality.md), of the last replay (or the compare one). */
-  async replayQuality({ slot }: { slot?: 'main' | 'compare' } = {}): Promise<ReplayQuality> {
-    const last = slot === 'compare' ? this.lastCompare : this.last;
+  async replayQuality({ slot }: { slot?: ReplaySlot } = {}): Promise<ReplayQuality> {
+    const last = this.slotted(slot);
     if (!last) throw new Error('nothing has been replayed yet');
     return last.replayed.quality();
+  }
+
+  async compareViews(_args: Record<string, never> = {}): Promise<ViewsDiff> {
+    if (!this.lastCompareA || !this.lastCompare) throw new Error('nothing has been compared yet');
+    const compared = { a: this.lastCompareA.replayed, b: this.lastCompare.replayed };
+    this.compared = compared;
+    const steps = Math.min(compared.a.steps.length, compared.b.steps.length);
+    return viewsDiff(compared.a.lives(), compared.b.lives(), this.loaded().log.opened.rows.length, steps);
+  }
+
+  async compareStepViews({ step }: { step: number }): Promise<StepViewsDiff> {
+    this.lastForeground = this.clock();
+    if (!this.compared) throw new Error('nothing has been compared yet');
+    const { a, b } = this.compared;
+    return stepViewsDiff(a.lives(), b.lives(), this.loaded().log.opened.rows.length, step);
   }
 
   async search({ query }: { query: string }): Promise<Int32Array> {
