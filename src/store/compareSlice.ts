@@ -39,20 +39,27 @@ export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps
     const views = a.ok && b.ok ? await deps.engine.call('compareViews', {}) : null;
     const usageA = a.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compareA' }) : null;
     const usageB = b.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compare' }) : null;
-    const factsLost = (replayConfig: unknown, mode = request.mode) =>
-      deps.engine
-        .call('quality', { ...request, config: replayConfig, mode })
-        .then((report) => report.total)
-        .catch(() => null);
-    const qualityA = a.ok ? await factsLost(config) : null;
-    const qualityB = b.ok ? await factsLost(compareConfig, 'resimulate') : null;
+    // Facts lost of the very replays compared (kept in their slots): no replay again.
+    const factsLost = (slot: 'compareA' | 'compare') => deps.engine.call('replayQuality', { slot }).catch(() => null);
+    const lostA = a.ok ? await factsLost('compareA') : null;
+    const lostB = b.ok ? await factsLost('compare') : null;
     if (get().active?.record.id !== active.record.id) return;
     if (!a.ok || !b.ok || !views) {
       set({ compareError: !b.ok ? b.configError : !a.ok ? a.configError : null });
       return;
     }
     set({
-      comparison: { a: a.summary, b: b.summary, usageA, usageB, qualityA, qualityB, views },
+      comparison: {
+        a: a.summary,
+        b: b.summary,
+        usageA,
+        usageB,
+        qualityA: lostA?.total ?? null,
+        qualityB: lostB?.total ?? null,
+        lostFactsA: lostA ? lostA.steps.map((step) => step?.missing_used.length ?? null) : null,
+        lostFactsB: lostB ? lostB.steps.map((step) => step?.missing_used.length ?? null) : null,
+        views,
+      },
       compareStep: null,
       compareError: null,
     });

@@ -252,6 +252,9 @@ export interface CompareSlice {
     /** Facts lost over each replay (spec/quality.md); null where it could not be computed. */
     readonly qualityA: QualityReport['total'] | null;
     readonly qualityB: QualityReport['total'] | null;
+    /** Per step, how many facts the agent used that A's (B's) view had lost; null for a step without a view. */
+    readonly lostFactsA: ReadonlyArray<number | null> | null;
+    readonly lostFactsB: ReadonlyArray<number | null> | null;
     /** Per step, how many events only A's view keeps and how many only B's. */
     readonly views: ViewsDiff;
   } | null;

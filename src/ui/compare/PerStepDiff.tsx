@@ -19,6 +19,8 @@ const COLUMNS: ReadonlyArray<{
   { group: 'Events in view', label: 'only B', value: (r) => count(r.onlyB) },
   { group: 'Messages', label: 'A', value: (r) => count(r.a.messages) },
   { group: 'Messages', label: 'B', value: (r) => count(r.b.messages) },
+  { group: 'Facts lost', label: 'A', value: (r) => count(r.a.lostFacts) },
+  { group: 'Facts lost', label: 'B', value: (r) => count(r.b.lostFacts) },
   { group: 'Prompt tokens (est.)', label: 'A', value: (r) => count(r.a.tokens) },
   { group: 'Prompt tokens (est.)', label: 'B', value: (r) => count(r.b.tokens) },
   { group: 'Prompt tokens (est.)', label: 'B − A', value: (r) => signedCount(difference(r.a.tokens, r.b.tokens)) },

@@ -83,6 +83,15 @@ export function StepDiffCard({ row, mode }: { row: StepDiffRow; mode: 'recorded'
           cells={[count(a.messages), count(b.messages), signedCount(difference(a.messages, b.messages)), notRecorded]}
         />
         <Figure
+          label="Facts lost"
+          cells={[
+            count(a.lostFacts),
+            count(b.lostFacts),
+            signedCount(difference(a.lostFacts, b.lostFacts)),
+            notRecorded,
+          ]}
+        />
+        <Figure
           label="Prompt tokens (est.)"
           cells={[
             count(a.tokens),

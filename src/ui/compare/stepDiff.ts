@@ -18,6 +18,8 @@ export interface SideAtStep {
   readonly messages: number | null;
   readonly tokens: number | null;
   readonly dollars: number | null;
+  /** Facts the agent used that this view had lost (spec/quality.md); null until counted. */
+  readonly lostFacts: number | null;
 }
 
 /** What the log recorded for the step's agent call (exact), or null where it recorded no usage. */
@@ -39,7 +41,13 @@ export interface StepDiffRow {
 
 type Overrides = Readonly<Record<string, ModelPrices>>;
 
-function side(viewLength: number, usage: UsageReport | null, step: number, overrides: Overrides): SideAtStep {
+function side(
+  viewLength: number,
+  usage: UsageReport | null,
+  lostFacts: ReadonlyArray<number | null> | null,
+  step: number,
+  overrides: Overrides,
+): SideAtStep {
   const row: StepUsage | undefined = usage && !usage.error ? usage.steps[step] : undefined;
   const prices = row ? pricesFor(row.model ?? usage!.model, overrides) : null;
   return {
@@ -47,6 +55,7 @@ function side(viewLength: number, usage: UsageReport | null, step: number, overr
     messages: row?.messages ?? null,
     tokens: row?.estimate?.promptTokens ?? null,
     dollars: row && prices ? stepCost(row, prices.prices).estimated : null,
+    lostFacts: lostFacts?.[step] ?? null,
   };
 }
 
@@ -59,12 +68,12 @@ function recordedAt(comparison: Comparison, step: number): RecordedAtStep | null
 
 /** A and B at every step both replays have, with the events only one of them keeps and the recorded call. */
 export function stepDiffRows(comparison: Comparison, overrides: Overrides): StepDiffRow[] {
-  const { a, b, usageA, usageB, views } = comparison;
+  const { a, b, usageA, usageB, lostFactsA, lostFactsB, views } = comparison;
   const steps = Math.min(a.steps.length, b.steps.length, views.steps);
   return Array.from({ length: steps }, (_, step) => ({
     step,
-    a: side(a.steps[step]!.viewLength, usageA, step, overrides),
-    b: side(b.steps[step]!.viewLength, usageB, step, overrides),
+    a: side(a.steps[step]!.viewLength, usageA, lostFactsA, step, overrides),
+    b: side(b.steps[step]!.viewLength, usageB, lostFactsB, step, overrides),
     onlyA: views.onlyA[step] ?? 0,
     onlyB: views.onlyB[step] ?? 0,
     recorded: recordedAt(comparison, step),

@@ -82,6 +82,13 @@ describe('Compare as a diff', () => {
     expect(cellsOf(row(/^Messages/))).toEqual(['12', '6', '−6', '–']);
     expect(stepB.messages).toBe(6);
 
+    // Facts lost: A's are the session's own at this step (A never forgets: none).
+    await waitFor(() => expect(store.getState().quality).not.toBeNull());
+    const lostA = store.getState().quality!.steps[5]!.missing_used.length;
+    const lostB = store.getState().comparison!.lostFactsB![5];
+    expect(cellsOf(row(/^Facts lost/))).toEqual(['0', String(lostB), signedCount(lostB! - 0), '–']);
+    expect(lostA).toBe(0);
+
     const tokens = cellsOf(row(/^Prompt tokens \(est\.\)/));
     const [tokensA, tokensB] = [usageA.estimate!.promptTokens, stepB.estimate!.promptTokens];
     expect(tokensB).toBeLessThan(tokensA);
@@ -112,8 +119,8 @@ describe('Compare as a diff', () => {
         .closest('tr')!;
     // Step 8 (k = 7): A 15 events, B 4; only A keeps events 0–10.
     expect(cellsOf(rowOf(8)).slice(0, 4)).toEqual(['15', '4', '11', '0']);
-    expect(cellsOf(rowOf(8)).slice(9, 10)).toEqual([recordedTokens(7).toLocaleString('en-US')]);
-    expect(cellsOf(rowOf(8))[13]).toBe(formatDollars(recordedCost(7)));
+    expect(cellsOf(rowOf(8))[11]).toBe(recordedTokens(7).toLocaleString('en-US'));
+    expect(cellsOf(rowOf(8))[15]).toBe(formatDollars(recordedCost(7)));
     // Step 1: the task alone in both views.
     expect(cellsOf(rowOf(1)).slice(0, 4)).toEqual(['1', '1', '0', '0']);
 
