@@ -54,7 +54,7 @@ import { type CallRecord, llmUse, promptTokens } from './llmUse.ts';
 import { eventDetailText } from './eventText.ts';
 import { openLog } from './openLog.ts';
 import { searchEvents } from './searchEvents.ts';
-import { type StepViewsDiff, type ViewsDiff, stepViewsDiff, viewsDiff } from './viewDiff.ts';
+import { ComparedViews, type StepViewsDiff, type ViewsDiff } from './viewDiff.ts';
 
 import { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 import { type InferredConfig, inferConfig } from './inferConfig.ts';
@@ -143,7 +143,7 @@ export class Inspector implements InspectorApi {
   private lastCompare: LastReplay | null = null;
   private lastCompareA: LastReplay | null = null;
   /** The A and B that compareViews set side by side: later step diffs read these, whatever replays since. */
-  private compared: { readonly a: ReplayedLog; readonly b: ReplayedLog } | null = null;
+  private compared: ComparedViews | null = null;
   /** When the UI last asked for a step (a view or a transcript). */
   private lastForeground = Number.NEGATIVE_INFINITY;
   private countText: CountText | null = null;
@@ -653,17 +653,16 @@ export class Inspector implements InspectorApi {
 
   async compareViews(_args: Record<string, never> = {}): Promise<ViewsDiff> {
     if (!this.lastCompareA || !this.lastCompare) throw new Error('nothing has been compared yet');
-    const compared = { a: this.lastCompareA.replayed, b: this.lastCompare.replayed };
-    this.compared = compared;
-    const steps = Math.min(compared.a.steps.length, compared.b.steps.length);
-    return viewsDiff(compared.a.lives(), compared.b.lives(), this.loaded().log.opened.rows.length, steps);
+    const [a, b] = [this.lastCompareA.replayed, this.lastCompare.replayed];
+    const steps = Math.min(a.steps.length, b.steps.length);
+    this.compared = new ComparedViews(a.lives(), b.lives(), this.loaded().log.opened.rows.length, steps);
+    return this.compared.counts();
   }
 
   async compareStepViews({ step }: { step: number }): Promise<StepViewsDiff> {
     this.lastForeground = this.clock();
     if (!this.compared) throw new Error('nothing has been compared yet');
-    const { a, b } = this.compared;
-    return stepViewsDiff(a.lives(), b.lives(), this.loaded().log.opened.rows.length, step);
+    return this.compared.at(step);
   }
 
   async search({ query }: { query: string }): Promise<Int32Array> {

@@ -59,35 +59,53 @@ function prefixSums(delta: Int32Array, steps: number): number[] {
 }
 
 /**
- * Where two replays of one log keep different events, every step at once: built from each event's runs
- * of steps (EventLives), so it costs the log's events and their runs, never a walk of every whole view.
+ * Two replays of one log set side by side: each event's kept runs of steps in both, read once from their
+ * EventLives, so that every step's counts cost the events and their runs, never a walk of every whole
+ * view, and one step's events cost a pass over the runs without building anything.
  */
-export function viewsDiff(a: EventLives, b: EventLives, events: number, steps: number): ViewsDiff {
-  const onlyA = new Int32Array(steps + 1);
-  const onlyB = new Int32Array(steps + 1);
-  const clip = (runs: Runs): Runs => runs.flatMap(([from, to]) => (from < steps ? [[from, Math.min(to, steps)]] : []));
-  for (let index = 0; index < events; index++) {
-    const runsA = clip(keptRuns(a.life(index)));
-    const runsB = clip(keptRuns(b.life(index)));
-    if (runsA.length === 0 && runsB.length === 0) continue;
-    addDifference(runsA, runsB, onlyA);
-    addDifference(runsB, runsA, onlyB);
+export class ComparedViews {
+  private readonly keptA: Runs[] = [];
+  private readonly keptB: Runs[] = [];
+
+  constructor(
+    private readonly a: EventLives,
+    b: EventLives,
+    events: number,
+    readonly steps: number,
+  ) {
+    const clip = (runs: Runs): Runs =>
+      runs.flatMap(([from, to]) => (from < steps ? [[from, Math.min(to, steps)] as const] : []));
+    for (let index = 0; index < events; index++) {
+      this.keptA.push(clip(keptRuns(a.life(index))));
+      this.keptB.push(clip(keptRuns(b.life(index))));
+    }
   }
-  return { steps, onlyA: prefixSums(onlyA, steps), onlyB: prefixSums(onlyB, steps) };
+
+  /** Per step, how many events only A keeps and only B keeps. */
+  counts(): ViewsDiff {
+    const onlyA = new Int32Array(this.steps + 1);
+    const onlyB = new Int32Array(this.steps + 1);
+    this.keptA.forEach((runsA, index) => {
+      const runsB = this.keptB[index]!;
+      if (runsA.length === 0 && runsB.length === 0) return;
+      addDifference(runsA, runsB, onlyA);
+      addDifference(runsB, runsA, onlyB);
+    });
+    return { steps: this.steps, onlyA: prefixSums(onlyA, this.steps), onlyB: prefixSums(onlyB, this.steps) };
+  }
+
+  /** The events A's view keeps at a step and B's does not, and the other way round. */
+  at(step: number): StepViewsDiff {
+    const onlyA: Array<{ id: EventId; index: number }> = [];
+    const onlyB: Array<{ id: EventId; index: number }> = [];
+    this.keptA.forEach((runsA, index) => {
+      const inA = holds(runsA, step);
+      const inB = holds(this.keptB[index]!, step);
+      if (inA && !inB) onlyA.push({ id: this.a.life(index).id, index });
+      else if (inB && !inA) onlyB.push({ id: this.a.life(index).id, index });
+    });
+    return { step, onlyA, onlyB };
+  }
 }
 
 const holds = (runs: Runs, step: number) => runs.some(([from, to]) => from <= step && step < to);
-
-/** The events A's view keeps at a step and B's does not, and the other way round. */
-export function stepViewsDiff(a: EventLives, b: EventLives, events: number, step: number): StepViewsDiff {
-  const onlyA: Array<{ id: EventId; index: number }> = [];
-  const onlyB: Array<{ id: EventId; index: number }> = [];
-  for (let index = 0; index < events; index++) {
-    const lifeA = a.life(index);
-    const inA = holds(keptRuns(lifeA), step);
-    const inB = holds(keptRuns(b.life(index)), step);
-    if (inA && !inB) onlyA.push({ id: lifeA.id, index });
-    else if (inB && !inA) onlyB.push({ id: lifeA.id, index });
-  }
-  return { step, onlyA, onlyB };
-}

@@ -73,7 +73,7 @@ export function PerStepDiff({
     scrollPaddingStart: HEADER_HEIGHT,
   });
   useEffect(() => {
-    if (step < rows.length) virtualizer.scrollToIndex(step, { align: 'auto' });
+    if (step < rows.length) virtualizer.scrollToIndex(step, { align: 'center' });
   }, [step, rows.length, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const before = (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT;
