@@ -135,7 +135,7 @@ describe('Compare as a diff', () => {
     expect(store.getState().step).toBe(1);
   }, 40_000);
 
-  it('follows B’s settings and the mode', async () => {
+  it('follows B’s settings, A’s and the mode', async () => {
     const store = await comparedStore();
     renderWithStore(<CompareView />, store);
     act(() => store.getState().setStep(5));
@@ -148,6 +148,13 @@ describe('Compare as a diff', () => {
     await waitFor(() =>
       expect(cellsOf(within(card()).getByRole('row', { name: /^Kept by one side only/ }))[0]).toBe('5: #0–#4'),
     );
+    // A's settings too: A keeps the last 8 events, B the last 6; A alone keeps events 3 and 4.
+    store.getState().setConfig({ type: 'recent', keep_first: 0, max_events: 8 });
+    await waitFor(() => expect(events()).toEqual(['8', '6', '−2', '–']), { timeout: 20_000 });
+    await waitFor(() =>
+      expect(cellsOf(within(card()).getByRole('row', { name: /^Kept by one side only/ }))[0]).toBe('2: #3–#4'),
+    );
+    store.getState().setConfig({ type: 'noop' });
     // As recorded, A is the log's own run (it never condensed): the same 11 events, and said so.
     store.getState().setMode('recorded');
     await waitFor(() => expect(card().querySelector('caption')!.textContent).toMatch(/A \(as recorded\)/), {
