@@ -91,6 +91,9 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
+          // Most of these start the real store on the 185-event sample (a replay, then its usage): on a loaded
+          // 2-core machine that alone can pass the default 5 s.
+          testTimeout: 15_000,
           include: [
             'test/ui/**/*.test.{ts,tsx}',
             'test/store/**/*.test.{ts,tsx}',

@@ -31,6 +31,7 @@ export type { RecordedBill, RecordedCall, RecordedFigures, RecordedRole } from '
 export {
   MODEL_NOT_RECORDED,
   agentCallsByEvent,
+  callsByEvent,
   recordedCallJson,
   recordedUsageJson,
   usageOfCall,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AGENT_PROFILES, type AgentProfile, type LlmAnswer, type ReplayMode, sdk } from '../engine/index.ts';
+import {
+  AGENT_PROFILES,
+  type AgentProfile,
+  type LlmAnswer,
+  type ModelPrices,
+  type ReplayMode,
+  sdk,
+} from '../engine/index.ts';
 import { fromBase64, toBase64 } from './base64.ts';
 import { LogFormatError, parseJson } from './errors.ts';
 import { utf8Bytes, withoutBom } from './encoding.ts';
@@ -10,12 +17,14 @@ import type { LogFile, LogInput } from './types.ts';
 export const SESSION_FILE_FORMAT = 'condenser-inspector-session';
 /**
  * 2 added the agent's message settings (profile and templates); 3 logs given as bytes (archives), in
- * base64; 4 logs too long for one string, as a list of base64 pieces. Files without such a log are
- * still written as 3, so that older versions of the app open them. Older files still open.
+ * base64; 4 logs too long for one string, as a list of base64 pieces; 5 the session's prices. A file is
+ * written at the lowest version that holds what it carries, so that older versions of the app open it.
+ * Older files still open.
  */
-export const SESSION_FILE_VERSION = 4;
-/** The version written when no log needs base64 pieces. */
+export const SESSION_FILE_VERSION = 5;
+/** The version written when no log needs base64 pieces and no prices travel. */
 const PLAIN_VERSION = 3;
+const PIECES_VERSION = 4;
 /**
  * Logs longer than this go in base64 pieces of BASE64_PIECE_BYTES: a JavaScript string holds at most
  * about 512 MiB, so one base64 string cannot carry a log of a few hundred megabytes.
@@ -42,6 +51,8 @@ export interface SessionFile {
     readonly agent?: { readonly profile: AgentProfile; readonly templates: Readonly<Record<string, string>> };
     /** Compare's configuration B, when the session set one. */
     readonly compare?: { readonly config: unknown };
+    /** The prices its dollars were figured at, per model, in dollars per million tokens. */
+    readonly prices?: Readonly<Record<string, ModelPrices>>;
   };
   readonly log: LogInput;
   readonly answers: Readonly<Record<string, LlmAnswer>>;
@@ -59,9 +70,18 @@ const answer = z.strictObject({
   usage: z.strictObject({ promptTokens: z.number(), completionTokens: z.number() }).optional(),
 });
 
+const price = z.number().nonnegative().finite();
+const modelPrices = z.strictObject({ input: price, cacheRead: price, cacheWrite: price, output: price });
+
 const sessionFileSchema = z.strictObject({
   format: z.literal(SESSION_FILE_FORMAT),
-  version: z.union([z.literal(1), z.literal(2), z.literal(PLAIN_VERSION), z.literal(SESSION_FILE_VERSION)]),
+  version: z.union([
+    z.literal(1),
+    z.literal(2),
+    z.literal(PLAIN_VERSION),
+    z.literal(PIECES_VERSION),
+    z.literal(SESSION_FILE_VERSION),
+  ]),
   appVersion: z.string(),
   session: z.strictObject({
     name: z.string().min(1),
@@ -83,6 +103,7 @@ const sessionFileSchema = z.strictObject({
       })
       .optional(),
     compare: z.strictObject({ config: z.unknown() }).optional(),
+    prices: z.record(z.string().min(1), modelPrices).optional(),
   }),
   log: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('file'), file: logFile }),
@@ -166,7 +187,7 @@ export function writeSessionFileParts(
 ): string[] {
   const files = file.log.kind === 'file' ? [file.log.file] : file.log.files;
   const long = (logFile: LogFile) => (logFile.bytes ? logFile.bytes.length : logFile.text!.length) > piecesAbove;
-  const version = files.some(long) ? SESSION_FILE_VERSION : PLAIN_VERSION;
+  const version = file.session.prices ? SESSION_FILE_VERSION : files.some(long) ? PIECES_VERSION : PLAIN_VERSION;
   const { log, ...rest } = file;
   const parts = [JSON.stringify({ format: SESSION_FILE_FORMAT, version, ...rest }).slice(0, -1)];
   const writeFile = (logFile: LogFile) => {

@@ -10,13 +10,20 @@ export interface ResolvedPrices {
   readonly userSet: boolean;
 }
 
-/** The user's prices for the model, else its preset, else none (costs then stay unknown). */
+const samePrices = (a: ModelPrices, b: ModelPrices) =>
+  a.input === b.input && a.cacheRead === b.cacheRead && a.cacheWrite === b.cacheWrite && a.output === b.output;
+
+/**
+ * The user's prices for the model, else its preset, else none (costs then stay unknown). A set price equal to
+ * the preset's (as a reproduction file writes presets out) is still named after its preset.
+ */
 export function pricesFor(
   model: string | null,
   overrides: Readonly<Record<string, ModelPrices>>,
 ): ResolvedPrices | null {
-  if (model && overrides[model]) return { prices: overrides[model], preset: null, userSet: true };
   const preset = presetForModel(model);
+  const own = model ? overrides[model] : undefined;
+  if (own && !(preset && samePrices(own, preset.prices))) return { prices: own, preset: null, userSet: true };
   return preset ? { prices: preset.prices, preset, userSet: false } : null;
 }
 

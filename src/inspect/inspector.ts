@@ -50,7 +50,8 @@ import type {
   UsageReport,
   ViewItem,
 } from './types.ts';
-import { type CallRecord, llmUse, promptTokens } from './llmUse.ts';
+import { type CallRecord, type CondenserScale, condenserPromptTokens, llmUse } from './llmUse.ts';
+import { condenserScale } from './condenserScale.ts';
 import { eventDetailText } from './eventText.ts';
 import { openLog } from './openLog.ts';
 import { searchEvents } from './searchEvents.ts';
@@ -92,6 +93,8 @@ interface Loaded {
   textTokens: TextTokens | null;
   /** What the log's recorded run teaches, per agent settings. */
   readonly learned: Map<string, LearnedUsage | null>;
+  /** What its recorded condenser calls teach (undefined: not learned yet). */
+  condenserScale?: CondenserScale | null;
 }
 
 interface LastReplay {
@@ -294,7 +297,8 @@ export class Inspector implements InspectorApi {
     if (request.slot === 'compare') this.lastCompare = last;
     else if (request.slot === 'compareA') this.lastCompareA = last;
     else this.last = last;
-    const llm = llmUse(calls, request.measureLlm ?? false, this.countText);
+    const measure = request.measureLlm ?? false;
+    const llm = llmUse(calls, measure, this.countText, measure ? this.condenserScale() : null);
     const condensations = replayed.condensations.map((c) => ({
       ...c,
       placeholder: c.llmCall !== null && calls[c.llmCall]?.source === 'placeholder',
@@ -521,9 +525,20 @@ export class Inspector implements InspectorApi {
     return run.transcript(step);
   }
 
+  /** The log's condenser calls' scale, learned once per log when our tokenizer is loaded. */
+  private condenserScale(): CondenserScale | null {
+    const loaded = this.current;
+    const countText = this.countText;
+    if (!loaded || !countText) return null;
+    if (loaded.condenserScale === undefined)
+      loaded.condenserScale = condenserScale(loaded.log, loaded.tokens, countText);
+    return loaded.condenserScale;
+  }
+
   /** The condenser's own LLM calls, by the step that made them. */
   private condenserCalls(last: LastReplay): CondenserCallUsage[] {
     const counter = this.countText;
+    const scale = this.condenserScale();
     return last.replayed.condensations.flatMap((condensation) => {
       const call = condensation.llmCall === null ? undefined : last.calls[condensation.llmCall];
       if (!call) return [];
@@ -536,7 +551,7 @@ export class Inspector implements InspectorApi {
       return [
         {
           stepIndex: condensation.stepIndex,
-          promptTokens: usage?.promptTokens ?? promptTokens(call.request, counter),
+          promptTokens: condenserPromptTokens(call, counter, scale),
           completionTokens:
             usage?.completionTokens ?? (counter ? counter(answerText) : Math.ceil(answerText.length / 4)),
           placeholder,

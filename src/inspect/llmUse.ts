@@ -1,4 +1,4 @@
-import type { LlmAnswer, LlmRequest } from '../engine/index.ts';
+import { type LinearMap, type LlmAnswer, type LlmRequest, applyMap } from '../engine/index.ts';
 import type { LlmUse } from './types.ts';
 
 /** How one LLM call of a replay was answered. */
@@ -14,10 +14,33 @@ export function promptTokens(request: LlmRequest, countText: ((text: string) => 
   return countText ? countText(text) : Math.ceil(text.length / 4);
 }
 
+/** How the provider counts the condenser's prompts against our count, learned from the log's own condenser calls. */
+export interface CondenserScale {
+  readonly map: LinearMap;
+  /** Recorded condenser calls it was fitted on. */
+  readonly fittedOn: number;
+}
+
+/**
+ * A condenser call's prompt tokens: as the provider recorded them, else our count on the provider's scale as the
+ * log's own condenser calls taught it (`scale`), else our count as is.
+ */
+export function condenserPromptTokens(
+  call: CallRecord,
+  countText: ((text: string) => number) | null,
+  scale: CondenserScale | null,
+): number {
+  const usage = call.source === 'placeholder' ? undefined : call.answer?.usage;
+  if (usage) return usage.promptTokens;
+  const ours = promptTokens(call.request, countText);
+  return scale && countText ? applyMap(scale.map, ours) : ours;
+}
+
 export function llmUse(
   calls: readonly CallRecord[],
   measure: boolean,
   countText: ((text: string) => number) | null,
+  scale: CondenserScale | null = null,
 ): LlmUse {
   let prompt = 0;
   let missing = 0;
@@ -30,7 +53,7 @@ export function llmUse(
       completionKnown = true;
     }
     if (!measure) continue;
-    const tokens = usage?.promptTokens ?? promptTokens(call.request, countText);
+    const tokens = condenserPromptTokens(call, countText, scale);
     prompt += tokens;
     if (call.source === 'placeholder' || call.source === 'none') missing += tokens;
   }
@@ -42,6 +65,7 @@ export function llmUse(
     live: count('live'),
     promptTokens: measure ? prompt : null,
     missingPromptTokens: measure ? missing : null,
+    promptTokensFittedOn: measure && scale && countText ? scale.fittedOn : 0,
     completionTokens: completionKnown ? completion : null,
   };
 }

@@ -1,12 +1,20 @@
 import { type AnswerLlm, type LlmAnswer, type LlmRequest, placeholderAnswer, requestKey } from '../engine/index.ts';
+import { type RecordedBill, callsByEvent } from '../formats/index.ts';
 
 /**
  * The log's own summaries as answers to a re-simulation's summarizer calls. A recorded summary answers a
  * request only when the request's condensation forgets exactly the events the recorded one forgot: a
  * summary of other events would put words in the model's mouth it never read.
  */
+/** A recorded condensation's summary, keyed by what it forgot, with its condenser call's usage where the log recorded it. */
+export interface RecordedSummary {
+  readonly key: string;
+  readonly summary: string;
+  readonly usage?: LlmAnswer['usage'];
+}
+
 export class LogSummaries {
-  private readonly byForgotten = new Map<string, string>();
+  private readonly byForgotten = new Map<string, LlmAnswer>();
 
   /**
    * `recorded`: each recorded condensation's key of forgotten events and its summary. `keyOf` gives a
@@ -14,23 +22,27 @@ export class LogSummaries {
    * `eventKey` names an event so that the replay's Nth condensation and the log's Nth are one event.
    */
   constructor(
-    recorded: ReadonlyArray<{ readonly key: string; readonly summary: string }>,
+    recorded: readonly RecordedSummary[],
     private readonly keyOf: (forgets: readonly (number | string)[]) => string,
     readonly eventKey: (id: number | string) => string = String,
   ) {
-    for (const { key, summary } of recorded) if (!this.byForgotten.has(key)) this.byForgotten.set(key, summary);
+    for (const { key, summary, usage } of recorded)
+      if (!this.byForgotten.has(key))
+        this.byForgotten.set(key, usage ? { content: summary, usage } : { content: summary });
   }
 
   get size(): number {
     return this.byForgotten.size;
   }
 
-  /** The recorded summary of exactly the events this request covers; null for anything else. */
+  /**
+   * The recorded summary of exactly the events this request covers, with the recorded call's usage; null for
+   * anything else.
+   */
   answer(request: LlmRequest): LlmAnswer | null {
     // Only a plain summarizer's answer is a summary text; a structured one is a tool call.
     if (request.condenser !== 'llm' || !request.forgets) return null;
-    const summary = this.byForgotten.get(this.keyOf(request.forgets));
-    return summary === undefined ? null : { content: summary };
+    return this.byForgotten.get(this.keyOf(request.forgets)) ?? null;
   }
 }
 
@@ -60,6 +72,17 @@ export function logSummaryAnswers(summaries: LogSummaries, use: LogSummaryUse): 
     use.matched++;
     use.answers[requestKey(request)] = answer;
     return answer;
+  };
+}
+
+/** The usage of the condenser call that made the condensation at a log position, as an answer carries it. */
+export function condenserUsageAt(bill: RecordedBill): (eventIndex: number) => LlmAnswer['usage'] {
+  const callAt = callsByEvent(bill, 'condenser');
+  return (eventIndex) => {
+    const call = callAt(eventIndex);
+    return call?.inputTokens != null && call.outputTokens !== null
+      ? { promptTokens: call.inputTokens, completionTokens: call.outputTokens }
+      : undefined;
   };
 }
 

@@ -105,10 +105,15 @@ export interface LlmUse {
   readonly recorded: number;
   readonly placeholders: number;
   readonly live: number;
-  /** Prompt tokens of all calls (from recorded usage, else counted); null unless measured. */
+  /** Prompt tokens of all calls (from recorded usage, else estimated); null unless measured. */
   readonly promptTokens: number | null;
   /** Prompt tokens of the calls that had no recorded answer: what a live run would send. */
   readonly missingPromptTokens: number | null;
+  /**
+   * Calls with recorded usage the condenser's estimate was fitted on (its own line, apart from the agent's):
+   * the calls without usage are then estimated on the provider's scale; 0: counted by our tokenizer as is.
+   */
+  readonly promptTokensFittedOn: number;
   /** Completion tokens the recorded answers report. */
   readonly completionTokens: number | null;
 }

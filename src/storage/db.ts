@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { AgentProfile, LlmAnswer, ReplayMode, sdk } from '../engine/index.ts';
+import type { AgentProfile, LlmAnswer, ModelPrices, ReplayMode, sdk } from '../engine/index.ts';
 import { type LogChunkRecord, type LogManifest, chunkStoredLogs } from './logChunks.ts';
 import type { AgentTemplateSources } from '../templates/index.ts';
 
@@ -35,6 +35,11 @@ export interface SessionRecord {
   agent?: { profile: AgentProfile; templates: AgentTemplateSources };
   /** Compare's configuration B, once set (older records lack it: B then starts from the session's, halved). */
   compareConfig?: unknown;
+  /**
+   * The session's own prices by model (set when its prices are edited or its file brought them); absent, the
+   * user's defaults apply. Kept with the session so its dollars replay the same elsewhere.
+   */
+  prices?: Record<string, ModelPrices>;
   /** How many times each field edited in two tabs at once was written (absent: never, 0). */
   revisions?: Partial<Record<VersionedField, number>>;
 }

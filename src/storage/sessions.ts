@@ -182,7 +182,16 @@ export class SessionStore {
     patch: Partial<
       Pick<
         SessionRecord,
-        'name' | 'config' | 'sdkRules' | 'mode' | 'notes' | 'prompts' | 'lastStep' | 'agent' | 'compareConfig'
+        | 'name'
+        | 'config'
+        | 'sdkRules'
+        | 'mode'
+        | 'notes'
+        | 'prompts'
+        | 'lastStep'
+        | 'agent'
+        | 'compareConfig'
+        | 'prices'
       >
     >,
   ): Promise<void> {
@@ -212,11 +221,12 @@ export class SessionStore {
         const revision = revisionOf(record, field);
         if (revision !== baseRevision) return { saved: false, stored: record[field], revision };
         const next = revision + 1;
-        await this.db.sessions.update(id, {
+        const patch: Partial<SessionRecord> = {
           [field]: value,
           revisions: { ...record.revisions, [field]: next },
           updatedAt: this.now(),
-        });
+        };
+        await this.db.sessions.update(id, patch);
         return { saved: true, revision: next };
       }),
     );

@@ -11,6 +11,7 @@ import { errorText } from './errorText.ts';
 import type { AgentSlice, GetState, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 import { estimateError } from './usageSelectors.ts';
+import { sessionPrices } from './sessionPrices.ts';
 
 const isAbort = (error: unknown) =>
   error instanceof Error && (error.name === 'AbortError' || /cancel/i.test(error.message));
@@ -139,11 +140,25 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
     },
 
     async setModelPrices(model: string, prices: ModelPrices | null) {
-      const next = { ...get().prices };
-      if (prices) next[model] = prices;
-      else delete next[model];
-      if (await keptWrite(set, `The prices of ${model} were not saved`, () => deps.settings.savePrices(next)))
-        set({ prices: next });
+      // The session keeps its own table (it travels in its file); the user's defaults learn the same change,
+      // for sessions that have no table of their own.
+      const change = (table: Readonly<Record<string, ModelPrices>>) => {
+        const next = { ...table };
+        if (prices) next[model] = prices;
+        else delete next[model];
+        return next;
+      };
+      const active = get().active;
+      if (active) {
+        const own = change(sessionPrices(get()));
+        set({ active: { ...active, record: { ...active.record, prices: own } } });
+        await keptWrite(set, `The prices of ${model} were not saved with the session`, () =>
+          deps.sessions.update(active.record.id, { prices: own }),
+        );
+      }
+      const defaults = change(get().prices);
+      if (await keptWrite(set, `The prices of ${model} were not saved`, () => deps.settings.savePrices(defaults)))
+        set({ prices: defaults });
     },
 
     focusEvent(id) {

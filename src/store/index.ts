@@ -6,6 +6,8 @@ export type { ActiveSession, AppState, InstancePicker, Notice, StoreDeps, SweepS
 export type { RecordedFigures, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
 export * from './selectors.ts';
 export * from './usageSelectors.ts';
+export { proportionalShares, stepTokens, type StepTokens } from './tokenShares.ts';
+export { sessionPrices } from './sessionPrices.ts';
 export { answersAtRisk, leaveWarning } from './leaveWarning.ts';
 export { agentSettingsOf } from './agentSettings.ts';
 export type { CounterfactualRun } from './types.ts';

@@ -245,6 +245,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
               ? { agent: { profile: file.session.agent.profile, templates: { ...file.session.agent.templates } } }
               : {}),
             ...(file.session.compare ? { compareConfig: withoutSecrets(file.session.compare.config) } : {}),
+            ...(file.session.prices ? { prices: { ...file.session.prices } } : {}),
           },
           file.log,
           file.answers,

@@ -1,3 +1,4 @@
+import type { ModelPrices } from '../engine/index.ts';
 import { withoutSecrets, writeSessionFileParts } from '../formats/index.ts';
 import { APP_VERSION } from './defaults.ts';
 import { statusReport } from './librarySlice.ts';
@@ -6,6 +7,7 @@ import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, SessionSlice, SetState, StoreDeps } from './types.ts';
 import { createNotesEdits } from './notesEdits.ts';
 import { markShown } from './shownMarks.ts';
+import { pricesToExport } from './sessionPrices.ts';
 
 function fileNameFor(name: string): string {
   const safe = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'session';
@@ -103,6 +105,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           step: get().step,
           ...(record.agent ? { agent: record.agent } : {}),
           ...compareOf(get().compareConfig ?? record.compareConfig),
+          ...pricesOf(pricesToExport(get())),
         },
         log: input,
         answers,
@@ -165,4 +168,9 @@ async function countTokens(id: string, set: SetState, get: GetState, deps: Store
 /** Compare's configuration B for the reproduction file, when the session has one (credentials never go in). */
 function compareOf(config: unknown): { compare?: { config: unknown } } {
   return config === null || config === undefined ? {} : { compare: { config: withoutSecrets(config) } };
+}
+
+/** The session's prices for the file, when any model has one (a file without them opens in older apps). */
+function pricesOf(prices: Record<string, ModelPrices>): { prices?: Record<string, ModelPrices> } {
+  return Object.keys(prices).length ? { prices } : {};
 }

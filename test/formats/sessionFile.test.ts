@@ -39,6 +39,27 @@ describe('the reproduction file with a log given as bytes', () => {
     expect((await loadLog(file.log)).shape).toBe('sdk-ui-download');
   });
 
+  it('carries the session’s prices per model (format 5), and refuses a price that is not a price', () => {
+    const prices = { 'gpt-4o': { input: 2.5, cacheRead: 1.25, cacheWrite: 0, output: 10 } };
+    const text = writeSessionFile({
+      appVersion: 'test',
+      session: { ...session, prices },
+      log: { kind: 'file', file: { path: 'a.json', text: '[]' } },
+      answers: {},
+    });
+    expect((JSON.parse(text) as { version: number }).version).toBe(SESSION_FILE_VERSION);
+    expect(SESSION_FILE_VERSION).toBe(5);
+    expect(parseSessionFile(text).session.prices).toEqual(prices);
+    const negative = text.replace('"output":10', '"output":-1');
+    expect(thrown(() => parseSessionFile(negative), LogFormatError).message).toMatch(
+      /^session file: session\.prices\.gpt-4o\.output: /,
+    );
+    const newer = text.replace('"version":5', '"version":6');
+    expect(thrown(() => parseSessionFile(newer), LogFormatError).message).toMatch(
+      /file format 6\); this version reads format 5/,
+    );
+  });
+
   it('keeps text logs as text, and refuses base64 that is not', () => {
     const text = writeSessionFile({
       appVersion: 'test',
@@ -68,8 +89,7 @@ describe('the reproduction file with a log given as bytes', () => {
     expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(9_000_000);
     const fileBytes = new TextEncoder().encode(parts.join(''));
     const json = JSON.parse(parts.join('')) as { version: number; log: { file: { base64_pieces: string[] } } };
-    expect(json.version).toBe(SESSION_FILE_VERSION);
-    expect(SESSION_FILE_VERSION).toBe(4);
+    expect(json.version).toBe(4);
     expect(json.log.file.base64_pieces).toHaveLength(3);
     const file = parseSessionFile(fileBytes);
     const back = file.log.kind === 'file' ? file.log.file.bytes! : new Uint8Array();

@@ -21,16 +21,18 @@ export function createTestStore(options: { loadSample?: () => Promise<string> } 
   store: AppStore;
   db: InspectorDb;
   sessions: SessionStore;
+  settings: SettingsStore;
 } {
   const db = new InspectorDb(`test-db-${++databases}-${Math.random().toString(36).slice(2)}`);
   const sessions = new SessionStore(db);
+  const settings = new SettingsStore(db);
   const store = createAppStore({
     sessions,
-    settings: new SettingsStore(db),
+    settings,
     engine: createInThreadEngineClient(liveLlm, liveAgentLlm),
     loadSample: options.loadSample ?? (async () => sampleSessionText()),
   });
-  return { store, db, sessions };
+  return { store, db, sessions, settings };
 }
 
 /** A store that has started like the app does: the sample session imported and open. */

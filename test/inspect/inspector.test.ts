@@ -170,7 +170,10 @@ describe('Inspector', () => {
   it('answers summarizer calls with the log summary of exactly the same events, and no other', async () => {
     const { host } = await openedHost();
     const used = await host.recordLogSummaries({ config: sample.session.config });
-    expect(used.answers).toEqual(sample.answers);
+    const contents = Object.fromEntries(Object.entries(used.answers).map(([key, a]) => [key, { content: a.content }]));
+    expect(contents).toEqual(sample.answers);
+    // Each carries the usage the provider recorded for the condenser call that wrote it.
+    expect(Object.values(used.answers).map((a) => a.usage?.promptTokens)).toEqual([15_795, 13_856, 12_170]);
     expect(used.matched).toBe(Object.keys(sample.answers).length);
     // Another max_size forgets other ranges: no recorded summary may stand in for them.
     const other = await host.recordLogSummaries({

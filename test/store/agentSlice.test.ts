@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { contentParts } from '../../src/engine/index.ts';
 import { parseSessionFile } from '../../src/formats/index.ts';
-import { condensationCacheCosts, pricesFor, runCost } from '../../src/store/index.ts';
+import { condensationCacheCosts, pricesFor, runCost, sessionPrices } from '../../src/store/index.ts';
 import { startedStore } from '../helpers/appStore.ts';
 
 const textOf = (message: { content?: unknown }) =>
@@ -95,5 +95,36 @@ describe('agent messages and usage in the store', () => {
     expect(store.getState().prices[model]?.input).toBe(1);
     await store.getState().setModelPrices(model, null);
     expect(pricesFor(model, store.getState().prices)?.preset?.id).toBe('claude-sonnet');
+  });
+
+  it('keeps prices with the session: its file carries them, the copy figures the same dollars after the defaults change', async () => {
+    const { store, settings } = await startedStore();
+    const state = () => store.getState();
+    const model = 'litellm_proxy/claude-sonnet-4-20250514';
+    const own = { input: 1, cacheRead: 0.1, cacheWrite: 1.25, output: 5 };
+    await state().setModelPrices(model, own);
+    expect(state().active!.record.prices).toEqual({ [model]: own });
+    const file = parseSessionFile((await state().exportSession())!.parts.join(''));
+    expect(file.version).toBe(5);
+    expect(file.session.prices).toEqual({ [model]: own });
+
+    // Another machine's defaults: none of the user's own. The copy still figures at the file's prices.
+    await settings.savePrices({});
+    await state().loadPrices();
+    const exported = (await state().exportSession())!.parts.join('');
+    expect(parseSessionFile(exported).session.prices).toEqual({ [model]: own });
+    await state().importSessionFile(exported);
+    expect(state().active!.record.name).toMatch(/\(copy 2\)$/);
+    expect(pricesFor(model, sessionPrices(state()))).toEqual({ prices: own, preset: null, userSet: true });
+    expect(state().prices).toEqual({});
+  });
+
+  it('writes the presets of the session’s models into its file, still named after the preset when read back', async () => {
+    const { store } = await startedStore();
+    const model = 'litellm_proxy/claude-sonnet-4-20250514';
+    const preset = pricesFor(model, {})!;
+    const file = parseSessionFile((await store.getState().exportSession())!.parts.join(''));
+    expect(file.session.prices).toEqual({ [model]: preset.prices });
+    expect(pricesFor(model, file.session.prices!)).toEqual(preset);
   });
 });

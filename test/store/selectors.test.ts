@@ -46,6 +46,7 @@ function summaryWith(condensations: ReplaySummary['condensations'], beforeEventI
       live: 0,
       promptTokens: null,
       missingPromptTokens: null,
+      promptTokensFittedOn: 0,
       completionTokens: null,
     },
     condensations,

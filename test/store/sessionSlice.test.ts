@@ -28,7 +28,8 @@ describe('the reproduction file', () => {
     await waitFor(() => expect(state().summary).not.toBeNull());
     await state().refreshComparison();
     expect(state().comparison!.b.condensations.map((c) => c.stepIndex)).toEqual(figures);
-  });
+    // Five replays of the 185-event log: more than the default 5 s on a loaded machine.
+  }, 30_000);
 
   it('names copies past the ones the list has', () => {
     expect(copyName('run', [])).toBe('run');

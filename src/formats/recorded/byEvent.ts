@@ -1,11 +1,16 @@
 import type { RecordedUsage } from '../../engine/index.ts';
-import type { RecordedBill, RecordedCall } from './types.ts';
+import type { RecordedBill, RecordedCall, RecordedRole } from './types.ts';
 
 /** The agent's recorded calls by the log position of each event they produced (several tool calls of one response share a call). */
 export function agentCallsByEvent(bill: RecordedBill): (eventIndex: number) => RecordedCall | null {
+  return callsByEvent(bill, 'agent');
+}
+
+/** One role's recorded calls by the log position of each event they produced (a condenser call: its condensation). */
+export function callsByEvent(bill: RecordedBill, role: RecordedRole): (eventIndex: number) => RecordedCall | null {
   const byEvent = new Map<number, RecordedCall>();
   for (const call of bill.calls)
-    if (call.role === 'agent') for (const event of call.events) byEvent.set(event.index, call);
+    if (call.role === role) for (const event of call.events) byEvent.set(event.index, call);
   return (eventIndex) => byEvent.get(eventIndex) ?? null;
 }
 

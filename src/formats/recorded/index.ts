@@ -12,4 +12,4 @@ export { MODEL_NOT_RECORDED } from './types.ts';
 export { V0BillReader } from './v0.ts';
 export { readSdkBill } from './sdk.ts';
 export { recordedCallJson, recordedUsageJson } from './json.ts';
-export { agentCallsByEvent, usageOfCall } from './byEvent.ts';
+export { agentCallsByEvent, callsByEvent, usageOfCall } from './byEvent.ts';

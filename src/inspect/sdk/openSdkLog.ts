@@ -1,5 +1,5 @@
 import { ConfigError, MAX_CONDENSER_CALLS_PER_STEP, sdk } from '../../engine/index.ts';
-import { SHAPE_LABELS, type SdkParsedLog, agentCallsByEvent } from '../../formats/index.ts';
+import { type RecordedBill, SHAPE_LABELS, type SdkParsedLog, agentCallsByEvent } from '../../formats/index.ts';
 import { sdkAgentLlm } from '../../llm/tokenCount.ts';
 import {
   type FlavorLog,
@@ -9,7 +9,7 @@ import {
   oneLine,
   stepSummary,
 } from '../inspectedLog.ts';
-import { LogSummaries } from '../logSummaries.ts';
+import { LogSummaries, condenserUsageAt } from '../logSummaries.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
 import { sdkAgentCalls, sdkLearnedFromLog, sdkStepWalk, sdkTraceEncoder } from './sdkFlavor.ts';
 import { recordedUsage } from '../recordedUsage.ts';
@@ -83,7 +83,8 @@ function loggedCondensations(events: readonly sdk.SdkEvent[], inHistory: Uint8Ar
 }
 
 /** The log's summaries, each keyed by the events its condensation forgot (the SDK lists them all). */
-function sdkLogSummaries(events: readonly sdk.SdkEvent[], inHistory: Uint8Array): LogSummaries {
+function sdkLogSummaries(events: readonly sdk.SdkEvent[], inHistory: Uint8Array, bill: RecordedBill): LogSummaries {
+  const usageAt = condenserUsageAt(bill);
   // A later condensation forgets the earlier one's summary, whose id the log never shows as an event
   // (the SDK made it up) and the replay makes its own: one summary is in view at a time, so they are one.
   const logIds = new Set(events.map((event) => event.id));
@@ -91,7 +92,7 @@ function sdkLogSummaries(events: readonly sdk.SdkEvent[], inHistory: Uint8Array)
   const keyOf = (ids: readonly (number | string)[]) => JSON.stringify(ids.map(eventKey).sort());
   const recorded = events.flatMap((event, index) =>
     event.kind === 'Condensation' && event.summary !== null && inHistory[index]
-      ? [{ key: keyOf(event.forgottenEventIds), summary: event.summary }]
+      ? [{ key: keyOf(event.forgottenEventIds), summary: event.summary, usage: usageAt(index) }]
       : [],
   );
   return new LogSummaries(recorded, keyOf, eventKey);
@@ -191,7 +192,7 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
       recordedCondensations: loggedCondensations(parsed.events, prepared.inHistory.recorded).length,
     },
     recorded: parsed.recorded,
-    logSummaries: sdkLogSummaries(parsed.events, prepared.inHistory.recorded),
+    logSummaries: sdkLogSummaries(parsed.events, prepared.inHistory.recorded, parsed.recorded),
     recordedCallAt: (step) => callAt(step.beforeEventIndex),
     learnedFromLog: (settings, model, tokens) =>
       parsed.recorded.nothingRecorded

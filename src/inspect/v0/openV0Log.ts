@@ -17,13 +17,13 @@ import {
   readCondenserConfig,
   replay,
 } from '../../engine/v0/index.ts';
-import { type ParsedLog, SHAPE_LABELS, agentCallsByEvent } from '../../formats/index.ts';
+import { type ParsedLog, type RecordedBill, SHAPE_LABELS, agentCallsByEvent } from '../../formats/index.ts';
 import { countEventTokens, tokenEstimator } from '../../llm/tokenCount.ts';
 import { initialConfig, recordedConfig } from './defaultConfig.ts';
 import { type LoggedCondensation, creditRecordedCondensations } from '../recordedCondensations.ts';
 import { v0AgentCalls, v0LearnedFromLog, v0StepWalk, v0TraceEncoder } from './v0Flavor.ts';
 import { recordedUsage } from '../recordedUsage.ts';
-import { LogSummaries } from '../logSummaries.ts';
+import { LogSummaries, condenserUsageAt } from '../logSummaries.ts';
 import {
   type FlavorLog,
   type FlavorReplay,
@@ -83,13 +83,15 @@ function loggedCondensations(prepared: PreparedLog): LoggedCondensation[] {
 }
 
 /** The log's summaries, each keyed by the log events its condensation forgot. */
-function v0LogSummaries(prepared: PreparedLog): LogSummaries {
+function v0LogSummaries(prepared: PreparedLog, bill: RecordedBill): LogSummaries {
+  const usageAt = condenserUsageAt(bill);
   const recorded = prepared.events.flatMap((event, i) =>
     event.kind === 'action' && event.condensation?.summary != null && prepared.inHistory.recorded[i]
       ? [
           {
             key: forgottenKey(forgottenIds(event.condensation), prepared.sortedIds),
             summary: event.condensation.summary,
+            usage: usageAt(i),
           },
         ]
       : [],
@@ -140,7 +142,7 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
       agentSampling: {},
     },
     recorded: parsed.recorded,
-    logSummaries: v0LogSummaries(prepared),
+    logSummaries: v0LogSummaries(prepared, parsed.recorded),
     recordedCallAt: (step) => callAt(step.beforeEventIndex),
     learnedFromLog: (settings, model, tokens) =>
       parsed.recorded.nothingRecorded

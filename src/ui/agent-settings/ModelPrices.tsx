@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ModelPrices as Prices } from '../../engine/index.ts';
-import { pricesFor } from '../../store/index.ts';
+import { pricesFor, sessionPrices } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import './agentSettings.css';
 
@@ -14,7 +14,7 @@ const FIELDS: ReadonlyArray<readonly [keyof Prices, string]> = [
 /** Prices for the log's model, in dollars per million tokens: a preset, or the user's own. */
 export function ModelPrices() {
   const model = useAppState((s) => s.usage?.model ?? s.active?.opened.agentModel ?? null);
-  const overrides = useAppState((s) => s.prices);
+  const overrides = useAppState(sessionPrices);
   const { setModelPrices } = useActions();
   const resolved = pricesFor(model, overrides);
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
@@ -49,7 +49,8 @@ export function ModelPrices() {
             ? 'your own'
             : `${resolved.preset!.label} preset (${resolved.preset!.source})`
           : 'no preset: enter them to see costs'}
-        .
+        . They are kept with this session and travel in its reproduction file; new sessions start from the last ones you
+        saved.
       </p>
       <div className="price-fields">
         {FIELDS.map(([key, label]) => (

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { condensationSteps, pricesFor } from '../../store/index.ts';
+import { condensationSteps, pricesFor, sessionPrices } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { StepChart } from './StepChart.tsx';
 import { usageSpec } from './usageSpec.ts';
@@ -10,7 +10,7 @@ export function UsageChart() {
   const usage = useAppState((s) => s.usage);
   const summary = useAppState((s) => s.summary);
   const step = useAppState((s) => s.step);
-  const overrides = useAppState((s) => s.prices);
+  const overrides = useAppState(sessionPrices);
   const progress = useAppState((s) => s.usageProgress);
   const { setStep } = useActions();
   const spec = useMemo(() => {

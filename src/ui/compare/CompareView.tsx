@@ -6,6 +6,7 @@ import {
   formatDollars,
   maxSizeOf,
   pricesFor,
+  sessionPrices,
 } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { StepChart } from '../chart/StepChart.tsx';
@@ -124,7 +125,7 @@ export function CompareView() {
   const step = useAppState((s) => s.step);
   const answers = useAppState((s) => s.active?.answers);
   const condenserPrices = useAppState((s) => s.llmSettings);
-  const overrides = useAppState((s) => s.prices);
+  const overrides = useAppState(sessionPrices);
   const { setCompareConfig, refreshComparison, loadCompareStep, setStep } = useActions();
   const family = useConfigFamily();
   useEffect(() => {

@@ -8,6 +8,10 @@ import './scrubber.css';
 export function StepScrubber() {
   const summary = useAppState((s) => s.summary);
   const step = useAppState((s) => s.step);
+  // The step's one token figure, as the messages pane shows it: the estimated input of its call.
+  const estimatedInput = useAppState((s) =>
+    s.usage && !s.usage.error ? (s.usage.steps[s.step]?.estimate?.promptTokens ?? null) : null,
+  );
   const { setStep } = useActions();
   const id = useId();
   const marks = useMemo(() => condensationSteps(summary), [summary]);
@@ -84,7 +88,11 @@ export function StepScrubber() {
             Before event {shortId(current.beforeEventId)}
           </span>{' '}
           · view of {current.viewLength} {current.viewLength === 1 ? 'event' : 'events'}
-          {current.viewTokens > 0 && `, ~${current.viewTokens.toLocaleString('en-US')} tokens`}
+          {estimatedInput !== null && (
+            <span title="The estimated input of this step's call (messages and tool schemas), as the messages pane shows it">
+              , input {estimatedInput.toLocaleString('en-US')} tokens est.
+            </span>
+          )}
           {current.condensationIds.length > 0 &&
             ` · ${current.condensationIds.length === 1 ? 'a condensation' : `${current.condensationIds.length} condensations`} just before this call`}
           {marks.length > 0 &&

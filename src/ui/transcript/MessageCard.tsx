@@ -21,6 +21,9 @@ function Body({ text, expanded, query }: { text: string; expanded: boolean; quer
 
 interface Props {
   readonly item: TranscriptMessage;
+  /** The message's share of the step's token figure. */
+  readonly tokens: number;
+  readonly tokensTitle: string;
   readonly position: number;
   readonly focused: boolean;
   /** The session's search query: its hits are marked. */
@@ -31,7 +34,16 @@ interface Props {
 }
 
 /** One message of the request: role, where it came from, its tokens, cache breakpoint, text and tool calls. */
-export const MessageCard = memo(function MessageCard({ item, position, focused, query, currentHit, onEvent }: Props) {
+export const MessageCard = memo(function MessageCard({
+  item,
+  tokens,
+  tokensTitle,
+  position,
+  focused,
+  query,
+  currentHit,
+  onEvent,
+}: Props) {
   const [expanded, setExpanded] = useState(false);
   const { message } = item;
   const facts = messageFacts(message);
@@ -80,8 +92,8 @@ export const MessageCard = memo(function MessageCard({ item, position, focused, 
             cache breakpoint
           </span>
         )}
-        <span className="tokens" title="Tokens by our tokenizer (o200k), before calibration">
-          {item.tokens.toLocaleString('en-US')} tok
+        <span className="tokens" title={tokensTitle}>
+          {tokens.toLocaleString('en-US')} tok
         </span>
         <CopyButton label={`Copy message ${position + 1} as JSON`} className="link" text={() => messageJson(item)}>
           Copy

@@ -1,4 +1,4 @@
-import { type StepUsage, formatDollars, formatPercent, pricesFor, stepCost } from '../../store/index.ts';
+import { type StepUsage, formatDollars, formatPercent, pricesFor, stepCost, sessionPrices } from '../../store/index.ts';
 import { useAppState } from '../app/storeContext.tsx';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -10,7 +10,7 @@ const differs = (a: number, b: number) => Math.abs(a - b) > 0.005 * Math.max(Mat
 export function StepUsageLine({ step }: { step: number }) {
   const usage = useAppState((s) => s.usage);
   const progress = useAppState((s) => s.usageProgress);
-  const overrides = useAppState((s) => s.prices);
+  const overrides = useAppState(sessionPrices);
   const measured = useAppState((s) => s.estimateErrorOnLog);
   if (!usage)
     return (

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentProfile } from '../../engine/index.ts';
-import { type EventId, type TranscriptMessage, agentSettingsOf } from '../../store/index.ts';
+import { type EventId, type TranscriptMessage, agentSettingsOf, stepTokens } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { CounterfactualButton } from '../counterfactual/CounterfactualButton.tsx';
 import { SearchBox } from '../search/SearchBox.tsx';
@@ -17,6 +17,12 @@ const PROFILE_LABELS: Record<AgentProfile, string> = {
   anthropic: 'Anthropic (prompt caching)',
   openai: 'OpenAI-compatible',
 };
+
+/** How a message's (and the tool schemas') tokens were figured, for their tooltip. */
+const tokensTitleOf = (estimated: boolean) =>
+  estimated
+    ? "Estimated: this message's share of the step's estimated input (its share of our o200k count); the messages and the tool schemas add up to the step's figure"
+    : 'Tokens by our tokenizer (o200k); the step has no usage estimate yet';
 
 /** A key per message that stays the same from step to step: its role and events, and which of their repeats. */
 function keysOf(messages: readonly TranscriptMessage[]): string[] {
@@ -36,6 +42,7 @@ export function Transcript() {
   const active = useAppState((s) => s.active);
   const focused = useAppState((s) => s.focusedEvent);
   const search = useAppState((s) => s.search);
+  const usage = useAppState((s) => s.usage);
   const { setAgentProfile, focusEvent, selectEvent } = useActions();
   const rows = active?.opened.rows;
   const scroller = useRef<HTMLDivElement>(null);
@@ -43,6 +50,7 @@ export function Transcript() {
   const messages = useMemo(() => transcript?.messages ?? [], [transcript]);
   const stale = transcript !== null && transcript.step !== step;
   const messageKeys = useMemo(() => keysOf(messages), [messages]);
+  const tokens = useMemo(() => (transcript ? stepTokens(transcript, usage) : null), [transcript, usage]);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
@@ -99,7 +107,6 @@ export function Transcript() {
   );
   if (!active) return null;
   const profile = agentSettingsOf(active).profile;
-  const totalTokens = messages.reduce((sum, item) => sum + item.tokens, 0) + (transcript?.toolTokens ?? 0);
   return (
     <section className="transcript" aria-label="What the model read">
       <header className="transcript-head">
@@ -119,10 +126,7 @@ export function Transcript() {
       </header>
       {transcript?.step === step && !transcript.error && (
         <p className="transcript-facts">
-          {messages.length} messages · {totalTokens.toLocaleString('en-US')} tokens by our count
-          {transcript.tools
-            ? ` · ${transcript.tools.length} tool schemas (${transcript.toolTokens.toLocaleString('en-US')} tokens)`
-            : ' · no tool schemas recorded'}
+          {messages.length} messages
           {focusedPositions.length > 0 &&
             ` · event #${String(focused)} became message ${focusedPositions.map((k) => k + 1).join(', ')}`}
           {focused !== null &&
@@ -131,6 +135,13 @@ export function Transcript() {
         </p>
       )}
       <StepUsageLine step={step} />
+      {transcript?.step === step && !transcript.error && tokens && (
+        <p className="transcript-facts tool-schemas" title={tokensTitleOf(tokens.estimated)}>
+          {transcript.tools
+            ? `Tool schemas: ${transcript.tools.length}, ${tokens.tools.toLocaleString('en-US')} tokens${tokens.estimated ? ' est.' : ' by our count'} of the step's ${tokens.total.toLocaleString('en-US')}`
+            : 'No tool schemas recorded'}
+        </p>
+      )}
       <SearchBox
         label="Find in messages"
         placeholder="Text in this step's messages (also searches the events)"
@@ -162,6 +173,8 @@ export function Transcript() {
               >
                 <MessageCard
                   item={messages[row.index]!}
+                  tokens={tokens?.messages[row.index] ?? messages[row.index]!.tokens}
+                  tokensTitle={tokensTitleOf(tokens?.estimated ?? false)}
                   position={row.index}
                   focused={focusedPositions.includes(row.index)}
                   query={search}

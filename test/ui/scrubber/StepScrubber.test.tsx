@@ -34,6 +34,14 @@ describe('StepScrubber', () => {
     );
     store.getState().setStep(10);
     await waitFor(() => expect(screen.getByText(/Before event/).closest('p')!.textContent).not.toMatch(/just before/));
+    // Once estimated, the step's one token figure: the estimated input of its call, as the messages pane shows it.
+    await waitFor(() => expect(store.getState().usage?.steps[10]?.estimate).toBeTruthy());
+    const input = store.getState().usage!.steps[10]!.estimate!.promptTokens;
+    await waitFor(() =>
+      expect(screen.getByText(/Before event/).closest('p')!.textContent).toContain(
+        `, input ${input.toLocaleString('en-US')} tokens est.`,
+      ),
+    );
   });
 
   it('takes the step keys anywhere on the page, but not while typing in a field', async () => {

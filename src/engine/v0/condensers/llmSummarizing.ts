@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
-import { lazyRequest } from '../../core/index.ts';
+import { defineCondenser, keepFirstBelowHalf } from '../condenser.ts';
 import { DEFAULT_SUMMARY_TEMPLATE } from '../prompts/summarizing.ts';
-import { fillSummaryTemplate } from '../prompts/template.ts';
 import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting, llmConfigSetting } from './fields.ts';
-import { summarizeMiddle, summaryIdentity } from './summaryWindow.ts';
+import { rollingSummarizer } from './summaryWindow.ts';
 
 export const llmSummarizingCondenser = defineCondenser({
   type: 'llm',
@@ -19,22 +17,9 @@ export const llmSummarizingCondenser = defineCondenser({
   }),
   usesLlm: true,
   check: keepFirstBelowHalf,
-  create: (config, environment) => {
-    const template = environment.prompts?.llm ?? DEFAULT_SUMMARY_TEMPLATE;
-    return rolling(
-      (view) => view.length > config.max_size || view.unhandledCondensationRequest,
-      (view) =>
-        summarizeMiddle(view, config, function* (parts) {
-          const request = {
-            condenser: 'llm',
-            identity: summaryIdentity(template, parts),
-            forgets: parts.forgottenIds,
-          } as const;
-          const answer = yield lazyRequest(request, () => [
-            { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
-          ]);
-          return answer.content;
-        }),
-    );
-  },
+  create: (config, environment) =>
+    rollingSummarizer(config, environment.prompts?.llm ?? DEFAULT_SUMMARY_TEMPLATE, {
+      condenser: 'llm',
+      summaryOf: (answer) => answer.content,
+    }),
 });

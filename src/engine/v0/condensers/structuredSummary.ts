@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { defineCondenser, keepFirstBelowHalf, rolling } from '../condenser.ts';
-import { lazyRequest } from '../../core/index.ts';
+import { defineCondenser, keepFirstBelowHalf } from '../condenser.ts';
 import {
   DEFAULT_STRUCTURED_TEMPLATE,
   STATE_SUMMARY_TOOL,
   parseStateSummary,
   renderStateSummary,
 } from '../prompts/structured.ts';
-import { fillSummaryTemplate } from '../prompts/template.ts';
 import { KEEP_FIRST_DESCRIPTION, MAX_SIZE_DESCRIPTION, intSetting } from './fields.ts';
-import { summarizeMiddle, summaryIdentity } from './summaryWindow.ts';
+import { rollingSummarizer } from './summaryWindow.ts';
 
 export const structuredSummaryCondenser = defineCondenser({
   type: 'structured',
@@ -28,25 +26,13 @@ export const structuredSummaryCondenser = defineCondenser({
   }),
   usesLlm: true,
   check: keepFirstBelowHalf,
-  create: (config, environment) => {
-    const template = environment.prompts?.structured ?? DEFAULT_STRUCTURED_TEMPLATE;
-    return rolling(
-      (view) => view.length > config.max_size || view.unhandledCondensationRequest,
-      (view) =>
-        summarizeMiddle(view, config, function* (parts) {
-          const request = {
-            condenser: 'structured',
-            identity: summaryIdentity(template, parts),
-            forgets: parts.forgottenIds,
-            tools: [STATE_SUMMARY_TOOL],
-            forcedTool: STATE_SUMMARY_TOOL.function.name,
-          } as const;
-          const answer = yield lazyRequest(request, () => [
-            { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
-          ]);
-          const call = answer.toolCalls?.find((toolCall) => toolCall.name === STATE_SUMMARY_TOOL.function.name);
-          return renderStateSummary(parseStateSummary(call?.arguments));
-        }),
-    );
-  },
+  create: (config, environment) =>
+    rollingSummarizer(config, environment.prompts?.structured ?? DEFAULT_STRUCTURED_TEMPLATE, {
+      condenser: 'structured',
+      tool: STATE_SUMMARY_TOOL,
+      summaryOf: (answer) => {
+        const call = answer.toolCalls?.find((toolCall) => toolCall.name === STATE_SUMMARY_TOOL.function.name);
+        return renderStateSummary(parseStateSummary(call?.arguments));
+      },
+    }),
 });

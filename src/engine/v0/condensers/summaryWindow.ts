@@ -1,10 +1,10 @@
-import { type Condensation, condensation } from '../condenser.ts';
+import { type Condensation, type Condenser, condensation, rolling } from '../condenser.ts';
 import { OpenHandsFailure, floorDiv, minMax, pySlice, truncateContent } from '../../core/index.ts';
 import { type ViewEntry, entryContent, entryId, isCondensationObservation } from '../events.ts';
-import type { LlmWork } from '../../core/index.ts';
+import { type LlmAnswer, type LlmWork, type ToolDefinition, lazyRequest } from '../../core/index.ts';
 import { eventPromptText } from '../prompts/eventText.ts';
 import { NO_PREVIOUS_SUMMARY } from '../prompts/summarizing.ts';
-import { eventBlock } from '../prompts/template.ts';
+import { eventBlock, fillSummaryTemplate } from '../prompts/template.ts';
 import type { View } from '../view.ts';
 export interface SummaryWindowConfig {
   readonly keep_first: number;
@@ -75,4 +75,34 @@ export function* summarizeMiddle(
 /** LlmRequest.identity of a summarizer's request. */
 export function summaryIdentity(template: string, parts: SummaryPromptParts): string {
   return JSON.stringify([template, parts.previousSummary, parts.maxEventLength, parts.forgottenIds]);
+}
+
+/** What sets the `llm` and `structured` summarizers apart: the request's tools, and how the answer becomes a summary. */
+export interface SummarizerCall {
+  readonly condenser: 'llm' | 'structured';
+  readonly tool?: ToolDefinition;
+  readonly summaryOf: (answer: LlmAnswer) => string | null;
+}
+
+/**
+ * A summarizer condenser: past max_size (or on a condensation request) the middle events go to the LLM in the
+ * template, and its answer becomes the rolling summary.
+ */
+export function rollingSummarizer(config: SummaryWindowConfig, template: string, call: SummarizerCall): Condenser {
+  return rolling(
+    (view) => view.length > config.max_size || view.unhandledCondensationRequest,
+    (view) =>
+      summarizeMiddle(view, config, function* (parts) {
+        const request = {
+          condenser: call.condenser,
+          identity: summaryIdentity(template, parts),
+          forgets: parts.forgottenIds,
+          ...(call.tool ? { tools: [call.tool], forcedTool: call.tool.function.name } : {}),
+        };
+        const answer = yield lazyRequest(request, () => [
+          { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
+        ]);
+        return call.summaryOf(answer);
+      }),
+  );
 }
