@@ -42,12 +42,16 @@ async function compareFigures(page: Page) {
   };
 }
 
-/** Settled: every dollar of the step and of the run estimated, and facts lost counted for both. */
+/** Settled: every dollar of the step and of the run estimated, facts lost counted for both, the kept ids listed. */
 function settled(figures: Awaited<ReturnType<typeof compareFigures>>): boolean {
   const total = figures.totals.find((row) => row.startsWith('Total'));
   const lost = figures.totals.find((row) => row.startsWith('Facts used after leaving the view'));
   const dollars = figures.step.find((row) => row.startsWith('Dollars'));
-  return !!total?.match(/\$.*\$/) && !!lost && !lost.includes('–') && !!dollars && !/ – /.test(dollars);
+  // The events only one side keeps are listed by id once the step's diff has arrived.
+  const kept = figures.step.find((row) => row.startsWith('Kept by one side only'));
+  // "23: #50–#72 none": a bare count ("23 none") means the ids are still on their way.
+  const keptListed = !!kept && !/(^|\s)[\d,]+(\s|$)/.test(kept.slice('Kept by one side only'.length));
+  return !!total?.match(/\$.*\$/) && !!lost && !lost.includes('–') && !!dollars && !/ – /.test(dollars) && keptListed;
 }
 
 describe('compare and facts lost in a browser', () => {
@@ -76,8 +80,17 @@ describe('compare and facts lost in a browser', () => {
 
     // Configuration B other than the default (max_size 30, not the halved 40): its figures at a step.
     await page.getByRole('tab', { name: 'Compare' }).click();
-    await page.locator('.compare-config').getByLabel('max_size', { exact: true }).fill('30');
     await page.locator('.compare-results').waitFor();
+    const condensationsOfB = () =>
+      page
+        .locator('.compare-table tr', { hasText: /^Condensations/ })
+        .locator('td')
+        .last()
+        .textContent();
+    const defaultB = await condensationsOfB();
+    await page.locator('.compare-config').getByLabel('max_size', { exact: true }).fill('30');
+    // The comparison of the new B has arrived (B condenses more often), not the default one's.
+    await expect.poll(condensationsOfB, { timeout: 60_000 }).not.toBe(defaultB);
     await goToFirstCondensation(page);
     await expect.poll(async () => settled(await compareFigures(page)), { timeout: 60_000 }).toBe(true);
     const before = await compareFigures(page);

@@ -172,9 +172,9 @@ export function CompareView() {
       </div>
       {comparison && facts ? (
         <div className="compare-results">
-          <BothChart comparison={comparison} />
           {here && <StepDiffCard row={here} mode={comparison.a.mode} />}
           {rows && <PerStepDiff rows={rows} step={step} onStep={setStep} />}
+          <BothChart comparison={comparison} />
           <RecordedVsEstimate estimatedB={facts.b.dollars?.total ?? null} />
           <FactsTable a={facts.a} b={facts.b} />
           <p className="help">
