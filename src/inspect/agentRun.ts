@@ -99,6 +99,7 @@ export class StepUsageStream<Step, View> {
       estimate: simulator.next(call),
       recorded: call.recorded,
       recordedCost: recordedCall?.cost ?? null,
+      messages: call.measured?.count ?? null,
       model,
       error: call.error ?? null,
     };

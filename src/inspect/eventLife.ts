@@ -134,15 +134,27 @@ export function eventLives<Step, View>(
 ): EventLives {
   const shown = new Array<number[] | undefined>(ids.length);
   const masked = new Array<number[] | undefined>(ids.length);
+  // How many times each view holds an event: OpenHands' `recent` repeats the first events in a short
+  // view, so a run opens at the first copy and closes when the last copy leaves.
+  const shownCopies = new Uint32Array(ids.length);
+  const maskedCopies = new Uint32Array(ids.length);
   let step = 0;
   const closing = {
-    event: (index: number) => close(shown, index, step),
-    masked: (index: number) => close(masked, index, step),
+    event: (index: number) => {
+      if (--shownCopies[index]! === 0) close(shown, index, step);
+    },
+    masked: (index: number) => {
+      if (--maskedCopies[index]! === 0) close(masked, index, step);
+    },
     text: () => {},
   };
   const opening = {
-    event: (index: number) => open(shown, index, step),
-    masked: (index: number) => open(masked, index, step),
+    event: (index: number) => {
+      if (shownCopies[index]!++ === 0) open(shown, index, step);
+    },
+    masked: (index: number) => {
+      if (maskedCopies[index]!++ === 0) open(masked, index, step);
+    },
     text: () => {},
   };
   let previous: View | null = null;

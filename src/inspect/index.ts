@@ -20,4 +20,5 @@ export { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './log
 export type * from './trace/types.ts';
 export * from './cost.ts';
 export { defaultProfile } from './profiles.ts';
+export type { StepViewsDiff, ViewsDiff } from './viewDiff.ts';
 export * from './counterfactual/index.ts';

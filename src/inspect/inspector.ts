@@ -45,6 +45,7 @@ import type {
   ReplayOutcome,
   ReplayQuality,
   ReplayRequest,
+  ReplaySlot,
   StepUsage,
   UsageReport,
   ViewItem,
@@ -54,6 +55,7 @@ import { condenserScale } from './condenserScale.ts';
 import { eventDetailText } from './eventText.ts';
 import { openLog } from './openLog.ts';
 import { searchEvents } from './searchEvents.ts';
+import { ComparedViews, type StepViewsDiff, type ViewsDiff } from './viewDiff.ts';
 
 import { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 import { type InferredConfig, inferConfig } from './inferConfig.ts';
@@ -142,7 +144,11 @@ function abortError(): Error {
 export class Inspector implements InspectorApi {
   private current: Loaded | null = null;
   private last: LastReplay | null = null;
+  /** A comparison's two replays: B in `compare`, A in `compareA` (see ReplaySlot). */
   private lastCompare: LastReplay | null = null;
+  private lastCompareA: LastReplay | null = null;
+  /** The A and B that compareViews set side by side: later step diffs read these, whatever replays since. */
+  private compared: ComparedViews | null = null;
   /** When the UI last asked for a step (a view or a transcript). */
   private lastForeground = Number.NEGATIVE_INFINITY;
   private countText: CountText | null = null;
@@ -156,6 +162,10 @@ export class Inspector implements InspectorApi {
     /** The same for the agent's own requests (counterfactuals). */
     private readonly createAgentLlm: CreateAgentLlm | null = null,
   ) {}
+
+  private slotted(slot: ReplaySlot = 'main'): LastReplay | null {
+    return slot === 'compare' ? this.lastCompare : slot === 'compareA' ? this.lastCompareA : this.last;
+  }
 
   private loaded(): Loaded {
     if (!this.current) throw new Error('no log is open');
@@ -195,6 +205,8 @@ export class Inspector implements InspectorApi {
     this.current = { log, tokens: null, counting: null, textTokens: null, learned: new Map(), inferred: new Map() };
     this.last = null;
     this.lastCompare = null;
+    this.lastCompareA = null;
+    this.compared = null;
     return log.opened;
   }
 
@@ -285,6 +297,7 @@ export class Inspector implements InspectorApi {
     const durationMs = this.clock() - started;
     const last = { replayed, calls, agentRuns: new Map() };
     if (request.slot === 'compare') this.lastCompare = last;
+    else if (request.slot === 'compareA') this.lastCompareA = last;
     else this.last = last;
     const measure = request.measureLlm ?? false;
     const llm = llmUse(calls, measure, this.countText, measure ? this.condenserScale() : null);
@@ -557,10 +570,10 @@ export class Inspector implements InspectorApi {
   }
 
   async agentUsage(
-    { agent, slot }: { agent: AgentSettings; slot?: 'main' | 'compare' },
+    { agent, slot }: { agent: AgentSettings; slot?: ReplaySlot },
     context: CallContext = {},
   ): Promise<UsageReport> {
-    const last = slot === 'compare' ? this.lastCompare : this.last;
+    const last = this.slotted(slot);
     if (!last) throw new Error('nothing has been replayed yet');
     const model = this.loaded().log.opened.agentModel;
     const empty = (error: string): UsageReport => ({
@@ -656,10 +669,24 @@ export class Inspector implements InspectorApi {
   }
 
   /** The facts each step's view had lost that the agent used (spec/quality.md), of the last replay (or the compare one). */
-  async replayQuality({ slot }: { slot?: 'main' | 'compare' } = {}): Promise<ReplayQuality> {
-    const last = slot === 'compare' ? this.lastCompare : this.last;
+  async replayQuality({ slot }: { slot?: ReplaySlot } = {}): Promise<ReplayQuality> {
+    const last = this.slotted(slot);
     if (!last) throw new Error('nothing has been replayed yet');
     return last.replayed.quality();
+  }
+
+  async compareViews(_args: Record<string, never> = {}): Promise<ViewsDiff> {
+    if (!this.lastCompareA || !this.lastCompare) throw new Error('nothing has been compared yet');
+    const [a, b] = [this.lastCompareA.replayed, this.lastCompare.replayed];
+    const steps = Math.min(a.steps.length, b.steps.length);
+    this.compared = new ComparedViews(a.lives(), b.lives(), this.loaded().log.opened.rows.length, steps);
+    return this.compared.counts();
+  }
+
+  async compareStepViews({ step }: { step: number }): Promise<StepViewsDiff> {
+    this.lastForeground = this.clock();
+    if (!this.compared) throw new Error('nothing has been compared yet');
+    return this.compared.at(step);
   }
 
   async search({ query }: { query: string }): Promise<Int32Array> {

@@ -18,6 +18,7 @@ import type { QualityTotal, StepQuality } from './quality/index.ts';
 import type { Counterfactual } from './counterfactual/index.ts';
 import type { LogSummaryUse } from './logSummaries.ts';
 import type { InferredConfig } from './inferConfig.ts';
+import type { StepViewsDiff, ViewsDiff } from './viewDiff.ts';
 import type { FactOrigin, QualityReport } from './qualityReport.ts';
 
 /** Event ids: integers in OpenHands V0 logs, strings (UUIDs) in Agent SDK logs. */
@@ -131,14 +132,20 @@ export interface ReplaySummary {
 export type ReplayOutcome =
   { readonly ok: true; readonly summary: ReplaySummary } | { readonly ok: false; readonly configError: string };
 
+/**
+ * Where a replay is kept: 'main' is the session's; a comparison keeps its A in 'compareA' and its B in
+ * 'compare', so the main replay's steps and views stay available and A and B can be set side by side.
+ */
+export type ReplaySlot = 'main' | 'compareA' | 'compare';
+
 export interface ReplayRequest {
   readonly config: unknown;
   readonly mode: ReplayMode;
   readonly answers: RecordedAnswers;
   readonly onMissing: MissingAnswerPolicy;
   readonly prompts?: PromptOverrides;
-  /** 'compare' keeps the main replay's steps and views available while a second one runs. */
-  readonly slot?: 'main' | 'compare';
+  /** Where the replay is kept (see ReplaySlot); 'main' by default. */
+  readonly slot?: ReplaySlot;
   /** Also count the LLM calls' prompt tokens (slower: every prompt is built). */
   readonly measureLlm?: boolean;
   /** SDK logs: which SDK's rules to replay under (default: those of the SDK that wrote the log). */
@@ -240,6 +247,8 @@ export interface StepUsage {
   readonly recorded: RecordedUsage | null;
   /** The dollars the log recorded for the step's call; null where it recorded none (never 0 for unknown). */
   readonly recordedCost: number | null;
+  /** How many messages the step's call sends (null where they could not be built). */
+  readonly messages: number | null;
   /** The model of the step's call (recorded, else the last one seen): its prices apply. */
   readonly model: string | null;
 }
@@ -339,7 +348,7 @@ export interface InspectorApi {
   /** The messages the agent's LLM received at a step of the last replay. */
   agentTranscript(args: { step: number; agent: AgentSettings }): Promise<AgentTranscript>;
   /** Every step's usage of the last replay (or of the compare replay): slow on big logs, cancellable. */
-  agentUsage(args: { agent: AgentSettings; slot?: 'main' | 'compare' }, context?: CallContext): Promise<UsageReport>;
+  agentUsage(args: { agent: AgentSettings; slot?: ReplaySlot }, context?: CallContext): Promise<UsageReport>;
   search(args: { query: string }): Promise<Int32Array>;
   /**
    * One step asked again (issue 19): the agent's request under `candidate`'s configuration and as
@@ -348,5 +357,9 @@ export interface InspectorApi {
    */
   counterfactual(args: CounterfactualArgs, context?: CallContext): Promise<Counterfactual>;
   /** The facts each step's view had lost that the agent used (spec/quality.md), of the last (or compare) replay. */
-  replayQuality(args: { slot?: 'main' | 'compare' }): Promise<ReplayQuality>;
+  replayQuality(args: { slot?: ReplaySlot }): Promise<ReplayQuality>;
+  /** Per step, how many events the compared A's view keeps that B's does not, and the other way round. */
+  compareViews(args: Record<string, never>): Promise<ViewsDiff>;
+  /** At one step, which events only A's view keeps and which only B's. */
+  compareStepViews(args: { step: number }): Promise<StepViewsDiff>;
 }

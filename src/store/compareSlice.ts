@@ -1,5 +1,6 @@
 import { agentSettingsOf } from './agentSettings.ts';
 import { coalesce } from './coalesce.ts';
+import { errorText } from './errorText.ts';
 import { keptWrite } from './keptWrite.ts';
 import { configProblem, sessionReplayRequest } from './replayRequest.ts';
 import type { CompareSlice, GetState, SetState, StoreDeps } from './types.ts';
@@ -25,32 +26,69 @@ export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps
       set({ compareError: problem });
       return;
     }
-    const request = { ...sessionReplayRequest(get()), slot: 'compare', measureLlm: true } as const;
+    const request = { ...sessionReplayRequest(get()), measureLlm: true } as const;
     const agent = agentSettingsOf(active);
-    // Each replay's usage right after it: the compare slot keeps only the latest replay.
-    const a = await deps.engine.call('replay', { ...request, config });
-    const usageA = a.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compare' }) : null;
-    const b = await deps.engine.call('replay', { ...request, config: compareConfig, mode: 'resimulate' });
+    // A and B are kept in slots of their own, so their views can be set side by side step by step.
+    const a = await deps.engine.call('replay', { ...request, config, slot: 'compareA' });
+    const b = await deps.engine.call('replay', {
+      ...request,
+      config: compareConfig,
+      mode: 'resimulate',
+      slot: 'compare',
+    });
+    const views = a.ok && b.ok ? await deps.engine.call('compareViews', {}) : null;
+    const usageA = a.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compareA' }) : null;
     const usageB = b.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compare' }) : null;
-    const factsLost = (replayConfig: unknown, mode = request.mode) =>
-      deps.engine
-        .call('quality', { ...request, config: replayConfig, mode })
-        .then((report) => report.total)
-        .catch(() => null);
-    const qualityA = a.ok ? await factsLost(config) : null;
-    const qualityB = b.ok ? await factsLost(compareConfig, 'resimulate') : null;
+    // Facts lost of the very replays compared (kept in their slots): no replay again.
+    const factsLost = (slot: 'compareA' | 'compare') => deps.engine.call('replayQuality', { slot }).catch(() => null);
+    const lostA = a.ok ? await factsLost('compareA') : null;
+    const lostB = b.ok ? await factsLost('compare') : null;
     if (get().active?.record.id !== active.record.id) return;
-    if (!a.ok || !b.ok) {
+    if (!a.ok || !b.ok || !views) {
       set({ compareError: !b.ok ? b.configError : !a.ok ? a.configError : null });
       return;
     }
-    set({ comparison: { a: a.summary, b: b.summary, usageA, usageB, qualityA, qualityB }, compareError: null });
+    set({
+      comparison: {
+        a: a.summary,
+        b: b.summary,
+        usageA,
+        usageB,
+        qualityA: lostA?.total ?? null,
+        qualityB: lostB?.total ?? null,
+        lostFactsA: lostA ? lostA.steps.map((step) => step?.missing_used.length ?? null) : null,
+        lostFactsB: lostB ? lostB.steps.map((step) => step?.missing_used.length ?? null) : null,
+        views,
+      },
+      compareStep: null,
+      compareError: null,
+    });
+    void loadStep(get().step);
   });
+
+  let asked = 0;
+  /** The events A's and B's views differ by at a step, of the comparison shown. */
+  const loadStep = async (step: number) => {
+    const comparison = get().comparison;
+    if (!comparison) return;
+    const ticket = ++asked;
+    try {
+      const diff = await deps.engine.call('compareStepViews', { step });
+      if (ticket === asked && get().comparison === comparison) set({ compareStep: diff });
+    } catch (error) {
+      if (ticket === asked) set({ compareError: errorText(error) });
+    }
+  };
 
   return {
     compareConfig: null,
     comparison: null,
+    compareStep: null,
     compareError: null,
+
+    loadCompareStep(step) {
+      return loadStep(step);
+    },
 
     setCompareConfig(compareConfig) {
       set({ compareConfig });

@@ -56,6 +56,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           search: '',
           searchMatches: null,
           comparison: null,
+          compareStep: null,
           compareConfig: record.compareConfig ?? null,
           compareError: null,
           estimate: null,

@@ -30,8 +30,10 @@ import type {
   PromptText,
   QualityReport,
   ReplaySummary,
+  StepViewsDiff,
   UsageReport,
   ViewItem,
+  ViewsDiff,
 } from '../worker/index.ts';
 
 export interface Notice {
@@ -250,7 +252,16 @@ export interface CompareSlice {
     /** Facts lost over each replay (spec/quality.md); null where it could not be computed. */
     readonly qualityA: QualityReport['total'] | null;
     readonly qualityB: QualityReport['total'] | null;
+    /** Per step, how many facts the agent used that A's (B's) view had lost; null for a step without a view. */
+    readonly lostFactsA: ReadonlyArray<number | null> | null;
+    readonly lostFactsB: ReadonlyArray<number | null> | null;
+    /** Per step, how many events only A's view keeps and how many only B's. */
+    readonly views: ViewsDiff;
   } | null;
+  /** At the step shown, which events only A's view keeps and which only B's (null until asked). */
+  compareStep: StepViewsDiff | null;
+  /** Asks which events A's and B's views differ by at a step (the Compare panel asks as the step moves). */
+  loadCompareStep(step: number): Promise<void>;
   compareError: string | null;
   setCompareConfig(config: unknown): void;
   /** Replays both configurations again (the Compare panel asks when it opens or a setting changes). */

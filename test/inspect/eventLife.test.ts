@@ -70,6 +70,11 @@ describe('event lives', () => {
       config: { type: 'observation_masking', attention_window: 5 },
     });
     expect(masking.maskedEvents).toBeGreaterThan(10);
+    // OpenHands' `recent` repeats the first events in a short view (view[:1] + view[-29:]): one event twice.
+    await expectSameAsSlowWalk(sample, {
+      mode: 'resimulate',
+      config: { type: 'recent', keep_first: 1, max_events: 30 },
+    });
     await expectSameAsSlowWalk(realLog('v1_benchmarks_conversation_7a4bfe2d_203ev_3cond'), {});
   });
 

@@ -23,6 +23,7 @@ const step = (estimate: number | null, recorded: number | null): StepUsage => ({
       ? null
       : { promptTokens: recorded, cacheReadTokens: 0, cacheWriteTokens: 0, completionTokens: 10 },
   recordedCost: null,
+  messages: 3,
   model: 'm',
 });
 

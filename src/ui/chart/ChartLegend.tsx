@@ -12,6 +12,16 @@ export function ChartLegend({ spec, step, hovered }: { spec: StepChartSpec; step
         Step {step + 1}
         {spec.marks.includes(step) && <span className="chart-legend-mark"> · condensed</span>}
       </span>
+      {spec.lostFacts && (
+        <span
+          className="chart-legend-lost"
+          data-series="facts lost"
+          title="Facts the agent used at this step that its view no longer showed (a mark over the step)"
+        >
+          <span className="chart-swatch-lost" aria-hidden="true" />
+          facts lost <span className="chart-legend-value">{spec.lostFacts[step] ?? 0}</span>
+        </span>
+      )}
       {spec.series.map((series) => (
         <span key={series.label} className="chart-legend-item" data-series={series.label}>
           <span

@@ -52,13 +52,14 @@ export function StepChart({ spec, step, onStep, height, className }: Props) {
       text: resolveColor(element, '--muted'),
       grid: resolveColor(element, '--border'),
       mark: resolveColor(element, '--chart-condensed'),
+      lost: resolveColor(element, '--chart-lost'),
     };
     const marker = document.createElement('div');
     marker.className = 'step-cursor';
     const options = chartOptions(spec, { width: Math.max(200, element.clientWidth), height }, colors, {
       onHover: setHovered,
     });
-    options.hooks!.draw = [(u) => placeCursor(u, marker, stepNow.current)];
+    options.hooks!.draw = [...(options.hooks!.draw ?? []), (u) => placeCursor(u, marker, stepNow.current)];
     const chart = new uPlot(options, chartData(spec), element);
     chart.over.append(marker);
     cursor.current = marker;

@@ -5,9 +5,10 @@ import { StepChart } from './StepChart.tsx';
 import { CHART_HEIGHT } from './stepChartSpec.ts';
 import { viewSizeSpec } from './viewSizeSpec.ts';
 
-/** View size per step, in events (and tokens once counted), with max_size and the condensations drawn in. */
+/** View size per step, in events (and tokens once counted), with max_size, the condensations and the steps that used lost facts. */
 export function ViewSizeChart() {
   const summary = useAppState((s) => s.summary);
+  const quality = useAppState((s) => s.quality);
   const step = useAppState((s) => s.step);
   // The settings the replay ran with: a value being typed (or refused) does not redraw the chart.
   const config = useAppState((s) => s.appliedConfig);
@@ -15,7 +16,15 @@ export function ViewSizeChart() {
   const { setStep } = useActions();
   const maxSize = mode === 'resimulate' ? maxSizeOf(config) : null;
   // Everything but the cursor depends on the replay alone: built once per replay, not per step.
-  const spec = useMemo(() => (summary ? viewSizeSpec(summary, maxSize) : null), [summary, maxSize]);
+  const spec = useMemo(() => {
+    if (!summary) return null;
+    // Facts lost arrive after the replay; until they describe these steps, none are marked.
+    const lostFacts =
+      quality && quality.steps.length === summary.steps.length
+        ? quality.steps.map((step) => step?.missing_used.length ?? 0)
+        : null;
+    return viewSizeSpec(summary, maxSize, lostFacts);
+  }, [summary, maxSize, quality]);
   if (!spec) return null;
   return <StepChart spec={spec} step={step} onStep={setStep} height={CHART_HEIGHT} className="view-size-chart" />;
 }

@@ -7,6 +7,8 @@ export interface ChartColors {
   readonly text: string;
   readonly grid: string;
   readonly mark: string;
+  /** The marks of steps that used lost facts. */
+  readonly lost: string;
 }
 
 export interface ChartCallbacks {
@@ -41,6 +43,29 @@ function drawMarks(marks: readonly number[], color: string) {
       ctx.lineTo(x, bbox.top + bbox.height);
     }
     ctx.stroke();
+    ctx.restore();
+  };
+}
+
+/** The steps that used lost facts: a small triangle pointing down at the top of the plot, over the step. */
+function drawLostFacts(lostFacts: readonly number[] | undefined, color: string) {
+  return (u: uPlot) => {
+    if (!lostFacts?.some((count) => count > 0)) return;
+    const { ctx, bbox } = u;
+    const half = 4 * devicePixelRatio;
+    ctx.save();
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    lostFacts.forEach((count, step) => {
+      if (count === 0) return;
+      const x = Math.round(u.valToPos(step + 1, 'x', true));
+      if (x < bbox.left || x > bbox.left + bbox.width) return;
+      ctx.moveTo(x - half, bbox.top);
+      ctx.lineTo(x + half, bbox.top);
+      ctx.lineTo(x, bbox.top + 1.6 * half);
+      ctx.closePath();
+    });
+    ctx.fill();
     ctx.restore();
   };
 }
@@ -112,6 +137,7 @@ export function chartOptions(
     ],
     hooks: {
       drawAxes: [drawMarks(spec.marks, colors.mark)],
+      draw: [drawLostFacts(spec.lostFacts, colors.lost)],
       setCursor: [
         (u) => {
           const over = u.cursor.left !== undefined && u.cursor.left >= 0 && u.cursor.idx != null;

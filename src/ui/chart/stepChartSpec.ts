@@ -25,6 +25,11 @@ export interface StepChartSpec {
   readonly series: readonly ChartSeries[];
   /** Steps (0-based) where a condensation happened: a vertical mark each. */
   readonly marks: readonly number[];
+  /**
+   * Per step (0-based), how many facts the agent used that its view had lost (spec/quality.md): a mark
+   * over each step with any, and the count in the legend. Absent where the chart does not show them.
+   */
+  readonly lostFacts?: readonly number[];
 }
 
 /** Plot and axes of a timeline chart, in CSS pixels. */

@@ -3,8 +3,15 @@ import type { ChartSeries, StepChartSpec } from './stepChartSpec.ts';
 
 const peak = (values: ReadonlyArray<number | null>) => values.reduce<number>((a, b) => Math.max(a, b ?? 0), 0);
 
-/** The view the agent got at each step, in events and (once counted) tokens, with max_size and the condensations. */
-export function viewSizeSpec(summary: ReplaySummary, maxSize: number | null): StepChartSpec {
+/**
+ * The view the agent got at each step, in events and (once counted) tokens, with max_size, the
+ * condensations and (once counted, per step) the facts the agent used that its view had lost.
+ */
+export function viewSizeSpec(
+  summary: ReplaySummary,
+  maxSize: number | null,
+  lostFacts: readonly number[] | null = null,
+): StepChartSpec {
   const events = summary.steps.map((step) => step.viewLength);
   const tokens = summary.steps.map((step) => step.viewTokens);
   const marks = summary.steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index);
@@ -18,12 +25,14 @@ export function viewSizeSpec(summary: ReplaySummary, maxSize: number | null): St
       dashed: true,
     });
   const tokenPeak = peak(tokens);
+  const lossy = lostFacts?.filter((count) => count > 0).length ?? 0;
   if (tokenPeak > 0) series.push({ label: 'tokens', unit: 'tokens', values: tokens, color: '--chart-tokens' });
   return {
     title: 'View size per step',
-    description: `View size over ${events.length} steps: up to ${peak(events)} events${tokenPeak ? ` and ${tokenPeak.toLocaleString('en-US')} tokens` : ''}; ${marks.length} steps condensed${maxSize !== null ? `; max_size ${maxSize}` : ''}.`,
+    description: `View size over ${events.length} steps: up to ${peak(events)} events${tokenPeak ? ` and ${tokenPeak.toLocaleString('en-US')} tokens` : ''}; ${marks.length} steps condensed${maxSize !== null ? `; max_size ${maxSize}` : ''}${lostFacts ? `; the agent used lost facts at ${lossy} steps` : ''}.`,
     steps: events.length,
     series,
     marks,
+    ...(lostFacts ? { lostFacts } : {}),
   };
 }

@@ -15,6 +15,9 @@ import { compareChartSpec } from './compareChartSpec.ts';
 import { formatCount } from '../shared/format.ts';
 import { ConfigForm } from '../settings/ConfigForm.tsx';
 import { RecordedVsEstimate } from './RecordedVsEstimate.tsx';
+import { PerStepDiff } from './PerStepDiff.tsx';
+import { StepDiffCard } from './StepDiffCard.tsx';
+import { stepDiffRows } from './stepDiff.ts';
 import { useConfigFamily } from '../settings/useConfigFamily.ts';
 import { type DollarFacts, type ReplayFacts, dollarFacts, replayFacts, summaryAtStep } from './compareFacts.ts';
 import './compare.css';
@@ -91,7 +94,7 @@ function FactsTable({ a, b }: { a: Facts; b: Facts }) {
     ['Total', (f) => dollars(f, (d) => formatDollars(d.total))],
   ];
   return (
-    <table className="compare-table">
+    <table className="compare-table" aria-label="A and B over the run">
       <thead>
         <tr>
           <th scope="col" />
@@ -116,17 +119,23 @@ function FactsTable({ a, b }: { a: Facts; b: Facts }) {
 export function CompareView() {
   const compareConfig = useAppState((s) => s.compareConfig);
   const config = useAppState((s) => s.config);
+  const mode = useAppState((s) => s.mode);
   const comparison = useAppState((s) => s.comparison);
   const error = useAppState((s) => s.compareError);
   const step = useAppState((s) => s.step);
   const answers = useAppState((s) => s.active?.answers);
   const condenserPrices = useAppState((s) => s.llmSettings);
   const overrides = useAppState(sessionPrices);
-  const { setCompareConfig, refreshComparison } = useActions();
+  const { setCompareConfig, refreshComparison, loadCompareStep, setStep } = useActions();
   const family = useConfigFamily();
   useEffect(() => {
     void refreshComparison();
-  }, [config, answers, refreshComparison]);
+  }, [config, mode, answers, refreshComparison]);
+  useEffect(() => {
+    if (comparison) void loadCompareStep(step);
+  }, [comparison, step, loadCompareStep]);
+  const rows = useMemo(() => (comparison ? stepDiffRows(comparison, overrides) : null), [comparison, overrides]);
+  const here = rows?.[Math.min(step, rows.length - 1)];
   const facts = useMemo(() => {
     if (!comparison) return null;
     const side = (summary: ReplaySummary, usage: UsageReport | null, factsLost: Facts['factsLost']): Facts => {
@@ -163,6 +172,8 @@ export function CompareView() {
       </div>
       {comparison && facts ? (
         <div className="compare-results">
+          {here && <StepDiffCard row={here} mode={comparison.a.mode} />}
+          {rows && <PerStepDiff rows={rows} step={step} onStep={setStep} />}
           <BothChart comparison={comparison} />
           <RecordedVsEstimate estimatedB={facts.b.dollars?.total ?? null} />
           <FactsTable a={facts.a} b={facts.b} />

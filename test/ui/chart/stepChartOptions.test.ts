@@ -13,7 +13,7 @@ const spec: StepChartSpec = {
     { label: 'tokens', unit: 'tokens', values: [300, null, 250], color: '--chart-tokens', dashed: true },
   ],
 };
-const colors = { series: ['red', 'blue'], text: 'black', grid: 'gray', mark: 'silver' };
+const colors = { series: ['red', 'blue'], text: 'black', grid: 'gray', mark: 'silver', lost: 'purple' };
 
 describe('chartOptions', () => {
   it('gives x the steps as shown (1-based) and keeps missing values missing', () => {
@@ -46,5 +46,29 @@ describe('chartOptions', () => {
     hook({ cursor: { left: 40, idx: 2 } } as uPlot);
     hook({ cursor: { left: -10, idx: null } } as unknown as uPlot);
     expect(onHover.mock.calls).toEqual([[2], [null]]);
+  });
+
+  it('marks the steps that used lost facts at the top of the plot, one triangle each, none where nothing was lost', () => {
+    const draw = (lostFacts: readonly number[]) => {
+      const tips: number[] = [];
+      const ctx = {
+        save: () => {},
+        restore: () => {},
+        beginPath: () => {},
+        closePath: () => {},
+        fill: vi.fn(),
+        moveTo: (x: number) => void tips.push(x),
+        lineTo: () => {},
+        fillStyle: '',
+      };
+      const u = { ctx, bbox: { left: 0, top: 0, width: 300, height: 100 }, valToPos: (x: number) => x * 100 - 100 };
+      chartOptions({ ...spec, lostFacts }, { width: 300, height: 100 }, colors, { onHover: () => undefined }).hooks!
+        .draw![0]!(u as unknown as uPlot);
+      return { tips, fillStyle: ctx.fillStyle, filled: ctx.fill.mock.calls.length };
+    };
+    const half = 4 * devicePixelRatio;
+    // Steps 1 and 3 (0-based 0 and 2) used lost facts: x at 0 and 200, each triangle starting half a width left.
+    expect(draw([2, 0, 1])).toEqual({ tips: [0 - half, 200 - half], fillStyle: 'purple', filled: 1 });
+    expect(draw([0, 0, 0])).toEqual({ tips: [], fillStyle: '', filled: 0 });
   });
 });

@@ -14,9 +14,9 @@ describe('usageSpec', () => {
   it('draws the dollars the log recorded per call as a running total, unknown steps left unknown', () => {
     const lines = series(
       [
-        { estimate, recorded, recordedCost: 0.25, model: 'm' },
-        { estimate, recorded: null, recordedCost: null, model: 'm' },
-        { estimate, recorded, recordedCost: 0.5, model: 'm' },
+        { estimate, recorded, recordedCost: 0.25, messages: 3, model: 'm' },
+        { estimate, recorded: null, recordedCost: null, messages: 3, model: 'm' },
+        { estimate, recorded, recordedCost: 0.5, messages: 3, model: 'm' },
       ],
       null,
     );
@@ -26,7 +26,7 @@ describe('usageSpec', () => {
   });
 
   it('re-prices recorded tokens, labelled so, only when the log recorded no dollars', () => {
-    const lines = series([{ estimate, recorded, recordedCost: null, model: 'm' }], prices);
+    const lines = series([{ estimate, recorded, recordedCost: null, messages: 3, model: 'm' }], prices);
     expect(lines['$ so far recorded']).toBeUndefined();
     // 1000 input tokens at $3/M and 100 output at $15/M.
     expect(lines['$ so far re-priced']![0]).toBeCloseTo(0.0045, 10);

@@ -9,8 +9,9 @@ describe('CompareView', () => {
   it('replays a second configuration and shows where each condensed, with their summaries at the step', async () => {
     const { store } = await startedStore();
     renderWithStore(<CompareView />, store);
-    await waitFor(() => expect(screen.getByRole('table')).toBeDefined(), { timeout: 20_000 });
-    const table = screen.getByRole('table');
+    const totals = () => screen.getByRole('table', { name: 'A and B over the run' });
+    await waitFor(() => expect(totals()).toBeDefined(), { timeout: 20_000 });
+    const table = totals();
     const condensations = within(table).getByRole('row', { name: /^Condensations/ });
     expect(condensations.textContent).toMatch(/^Condensations3 \(steps 40, 61, 81\)7 \(steps 20, 31, 42/);
     expect(screen.getByText('Summaries the agent had at step 40')).toBeDefined();
@@ -19,7 +20,7 @@ describe('CompareView', () => {
     });
     await waitFor(
       () =>
-        expect(within(screen.getByRole('table')).getByRole('row', { name: /^Condensations/ }).textContent).toMatch(
+        expect(within(totals()).getByRole('row', { name: /^Condensations/ }).textContent).toMatch(
           /3 \(steps 40, 61, 81\)3 \(steps 40, 61, 81\)$/,
         ),
       { timeout: 20_000 },
