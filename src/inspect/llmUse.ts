@@ -46,12 +46,13 @@ export function llmUse(
   let missing = 0;
   let completion = 0;
   let completionKnown = false;
+  let estimated = 0;
   for (const call of calls) {
     const usage = call.source === 'placeholder' ? undefined : call.answer?.usage;
     if (usage) {
       completion += usage.completionTokens;
       completionKnown = true;
-    }
+    } else estimated++;
     if (!measure) continue;
     const tokens = condenserPromptTokens(call, countText, scale);
     prompt += tokens;
@@ -66,6 +67,7 @@ export function llmUse(
     promptTokens: measure ? prompt : null,
     missingPromptTokens: measure ? missing : null,
     promptTokensFittedOn: measure && scale && countText ? scale.fittedOn : 0,
+    estimatedPromptCalls: measure ? estimated : 0,
     completionTokens: completionKnown ? completion : null,
   };
 }

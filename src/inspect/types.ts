@@ -114,6 +114,8 @@ export interface LlmUse {
    * the calls without usage are then estimated on the provider's scale; 0: counted by our tokenizer as is.
    */
   readonly promptTokensFittedOn: number;
+  /** Calls whose prompt tokens are estimated (no recorded usage): 0 when every figure is the provider's. */
+  readonly estimatedPromptCalls: number;
   /** Completion tokens the recorded answers report. */
   readonly completionTokens: number | null;
 }

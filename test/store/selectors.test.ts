@@ -47,6 +47,7 @@ function summaryWith(condensations: ReplaySummary['condensations'], beforeEventI
       promptTokens: null,
       missingPromptTokens: null,
       promptTokensFittedOn: 0,
+      estimatedPromptCalls: 0,
       completionTokens: null,
     },
     condensations,

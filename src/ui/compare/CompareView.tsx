@@ -71,7 +71,7 @@ function FactsTable({ a, b }: { a: Facts; b: Facts }) {
     [
       'Condenser prompt / completion tokens',
       (f) =>
-        `${f.condenserPromptTokens === null ? '–' : formatCount(f.condenserPromptTokens)} / ${f.condenserCompletionTokens === null ? '–' : formatCount(f.condenserCompletionTokens)}`,
+        `${f.condenserPromptTokens === null ? '–' : formatCount(f.condenserPromptTokens)}${condenserEstimateNote(f)} / ${f.condenserCompletionTokens === null ? '–' : formatCount(f.condenserCompletionTokens)}`,
     ],
     ['Agent calls, prompt cache counted', (f) => dollars(f, (d) => formatDollars(d.agent))],
     [
@@ -116,6 +116,13 @@ function FactsTable({ a, b }: { a: Facts; b: Facts }) {
 }
 
 /** Two configurations on the same log: where each condensed, their view sizes, their summaries at a step. */
+/** Calls without recorded usage are estimates: on the scale the log's recorded condenser calls taught, or our raw count. */
+function condenserEstimateNote(facts: ReplayFacts): string {
+  if (facts.condenserPromptTokens === null || facts.condenserPromptEstimatedCalls === 0) return '';
+  const fitted = facts.condenserPromptFittedOn;
+  return fitted ? ` est. (fitted on ${fitted} recorded condenser call${fitted === 1 ? '' : 's'})` : ' est. (our count)';
+}
+
 export function CompareView() {
   const compareConfig = useAppState((s) => s.compareConfig);
   const config = useAppState((s) => s.config);

@@ -11,6 +11,9 @@ export interface ReplayFacts {
   readonly llmCalls: number;
   readonly placeholders: number;
   readonly condenserPromptTokens: number | null;
+  /** Recorded condenser calls the prompt tokens of unrecorded calls were fitted on (0: our raw count). */
+  readonly condenserPromptFittedOn: number;
+  readonly condenserPromptEstimatedCalls: number;
   readonly condenserCompletionTokens: number | null;
 }
 
@@ -32,6 +35,8 @@ export function replayFacts(summary: ReplaySummary): ReplayFacts {
     llmCalls: summary.llm.calls,
     placeholders: summary.llm.placeholders,
     condenserPromptTokens: summary.llm.promptTokens,
+    condenserPromptFittedOn: summary.llm.promptTokensFittedOn,
+    condenserPromptEstimatedCalls: summary.llm.estimatedPromptCalls,
     condenserCompletionTokens: summary.llm.completionTokens,
   };
 }

@@ -15,6 +15,14 @@ describe('CompareView', () => {
     const condensations = within(table).getByRole('row', { name: /^Condensations/ });
     expect(condensations.textContent).toMatch(/^Condensations3 \(steps 40, 61, 81\)7 \(steps 20, 31, 42/);
     expect(screen.getByText('Summaries the agent had at step 40')).toBeDefined();
+    // The condenser's prompts without recorded usage are estimates on the scale of the log's 3 recorded calls.
+    await waitFor(
+      () =>
+        expect(within(totals()).getByRole('row', { name: /^Condenser prompt/ }).textContent).toMatch(
+          /est\. \(fitted on 3 recorded condenser calls\).*est\. \(fitted on 3 recorded condenser calls\)/,
+        ),
+      { timeout: 20_000 },
+    );
     fireEvent.change(screen.getByLabelText('max_size', { selector: 'input[type="number"]' }), {
       target: { value: '80' },
     });
