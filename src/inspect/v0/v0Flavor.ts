@@ -67,6 +67,13 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
         return (idItems[entry.id] ??= `{"id":${entry.id}}`);
     }
   };
+  // The trace writer and the quality figure read the same items of a step's view: built once.
+  let last: { view: View; from: number; to: number; entries: readonly ViewEntry[] } | null = null;
+  const range = (view: View, from: number, to: number) => {
+    if (last?.view !== view || last.from !== from || last.to !== to)
+      last = { view, from, to, entries: viewRange(view, from, to) };
+    return last.entries;
+  };
   return {
     beforeEventIdJson: (step) => String(step.beforeEventId),
     condensationsJson: (step) => `[${step.condensations.map(condensationJson).join(',')}]`,
@@ -75,13 +82,13 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     viewTokens: (step) => step.viewTokens,
     viewLength: (view) => view.length,
     itemsJson(view, from, to) {
-      const entries = viewRange(view, from, to);
+      const entries = range(view, from, to);
       const parts = new Array<string>(entries.length);
       for (let k = 0; k < entries.length; k++) parts[k] = item(entries[k]!);
       return parts;
     },
     visitItems(view, from, to, visit) {
-      for (const entry of viewRange(view, from, to)) {
+      for (const entry of range(view, from, to)) {
         if (entry.kind === 'masked' && visit.masked && 'index' in entry.original && entry.original.index >= 0)
           visit.masked(entry.original.index, entry.content);
         else if (entry.kind === 'summary' || entry.kind === 'masked') visit.text(entry.content);
