@@ -42,21 +42,23 @@ export function qualityFigure<Step, View>(
     event: (index: number) => tracker.addEventItem(position[index]!),
     text: (content: string) => tracker.addTextItem(content),
   };
-  const advance = (step: Step, view: View, keep: number) => {
+  const change = (view: View, keep: number) => {
     tracker.keepItems(keep);
     encoder.visitItems(view, keep, encoder.viewLength(view), visit);
-    return tracker.endStep(position[encoder.beforeEventIndex(step)]!);
   };
   return {
     usesDelta: true,
-    step: (step, view, keep) => ({ quality: advance(step, view, keep) }),
-    // What JSON.stringify writes for step()'s fields, without its walk over them on every step.
+    step(step, view, keep) {
+      change(view, keep);
+      return { quality: tracker.endStep(position[encoder.beforeEventIndex(step)]!) };
+    },
+    // What JSON.stringify writes for step()'s fields, without building them to walk them on every step.
     stepJson(step, view, keep) {
-      const figures = advance(step, view, keep);
-      if (figures === null) return ',"quality":null';
-      let missing = '';
-      for (const fact of figures.missing_used) missing += `${missing ? ',' : ''}${JSON.stringify(fact)}`;
-      return `,"quality":{"seen":${figures.seen},"in_view":${figures.in_view},"missing_used":[${missing}]}`;
+      change(view, keep);
+      const missing = tracker.endStepMissing(position[encoder.beforeEventIndex(step)]!);
+      let list = '';
+      if (missing) for (const fact of missing) list += `${list ? ',' : ''}${JSON.stringify(fact)}`;
+      return `,"quality":{"seen":${tracker.seenFacts},"in_view":${tracker.inViewFacts},"missing_used":[${list}]}`;
     },
     total: () => ({ quality: tracker.total() }),
   };

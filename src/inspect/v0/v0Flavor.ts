@@ -68,10 +68,17 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     }
   };
   // The trace writer and the quality figure read the same items of a step's view: built once.
-  let last: { view: View; from: number; to: number; entries: readonly ViewEntry[] } | null = null;
+  const last: { view: View | null; from: number; to: number; entries: readonly ViewEntry[] } = {
+    view: null,
+    from: 0,
+    to: 0,
+    entries: [],
+  };
   const range = (view: View, from: number, to: number) => {
-    if (last?.view !== view || last.from !== from || last.to !== to)
-      last = { view, from, to, entries: viewRange(view, from, to) };
+    if (last.view !== view || last.from !== from || last.to !== to) {
+      last.entries = viewRange(view, from, to);
+      [last.view, last.from, last.to] = [view, from, to];
+    }
     return last.entries;
   };
   return {
