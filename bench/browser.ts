@@ -16,40 +16,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { build, preview } from 'vite';
+import type { Page } from 'playwright-core';
+import { KEEP_NAMES, launchBrowser, launchWithProfile, serveApp } from './chromium.ts';
 import { eventsForBytes, logFile } from './logFiles.ts';
 import { newRenderersPeakMb, rendererPids } from './processMemory.ts';
 import { type Figure, pairedRatios, printFigures, spread } from './stats.ts';
 
-const root = join(import.meta.dirname, '..');
-const outDir = join(root, 'node_modules', '.cache', 'bench-dist');
 const sizes = (process.env.BENCH_SIZES ?? '10e6,100e6').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const STEP_CHANGES = 10;
 const SETTING_CHANGES = 8;
 
-await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const server = await preview({
-  root,
-  logLevel: 'warn',
-  build: { outDir },
-  preview: { host: '127.0.0.1', port: 4327, strictPort: false },
-});
-const url = server.resolvedUrls!.local[0]!;
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const server = await serveApp('bench-dist', 4327);
+const url = server.url;
 
 /** In-page: long tasks and the app's marks as they come, and the time of the file input's change. */
 function instrument(page: Page, inputLabel: string): Promise<void> {
@@ -95,15 +74,12 @@ function paintedAfter(page: Page, name: string, after: number, timeoutMs: number
   );
 }
 
-/** tsx names the functions handed to the page with a helper the page does not have. */
-const KEEP_NAMES = 'window.__name = (f) => f';
-
 const now = (page: Page) => page.evaluate(() => performance.now());
 
 /** The floor: read, decode and parse the picked file in a blank page, from the input's change. */
 async function floorRun(path: string): Promise<{ ms: number; rendererMb: number }> {
   const before = rendererPids();
-  const browser = await chromium.launch(launchOptions);
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     await page.addInitScript(KEEP_NAMES);
@@ -180,12 +156,7 @@ const tokensCounted = (page: Page, since: number) =>
 
 async function appRun(path: string, name: string): Promise<AppRun> {
   const before = rendererPids();
-  // A profile on disk, as a user has: a fresh (incognito) context keeps IndexedDB in memory with a
-  // quota of about 100 MB, and refuses the log.
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'bench-profile-')), {
-    ...launchOptions,
-    viewport: { width: 1400, height: 1000 },
-  });
+  const context = await launchWithProfile(mkdtempSync(join(tmpdir(), 'bench-profile-')));
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];

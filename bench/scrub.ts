@@ -8,39 +8,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
+import { benchPage, importLog, launchBrowser, openApp, serveApp } from './chromium.ts';
 import { generateLog } from './generateLog.ts';
 
 const EVENTS = Number(process.env.BENCH_SCRUB_EVENTS ?? 110_000);
-const root = join(import.meta.dirname, '..');
-const outDir = join(root, 'node_modules', '.cache', 'bench-scrub-dist');
-await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const server = await preview({
-  root,
-  logLevel: 'warn',
-  build: { outDir },
-  preview: { host: '127.0.0.1', port: 4337, strictPort: false },
-});
-const url = server.resolvedUrls!.local[0]!;
+const server = await serveApp('bench-scrub-dist', 4337);
 
 const text = JSON.stringify(generateLog(EVENTS));
 const logPath = join(mkdtempSync(join(tmpdir(), 'bench-scrub-')), 'bench-scrub.json');
 writeFileSync(logPath, text);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBrowser();
 
 /** Holds → for `ms` in the page and counts what got painted meanwhile. */
 function hold(ms: number) {
@@ -71,15 +49,10 @@ function hold(ms: number) {
 }
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  // tsx keeps function names with a helper the page does not have.
-  await page.addInitScript('window.__name = (f) => f');
-  await page.goto(url);
-  await page.getByText(/^Step \d+ of \d+$/).waitFor();
+  const page = await benchPage(browser);
+  await openApp(page, server.url);
   const started = Date.now();
-  await page.getByLabel('Event log or session file').setInputFiles(logPath);
-  await page.locator('.session-header h2', { hasText: 'bench-scrub' }).waitFor({ timeout: 600_000 });
-  await page.locator('.sbs-row').first().waitFor({ timeout: 600_000 });
+  await importLog(page, logPath, 'bench-scrub', '.sbs-row');
   console.log(
     `\nscrubbing by holding →, ${EVENTS.toLocaleString('en-US')} events (${(text.length / 1e6).toFixed(0)} MB), imported in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

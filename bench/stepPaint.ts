@@ -11,16 +11,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { build, preview } from 'vite';
+import type { Page } from 'playwright-core';
+import { benchPage, importLog, launchBrowser, openApp, serveApp } from './chromium.ts';
 import { generateLog } from './generateLog.ts';
 
 const EVENTS = Number(process.env.BENCH_STEP_EVENTS ?? 11_000);
 /** BENCH_STEP_SAMPLE_ONLY=1: the bundled sample only (no 10 MB log). */
 const SAMPLE_ONLY = process.env.BENCH_STEP_SAMPLE_ONLY === '1';
 const STEP_CHANGES = 40;
-const root = join(import.meta.dirname, '..');
-const outDir = join(root, 'node_modules', '.cache', 'bench-step-dist');
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const p95 = (values: readonly number[]) =>
@@ -89,45 +87,21 @@ async function measure(page: Page, name: string): Promise<void> {
   }
 }
 
-await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const server = await preview({
-  root,
-  logLevel: 'warn',
-  build: { outDir },
-  preview: { host: '127.0.0.1', port: 4347, strictPort: false },
-});
-const url = server.resolvedUrls!.local[0]!;
+const server = await serveApp('bench-step-dist', 4347);
 const logPath = join(mkdtempSync(join(tmpdir(), 'bench-step-')), 'bench-step.json');
 const text = JSON.stringify(generateLog(EVENTS));
 writeFileSync(logPath, text);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBrowser();
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  // tsx keeps function names with a helper the page does not have.
-  await page.addInitScript('window.__name = (f) => f');
+  const page = await benchPage(browser);
   await page.addInitScript(noteWorkerAnswers);
-  await page.goto(url);
-  await page.getByText(/^Step \d+ of \d+$/).waitFor();
+  await openApp(page, server.url);
   await page.locator('.transcript-scroll').waitFor();
   console.log('\nstep change to paint (→ once, the messages pane of the new step)');
   await measure(page, 'sample, 185 events');
   if (!SAMPLE_ONLY) {
-    await page.getByLabel('Event log or session file').setInputFiles(logPath);
-    await page.locator('.session-header h2', { hasText: 'bench-step' }).waitFor({ timeout: 600_000 });
-    await page.locator('.transcript-scroll').waitFor({ timeout: 600_000 });
+    await importLog(page, logPath, 'bench-step', '.transcript-scroll');
     await measure(page, `${(text.length / 1e6).toFixed(0)} MB, ${EVENTS.toLocaleString('en-US')} events`);
   }
 } finally {

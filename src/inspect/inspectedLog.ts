@@ -43,6 +43,8 @@ export interface ReplayedLog {
   agent(settings: AgentSettings, context: AgentRunContext): AgentRun;
   /** The facts each step's view had lost that the agent used (spec/quality.md): the trace's `quality` figure. */
   quality(): ReplayQuality;
+  /** The same, worked out a step at a time: it pauses (yields) after each step. */
+  qualityInSteps(): Generator<void, ReplayQuality, void>;
 }
 
 /** The per-event token counts and the counter, once the tokenizer is loaded. */
@@ -213,7 +215,8 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
             (lives ??= eventLives(result.walk, flavor.encoder(), flavor.ids, result.steps, result.condensations)),
           agent: (settings, context) =>
             agentRun(portsFor(context.tokens), result.walk, settings, calibrationOf(result.mode), context),
-          quality: () => walkQuality(result.walk, flavor.encoder(), logQuality()),
+          quality: () => drain(walkQuality(result.walk, flavor.encoder(), logQuality())),
+          qualityInSteps: () => walkQuality(result.walk, flavor.encoder(), logQuality()),
         };
       });
     },
@@ -287,26 +290,38 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
   };
 }
 
-/** The quality figure over a finished replay's steps, each view handed on as the trace writer would (its change from the last view). */
-function walkQuality<Step, View>(
+/**
+ * The quality figure over a finished replay's steps, each view handed on as the trace writer would (its
+ * change from the last view); it pauses after each step.
+ */
+function* walkQuality<Step, View>(
   walk: StepWalk<Step, View>,
   encoder: TraceEncoder<Step, View>,
   quality: LogQuality,
-): ReplayQuality {
+): Generator<void, ReplayQuality, void> {
   const figure = qualityFigure(quality, encoder);
   const steps: Array<StepQuality | null> = [];
   let previous: View | null = null;
-  walk.steps.forEach((step, index) => {
+  for (let index = 0; index < walk.steps.length; index++) {
+    const step = walk.steps[index]!;
     const view = encoder.failure(step) ? null : walk.view(index);
-    if (view === null) {
-      steps.push(null);
-      return;
+    if (view === null) steps.push(null);
+    else {
+      const keep = previous === null ? 0 : encoder.sharedPrefix(previous, view);
+      previous = view;
+      steps.push(figure.step(step, view, keep).quality as StepQuality);
     }
-    const keep = previous === null ? 0 : encoder.sharedPrefix(previous, view);
-    previous = view;
-    steps.push(figure.step(step, view, keep).quality as StepQuality);
-  });
+    yield;
+  }
   return { steps, total: figure.total!().quality as QualityTotal };
+}
+
+/** Runs work that pauses to completion at once. */
+function drain<T>(work: Generator<void, T, void>): T {
+  for (;;) {
+    const next = work.next();
+    if (next.done) return next.value;
+  }
 }
 
 /** A replayed step of either engine (they share these fields) as plain data for the UI. */

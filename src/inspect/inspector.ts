@@ -111,9 +111,12 @@ const USAGE_SLICE_MS = 12;
 /** While the user moves through steps, background work waits: the step in front of them comes first. */
 const QUIET_BEFORE_BACKGROUND_MS = 150;
 /** The same for token counting, which runs beside the queue from the moment a log opens. */
-const TOKEN_SLICE_MS = 12;
-/** Events counted between two looks at the clock. */
-const TOKEN_BATCH = 32;
+const TOKEN_SLICE_MS = 8;
+/**
+ * Events counted between two looks at the clock: few, since one tool output can take a millisecond
+ * (32 made slices of 50-80 ms on a 100 MB log, which a step change waited behind).
+ */
+const TOKEN_BATCH = 2;
 
 const settingsKey = (settings: AgentSettings) => JSON.stringify([settings.profile, settings.templates]);
 
@@ -409,18 +412,24 @@ export class Inspector implements InspectorApi {
     return this.loaded().log.factOrigin(fact, this.last.replayed, step);
   }
 
-  async factsDroppedBy({
-    missing,
-  }: Parameters<InspectorApi['factsDroppedBy']>[0]): Promise<Record<string, Array<{ step: number; fact: string }>>> {
-    if (!this.last) throw new Error('nothing has been replayed yet');
+  async factsDroppedBy(
+    { missing }: Parameters<InspectorApi['factsDroppedBy']>[0],
+    context: CallContext = {},
+  ): Promise<Record<string, Array<{ step: number; fact: string }>>> {
+    const last = this.last;
+    if (!last) throw new Error('nothing has been replayed yet');
     const { log } = this.loaded();
     const dropped: Record<string, Array<{ step: number; fact: string }>> = {};
-    for (const { step, facts } of missing)
-      for (const fact of facts) {
-        const origin = log.factOrigin(fact, this.last.replayed, step);
-        if (origin.forgottenBy !== null) (dropped[String(origin.forgottenBy)] ??= []).push({ step, fact });
-      }
-    return dropped;
+    const work = function* () {
+      for (const { step, facts } of missing)
+        for (const fact of facts) {
+          const origin = log.factOrigin(fact, last.replayed, step);
+          if (origin.forgottenBy !== null) (dropped[String(origin.forgottenBy)] ??= []).push({ step, fact });
+          yield;
+        }
+      return dropped;
+    };
+    return this.inBackground(work(), context, () => this.last !== last);
   }
 
   async inferConfig({ sdkRules }: Parameters<InspectorApi['inferConfig']>[0]): Promise<InferredConfig> {
@@ -669,10 +678,34 @@ export class Inspector implements InspectorApi {
   }
 
   /** The facts each step's view had lost that the agent used (spec/quality.md), of the last replay (or the compare one). */
-  async replayQuality({ slot }: { slot?: ReplaySlot } = {}): Promise<ReplayQuality> {
-    const last = this.slotted(slot);
+  async replayQuality({ slot }: { slot?: ReplaySlot } = {}, context: CallContext = {}): Promise<ReplayQuality> {
+    const lastOf = () => this.slotted(slot);
+    const last = lastOf();
     if (!last) throw new Error('nothing has been replayed yet');
-    return last.replayed.quality();
+    return this.inBackground(last.replayed.qualityInSteps(), context, () => lastOf() !== last);
+  }
+
+  /**
+   * Runs work that pauses often, USAGE_SLICE_MS at a time, beside the queue: between slices the step
+   * the user is looking at comes first, and the work stops (an AbortError) once cancelled or `stale`
+   * (a newer replay made its answer moot).
+   */
+  private async inBackground<T>(
+    work: Generator<void, T, void>,
+    context: CallContext,
+    stale: () => boolean,
+  ): Promise<T> {
+    let sliceStart = this.clock();
+    for (;;) {
+      const next = work.next();
+      if (next.done) return next.value;
+      if (this.clock() - sliceStart <= USAGE_SLICE_MS) continue;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      while (this.clock() - this.lastForeground < QUIET_BEFORE_BACKGROUND_MS && !context.signal?.aborted)
+        await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_BACKGROUND_MS));
+      if (context.signal?.aborted || stale()) throw abortError();
+      sliceStart = this.clock();
+    }
   }
 
   async compareViews(_args: Record<string, never> = {}): Promise<ViewsDiff> {

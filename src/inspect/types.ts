@@ -328,9 +328,12 @@ export interface InspectorApi {
   /** Where a fact used at a step of the last replay had gone from view. */
   factOrigin(args: { step: number; fact: string }): Promise<FactOrigin>;
   /** For each condensation of the last replay, the facts it forgot that the agent used later (and at which step). */
-  factsDroppedBy(args: {
-    missing: ReadonlyArray<{ readonly step: number; readonly facts: readonly string[] }>;
-  }): Promise<Record<string, Array<{ step: number; fact: string }>>>;
+  factsDroppedBy(
+    args: {
+      missing: ReadonlyArray<{ readonly step: number; readonly facts: readonly string[] }>;
+    },
+    context?: CallContext,
+  ): Promise<Record<string, Array<{ step: number; fact: string }>>>;
   /** The configuration that reproduces the current log's recorded condensations (see inferConfig.ts). */
   inferConfig(args: { sdkRules?: sdk.SdkRules }): Promise<InferredConfig>;
   recordLogSummaries(args: {
@@ -359,7 +362,7 @@ export interface InspectorApi {
    */
   counterfactual(args: CounterfactualArgs, context?: CallContext): Promise<Counterfactual>;
   /** The facts each step's view had lost that the agent used (spec/quality.md), of the last (or compare) replay. */
-  replayQuality(args: { slot?: ReplaySlot }): Promise<ReplayQuality>;
+  replayQuality(args: { slot?: ReplaySlot }, context?: CallContext): Promise<ReplayQuality>;
   /** Per step, how many events the compared A's view keeps that B's does not, and the other way round. */
   compareViews(args: Record<string, never>): Promise<ViewsDiff>;
   /** At one step, which events only A's view keeps and which only B's. */

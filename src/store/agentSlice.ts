@@ -10,6 +10,7 @@ import { coalesce } from './coalesce.ts';
 import { errorText } from './errorText.ts';
 import type { AgentSlice, GetState, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
+import { fetchTranscript } from './stepTranscript.ts';
 import { estimateError } from './usageSelectors.ts';
 import { sessionPrices } from './sessionPrices.ts';
 
@@ -26,22 +27,8 @@ export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps):
       return;
     }
     if (get().engineHolds !== active.record.id) return;
-    const generation = deps.logGeneration?.();
-    try {
-      const transcript = await deps.engine.call('agentTranscript', { step, agent: agentSettingsOf(active) });
-      if (get().step === step && get().active?.record.id === active.record.id) set({ transcript });
-    } catch (error) {
-      if (deps.logGeneration?.() !== generation) return;
-      set({
-        transcript: {
-          step,
-          messages: [],
-          tools: null,
-          toolTokens: 0,
-          error: `The messages could not be built: ${errorText(error)}`,
-        },
-      });
-    }
+    const transcript = await fetchTranscript(get, deps, step);
+    if (transcript && get().step === step && get().active?.record.id === active.record.id) set({ transcript });
   });
 
   const refreshUsage = async () => {

@@ -1,5 +1,4 @@
 import { errorText } from './errorText.ts';
-import { sessionReplayRequest } from './replayRequest.ts';
 import type { GetState, QualitySlice, SetState, StoreDeps } from './types.ts';
 
 /** Facts lost (spec/quality.md) over the session's replay, computed after each replay, and where a fact had gone. */
@@ -11,11 +10,12 @@ export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps
     droppedFacts: null,
 
     async refreshQuality() {
-      const { active, config } = get();
+      const { active } = get();
       if (!active || get().engineHolds !== active.record.id) return;
       const ticket = ++asked;
       try {
-        const quality = await deps.engine.call('quality', { ...sessionReplayRequest(get()), config });
+        // The replay just shown, walked again in the background: a step change or the next replay goes first.
+        const quality = await deps.engine.call('replayQuality', {});
         // A newer replay asked again meanwhile: only its answer describes what is shown.
         if (ticket !== asked || get().active?.record.id !== active.record.id) return;
         // The fact being looked at stays in sight if this replay still loses it there, asked about again.
@@ -29,6 +29,8 @@ export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps
         const droppedFacts = missing.length ? await deps.engine.call('factsDroppedBy', { missing }) : {};
         if (ticket === asked) set({ droppedFacts });
       } catch (error) {
+        // Stopped in the engine because a newer replay made it moot: that replay asks again.
+        if (error instanceof Error && error.name === 'AbortError') return;
         if (ticket === asked)
           set({ quality: null, notice: { kind: 'error', text: `Facts lost: ${errorText(error)}` } });
       }

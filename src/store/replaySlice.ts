@@ -7,6 +7,7 @@ import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 import { createConfigEdits } from './configEdits.ts';
 import { markShown } from './shownMarks.ts';
+import { fetchTranscript } from './stepTranscript.ts';
 
 /** How many earlier configurations undo can go back through. */
 const UNDO_DEPTH = 30;
@@ -51,15 +52,19 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
   });
 
   const loadStepView = coalesce(async () => {
-    const { summary, step } = get();
+    const { summary, step, active } = get();
     if (!summary || summary.steps.length === 0) {
-      set({ stepView: null });
+      set({ stepView: null, transcript: null });
       return;
     }
-    if (get().engineHolds !== get().active?.record.id) return;
-    const view = await deps.engine.call('stepView', { step });
-    if (get().step === step) set({ stepView: view });
-    await get().loadTranscript();
+    if (!active || get().engineHolds !== active.record.id) return;
+    // Both asked at once and shown together: one render of the step, not one per answer.
+    const [view, transcript] = await Promise.all([
+      deps.engine.call('stepView', { step }),
+      fetchTranscript(get, deps, step),
+    ]);
+    if (get().step !== step || get().active?.record.id !== active.record.id) return;
+    set(transcript ? { stepView: view, transcript } : { stepView: view });
     markShown('step');
   });
 

@@ -4,7 +4,7 @@ import type { InspectorApi, Progress } from '../inspect/index.ts';
 export type EngineMethod = keyof InspectorApi;
 
 /**
- * Long jobs that pause between slices of work, and a test of the LLM endpoint (only the network, no
+ * Long jobs that pause between slices of work (and stop when a newer replay makes them moot), and a test of the LLM endpoint (only the network, no
  * engine state): they run beside the queue instead of in it, so a step view, a replay or an import
  * asked for meanwhile is answered at once.
  */
@@ -12,6 +12,8 @@ export const BACKGROUND_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMetho
   'agentUsage',
   'countTokens',
   'testEndpoint',
+  'replayQuality',
+  'factsDroppedBy',
 ]);
 
 export interface RequestMessage<M extends EngineMethod = EngineMethod> {

@@ -122,6 +122,27 @@ describe('Inspector', () => {
     expect(await host.prompt({ condensationId: 999 })).toBeNull();
   });
 
+  it('walks facts lost of the shown replay in the background: the figures of a fresh replay, stopped once a newer replay makes them moot', async () => {
+    // A clock that moves on at every look: the walk pauses after each step.
+    let now = 0;
+    const host = new Inspector(() => (now += 20));
+    await host.open({ input: sample.log, instance: null });
+    const request = {
+      config: { type: 'recent', max_events: 40, keep_first: 2 },
+      mode: 'resimulate',
+      answers: {},
+      onMissing: 'placeholder',
+    } as const;
+    await host.replay(request);
+    const walked = await host.replayQuality({});
+    expect(walked.total.missing_used).toBe(6);
+    expect(walked).toEqual(await host.quality(request));
+    const moot = host.replayQuality({});
+    await host.replay({ ...request, config: { type: 'noop' } });
+    await expect(moot).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await host.replayQuality({})).total.missing_used).toBe(0);
+  });
+
   it('reports an invalid configuration instead of throwing', async () => {
     const { host } = await openedHost();
     expect(

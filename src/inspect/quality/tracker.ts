@@ -125,12 +125,24 @@ export class QualityTracker {
 
   /** Ends the step: its quality before event `before`, or null to change the view only. */
   endStep(before: number | null): StepQuality | null {
-    if (before !== null && !this.isEvent(before))
+    if (before === null) {
+      this.applyEventChanges();
+      return null;
+    }
+    const missing = this.endStepMissing(before);
+    return { seen: this.seenCount, in_view: this.inViewCount, missing_used: missing ?? [] };
+  }
+
+  /**
+   * endStep(before) without its object: the missing facts (sorted), or null when none; the step's
+   * other figures are `seenFacts` and `inViewFacts` until the next step.
+   */
+  endStepMissing(before: number): string[] | null {
+    if (!this.isEvent(before))
       throw new RangeError(
         `the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`,
       );
     this.applyEventChanges();
-    if (before === null) return null;
     while (this.seenUpTo < before) this.seeEvent(this.seenUpTo++);
     let missing: string[] | null = null;
     const facts = this.facts.eventFacts();
@@ -138,11 +150,21 @@ export class QualityTracker {
       const fact = facts[k]!;
       if (this.seen[fact] && !this.isInView(fact)) (missing ??= []).push(this.facts.factText(fact));
     }
-    if (!missing) return { seen: this.seenCount, in_view: this.inViewCount, missing_used: [] };
+    if (!missing) return null;
     missing.sort(compareCodePoints);
     this.missingTotal += missing.length;
     this.stepsWithMissing++;
-    return { seen: this.seenCount, in_view: this.inViewCount, missing_used: missing };
+    return missing;
+  }
+
+  /** Facts seen up to the last step ended. */
+  get seenFacts(): number {
+    return this.seenCount;
+  }
+
+  /** Of those, the facts its view held. */
+  get inViewFacts(): number {
+    return this.inViewCount;
   }
 
   total(): QualityTotal {

@@ -42,12 +42,23 @@ export function qualityFigure<Step, View>(
     event: (index: number) => tracker.addEventItem(position[index]!),
     text: (content: string) => tracker.addTextItem(content),
   };
+  const change = (view: View, keep: number) => {
+    tracker.keepItems(keep);
+    encoder.visitItems(view, keep, encoder.viewLength(view), visit);
+  };
   return {
     usesDelta: true,
     step(step, view, keep) {
-      tracker.keepItems(keep);
-      encoder.visitItems(view, keep, encoder.viewLength(view), visit);
+      change(view, keep);
       return { quality: tracker.endStep(position[encoder.beforeEventIndex(step)]!) };
+    },
+    // What JSON.stringify writes for step()'s fields, without building them to walk them on every step.
+    stepJson(step, view, keep) {
+      change(view, keep);
+      const missing = tracker.endStepMissing(position[encoder.beforeEventIndex(step)]!);
+      let list = '';
+      if (missing) for (const fact of missing) list += `${list ? ',' : ''}${JSON.stringify(fact)}`;
+      return `,"quality":{"seen":${tracker.seenFacts},"in_view":${tracker.inViewFacts},"missing_used":[${list}]}`;
     },
     total: () => ({ quality: tracker.total() }),
   };

@@ -67,6 +67,20 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
         return (idItems[entry.id] ??= `{"id":${entry.id}}`);
     }
   };
+  // The trace writer and the quality figure read the same items of a step's view: built once.
+  const last: { view: View | null; from: number; to: number; entries: readonly ViewEntry[] } = {
+    view: null,
+    from: 0,
+    to: 0,
+    entries: [],
+  };
+  const range = (view: View, from: number, to: number) => {
+    if (last.view !== view || last.from !== from || last.to !== to) {
+      last.entries = viewRange(view, from, to);
+      [last.view, last.from, last.to] = [view, from, to];
+    }
+    return last.entries;
+  };
   return {
     beforeEventIdJson: (step) => String(step.beforeEventId),
     condensationsJson: (step) => `[${step.condensations.map(condensationJson).join(',')}]`,
@@ -75,13 +89,13 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     viewTokens: (step) => step.viewTokens,
     viewLength: (view) => view.length,
     itemsJson(view, from, to) {
-      const entries = viewRange(view, from, to);
+      const entries = range(view, from, to);
       const parts = new Array<string>(entries.length);
       for (let k = 0; k < entries.length; k++) parts[k] = item(entries[k]!);
       return parts;
     },
     visitItems(view, from, to, visit) {
-      for (const entry of viewRange(view, from, to)) {
+      for (const entry of range(view, from, to)) {
         if (entry.kind === 'masked' && visit.masked && 'index' in entry.original && entry.original.index >= 0)
           visit.masked(entry.original.index, entry.content);
         else if (entry.kind === 'summary' || entry.kind === 'masked') visit.text(entry.content);
