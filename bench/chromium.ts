@@ -9,6 +9,7 @@ import { build, preview } from 'vite';
 
 const root = join(import.meta.dirname, '..');
 
+/** How Debian's Chromium starts on these machines (shared/reference/browser-testing.md): the browser tests use it too. */
 export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

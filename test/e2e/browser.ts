@@ -1,21 +1,10 @@
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { launchOptions } from '../../bench/chromium.ts';
 
-/** Debian's Chromium, started as these machines allow (see shared/reference/browser-testing.md). */
+/** Debian's Chromium, started as these machines allow (see shared/reference/browser-testing.md), as the benches do. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(launchOptions);
 }
 
 /** One browser for the tests of a file: launched before them, closed after; call it for the browser. */

@@ -136,7 +136,7 @@ export function Transcript() {
       )}
       <StepUsageLine step={step} />
       {transcript?.step === step && !transcript.error && tokens && (
-        <p className="transcript-facts tool-schemas" title={tokensTitleOf(tokens.estimated)}>
+        <p className="transcript-tools" title={tokensTitleOf(tokens.estimated)}>
           {transcript.tools
             ? `Tool schemas: ${transcript.tools.length}, ${tokens.tools.toLocaleString('en-US')} tokens${tokens.estimated ? ' est.' : ' by our count'} of the step's ${tokens.total.toLocaleString('en-US')}`
             : 'No tool schemas recorded'}
