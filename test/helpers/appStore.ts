@@ -1,3 +1,5 @@
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InspectorDb, SessionStore, SettingsStore } from '../../src/storage/index.ts';
@@ -39,5 +41,25 @@ export function createTestStore(options: { loadSample?: () => Promise<string> } 
 export async function startedStore() {
   const created = createTestStore();
   await created.store.getState().init();
+  return created;
+}
+
+/**
+ * A started store once its background work has settled: tokens counted, the replay run again with them,
+ * and every step's usage estimated for that replay (figures read before then may be replaced).
+ */
+export async function settledStore() {
+  const created = await startedStore();
+  const { store } = created;
+  await waitFor(
+    () => {
+      const { summary, usage, usageProgress, active } = store.getState();
+      expect(active?.tokens).toBeTruthy();
+      expect(summary?.steps.some((step) => step.viewTokens > 0)).toBe(true);
+      expect(usage?.steps.length).toBe(summary!.steps.length);
+      expect(usageProgress).toBeNull();
+    },
+    { timeout: 12_000 },
+  );
   return created;
 }

@@ -1,14 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UsageChart } from '../../../src/ui/chart/UsageChart.tsx';
 import { formatDollars } from '../../../src/store/index.ts';
-import { startedStore } from '../../helpers/appStore.ts';
+import { settledStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
 describe('UsageChart', () => {
   it('draws estimated and recorded prompts, cache reads and the cost so far, with the current step’s figures', async () => {
-    const { store } = await startedStore();
-    await waitFor(() => expect(store.getState().usage?.steps.length).toBe(84), { timeout: 10_000 });
+    const { store } = await settledStore();
     const { container } = renderWithStore(<UsageChart />, store);
     const chart = screen.getByRole('img');
     expect(chart.getAttribute('aria-label')).toMatch(

@@ -35,8 +35,11 @@ describe('StepScrubber', () => {
     store.getState().setStep(10);
     await waitFor(() => expect(screen.getByText(/Before event/).closest('p')!.textContent).not.toMatch(/just before/));
     // Once estimated, the step's one token figure: the estimated input of its call, as the messages pane shows it.
-    await waitFor(() => expect(store.getState().usage?.steps[10]?.estimate).toBeTruthy());
-    const input = store.getState().usage!.steps[10]!.estimate!.promptTokens;
+    const input = await waitFor(() => {
+      const estimate = store.getState().usage?.steps[10]?.estimate;
+      expect(estimate).toBeTruthy();
+      return estimate!.promptTokens;
+    });
     await waitFor(() =>
       expect(screen.getByText(/Before event/).closest('p')!.textContent).toContain(
         `, input ${input.toLocaleString('en-US')} tokens est.`,
