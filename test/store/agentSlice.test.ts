@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contentParts } from '../../src/engine/index.ts';
 import { parseSessionFile } from '../../src/formats/index.ts';
 import { condensationCacheCosts, pricesFor, runCost, sessionPrices } from '../../src/store/index.ts';
-import { startedStore } from '../helpers/appStore.ts';
+import { settledStore, startedStore } from '../helpers/appStore.ts';
 
 const textOf = (message: { content?: unknown }) =>
   contentParts(message as never)
@@ -35,8 +35,9 @@ describe('agent messages and usage in the store', () => {
   });
 
   it('estimates every step’s usage after the replay and prices it with the model’s preset', async () => {
-    const { store } = await startedStore();
-    await waitFor(() => expect(store.getState().usage?.steps.length).toBe(84), { timeout: 10_000 });
+    // Read once the store has settled: the estimate starts over when the tokens are counted.
+    const { store } = await settledStore();
+    expect(store.getState().usage?.steps.length).toBe(84);
     const usage = store.getState().usage!;
     expect(usage.model).toBe('litellm_proxy/claude-sonnet-4-20250514');
     expect(usage.steps.every((step) => step.estimate && step.recorded)).toBe(true);

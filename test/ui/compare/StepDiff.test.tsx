@@ -71,7 +71,12 @@ describe('Compare as a diff', () => {
 
     // A is the session's configuration: its messages, tokens and dollars are the session's own at this step.
     await waitFor(() => expect(store.getState().transcript?.step).toBe(5));
-    const usageA = store.getState().usage!.steps[5]!;
+    // The estimate may start over (tokens counted): take it once it is there.
+    const usageA = await waitFor(() => {
+      const step = store.getState().usage?.steps[5];
+      expect(step).toBeDefined();
+      return step!;
+    });
     const { usageB } = store.getState().comparison!;
     const stepB = usageB!.steps[5]!;
     const messagesA = store.getState().transcript!.messages.length;
