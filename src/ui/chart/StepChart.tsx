@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './charts.css';
@@ -39,13 +39,28 @@ export function StepChart({ spec, step, onStep, height, className }: Props) {
   const scheme = useColorScheme();
   const stepNow = useRef(step);
   const onStepNow = useRef(onStep);
+  const specNow = useRef(spec);
+  /** The spec whose data the plot holds. */
+  const plotted = useRef<StepChartSpec | null>(null);
   useEffect(() => {
     stepNow.current = step;
     onStepNow.current = onStep;
+    specNow.current = spec;
   });
+  // The plot is built again only when its lines or axes change; a new replay's figures are new data for
+  // the same plot (building one resolves every colour from the page's styles, which costs a full style pass).
+  const shape = useMemo(
+    () =>
+      JSON.stringify([
+        spec.steps > 0,
+        spec.series.map(({ label, unit, color, dashed }) => [label, unit, color, dashed]),
+      ]),
+    [spec],
+  );
 
   useEffect(() => {
     const element = box.current;
+    const spec = specNow.current;
     if (!element || spec.steps === 0) return;
     const colors = {
       series: spec.series.map((series) => resolveColor(element, series.color)),
@@ -58,9 +73,11 @@ export function StepChart({ spec, step, onStep, height, className }: Props) {
     marker.className = 'step-cursor';
     const options = chartOptions(spec, { width: Math.max(200, element.clientWidth), height }, colors, {
       onHover: setHovered,
+      current: () => specNow.current,
     });
     options.hooks!.draw = [...(options.hooks!.draw ?? []), (u) => placeCursor(u, marker, stepNow.current)];
     const chart = new uPlot(options, chartData(spec), element);
+    plotted.current = spec;
     chart.over.append(marker);
     cursor.current = marker;
     plot.current = chart;
@@ -78,10 +95,18 @@ export function StepChart({ spec, step, onStep, height, className }: Props) {
       chart.over.removeEventListener('click', click);
       chart.destroy();
       plot.current = null;
+      plotted.current = null;
       cursor.current = null;
       setHovered(null);
     };
-  }, [spec, height, scheme]);
+  }, [shape, height, scheme]);
+
+  useEffect(() => {
+    const chart = plot.current;
+    if (!chart || plotted.current === spec) return;
+    plotted.current = spec;
+    chart.setData(chartData(spec));
+  }, [spec]);
 
   useEffect(() => {
     if (plot.current && cursor.current) placeCursor(plot.current, cursor.current, step);

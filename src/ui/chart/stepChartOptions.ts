@@ -14,6 +14,8 @@ export interface ChartColors {
 export interface ChartCallbacks {
   /** The step (0-based) under the pointer, or null once it leaves the plot. */
   readonly onHover: (step: number | null) => void;
+  /** The spec whose marks are drawn now: a chart kept across data changes draws the latest (default: the spec given). */
+  readonly current?: () => StepChartSpec;
 }
 
 /** Steps are whole numbers: ticks at 1, 2, 5, 10, 20, 50... apart, never between two steps. */
@@ -27,8 +29,9 @@ export function chartData(spec: StepChartSpec): uPlot.AlignedData {
 }
 
 /** The condensations as dashed vertical lines under the series. */
-function drawMarks(marks: readonly number[], color: string) {
+function drawMarks(current: () => StepChartSpec, color: string) {
   return (u: uPlot) => {
+    const { marks } = current();
     if (marks.length === 0) return;
     const { ctx, bbox } = u;
     ctx.save();
@@ -48,8 +51,9 @@ function drawMarks(marks: readonly number[], color: string) {
 }
 
 /** The steps that used lost facts: a small triangle pointing down at the top of the plot, over the step. */
-function drawLostFacts(lostFacts: readonly number[] | undefined, color: string) {
+function drawLostFacts(current: () => StepChartSpec, color: string) {
   return (u: uPlot) => {
+    const { lostFacts } = current();
     if (!lostFacts?.some((count) => count > 0)) return;
     const { ctx, bbox } = u;
     const half = 4 * devicePixelRatio;
@@ -78,6 +82,7 @@ export function chartOptions(
   callbacks: ChartCallbacks,
 ): uPlot.Options {
   const units = unitsOf(spec);
+  const current = callbacks.current ?? (() => spec);
   const scales: uPlot.Scales = { x: { time: false } };
   for (const unit of units) scales[unit] = { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] };
   const axis = (unit: (typeof units)[number], side: 1 | 3): uPlot.Axis => ({
@@ -136,8 +141,8 @@ export function chartOptions(
       ...(units[1] ? [axis(units[1], 1)] : []),
     ],
     hooks: {
-      drawAxes: [drawMarks(spec.marks, colors.mark)],
-      draw: [drawLostFacts(spec.lostFacts, colors.lost)],
+      drawAxes: [drawMarks(current, colors.mark)],
+      draw: [drawLostFacts(current, colors.lost)],
       setCursor: [
         (u) => {
           const over = u.cursor.left !== undefined && u.cursor.left >= 0 && u.cursor.idx != null;

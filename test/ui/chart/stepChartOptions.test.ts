@@ -71,4 +71,27 @@ describe('chartOptions', () => {
     expect(draw([2, 0, 1])).toEqual({ tips: [0 - half, 200 - half], fillStyle: 'purple', filled: 1 });
     expect(draw([0, 0, 0])).toEqual({ tips: [], fillStyle: '', filled: 0 });
   });
+
+  it('draws the marks of the spec it is given now, so a kept plot shows a new replay’s condensations', () => {
+    let current: StepChartSpec = spec;
+    const lines: number[] = [];
+    const ctx = {
+      save: () => {},
+      restore: () => {},
+      beginPath: () => {},
+      stroke: () => {},
+      setLineDash: () => {},
+      moveTo: (x: number) => void lines.push(x),
+      lineTo: () => {},
+    };
+    const u = { ctx, bbox: { left: 0, top: 0, width: 300, height: 100 }, valToPos: (x: number) => x * 100 - 100 };
+    const hook = chartOptions(spec, { width: 300, height: 100 }, colors, {
+      onHover: () => undefined,
+      current: () => current,
+    }).hooks!.drawAxes![0]!;
+    hook(u as unknown as uPlot);
+    current = { ...spec, marks: [0, 2] };
+    hook(u as unknown as uPlot);
+    expect(lines).toEqual([100, 0, 200]);
+  });
 });
