@@ -1,19 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { browserForFile, openApp } from './browser.ts';
+import { saveLlmSettings } from './llmSettings.ts';
 
 const KEY = 'sk-e2e-copy-7719';
 const browser = browserForFile();
-let server: FakeOpenAiServer | null = null;
-
-beforeAll(async () => {
-  server = await startFakeOpenAiServer({ apiKey: KEY });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fakeServerForFile({ apiKey: KEY });
 
 describe('copy a step’s request', () => {
   it('copies it as cURL (the key left out) and the command gets an answer from an OpenAI-compatible server', async () => {
@@ -21,13 +15,7 @@ describe('copy a step’s request', () => {
     await page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
-    await page.getByRole('button', { name: 'LLM settings' }).click();
-    await page.getByLabel('Base URL').fill(server!.url);
-    await page.getByLabel('Model', { exact: true }).fill('fake-model');
-    await page.getByLabel('API key').fill(KEY);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved in this browser.' }).count()).toBe(1);
-    await page.getByRole('button', { name: 'Close' }).click();
+    await saveLlmSettings(page, { baseURL: server().url, model: 'fake-model', apiKey: KEY });
 
     const facts = page.locator('.transcript-facts');
     await facts.waitFor();
@@ -35,7 +23,7 @@ describe('copy a step’s request', () => {
     await page.getByRole('button', { name: 'Copy request as cURL' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Copy request as cURL' }).textContent()).toBe('Copied');
     const command = await page.evaluate(() => navigator.clipboard.readText());
-    expect(command).toContain(`${server!.url}/chat/completions`);
+    expect(command).toContain(`${server().url}/chat/completions`);
     expect(command).not.toContain(KEY);
 
     const { stdout } = await promisify(execFile)('bash', ['-c', command], {
@@ -45,7 +33,7 @@ describe('copy a step’s request', () => {
     });
     const answer = JSON.parse(stdout) as { choices: Array<{ message: { role: string; content: string } }> };
     expect(answer.choices[0]!.message.role).toBe('assistant');
-    const sent = server!.requests.at(-1)!;
+    const sent = server().requests.at(-1)!;
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect((sent.body as { messages: unknown[] }).messages).toHaveLength(messages);
     expect(errors).toEqual([]);

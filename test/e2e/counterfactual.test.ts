@@ -2,21 +2,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { browserForFile, openApp } from './browser.ts';
+import { saveLlmSettings } from './llmSettings.ts';
 
 const KEY = 'sk-e2e-counterfactual-6060';
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-counterfactual-'));
 const browser = browserForFile();
-let server: FakeOpenAiServer | null = null;
-
-beforeAll(async () => {
-  server = await startFakeOpenAiServer({ apiKey: KEY, delayMs: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fakeServerForFile({ apiKey: KEY, delayMs: 0 });
 
 /** At step 61, asks two samples a side and reads both sides as the dialog shows them. */
 async function askAtStep61(page: Page) {
@@ -42,13 +36,7 @@ async function askAtStep61(page: Page) {
 describe('What would B have done? in a browser', () => {
   it('asks the fake server at one step of the 185-event log, then shows the same answers offline after export and import', async () => {
     const { page, errors } = await openApp(browser());
-    await page.getByRole('button', { name: 'LLM settings' }).click();
-    await page.getByLabel('Base URL').fill(server!.url);
-    await page.getByLabel('Model', { exact: true }).fill('noisy-agent');
-    await page.getByLabel('API key').fill(KEY);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved in this browser.' }).count()).toBe(1);
-    await page.getByRole('button', { name: 'Close' }).click();
+    await saveLlmSettings(page, { baseURL: server().url, model: 'noisy-agent', apiKey: KEY });
     // B: the session's summarizer at half its size (its new summaries are placeholders).
     await page.getByLabel('max_size', { exact: true }).fill('40');
     await page.getByLabel('keep_first', { exact: true }).fill('2');
@@ -60,7 +48,7 @@ describe('What would B have done? in a browser', () => {
     expect(online.headings[0]).toMatch(/^As recorded \(noise floor\) agreement \d+%$/);
     expect(online.headings[1]).toMatch(/^Under B agreement \d+%$/);
     expect(online.recorded).toMatch(/execute_bash/);
-    const asked = server!.requests.filter((request) =>
+    const asked = server().requests.filter((request) =>
       Array.isArray((request.body as { tools?: unknown } | undefined)?.tools),
     );
     expect(asked).toHaveLength(4);
@@ -76,8 +64,7 @@ describe('What would B have done? in a browser', () => {
     expect(readFileSync(exported, 'utf8')).toContain('counterfactual:');
 
     // Offline: the server is gone, the session deleted and imported again from its file.
-    await server!.close();
-    server = null;
+    await server().close();
     const name = (await page.locator('.session-header h2').textContent())!;
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('button', { name: `Confirm deleting ${name}` }).click();

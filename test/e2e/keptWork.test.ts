@@ -2,6 +2,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { browserForFile, openApp } from './browser.ts';
+import { saveLlmSettings } from './llmSettings.ts';
 
 const KEY = 'sk-e2e-kept-1357';
 const browser = browserForFile();
@@ -9,12 +10,7 @@ const server = fakeServerForFile({ apiKey: KEY });
 
 /** Saves the endpoint and sets up a replay that needs new LLM answers (the llm summarizer at max_size 40). */
 async function readyForLiveRun(page: Page, model: string) {
-  await page.getByRole('button', { name: /^LLM settings/ }).click();
-  await page.getByLabel('Base URL').fill(server().url);
-  await page.getByLabel('Model', { exact: true }).fill(model);
-  await page.getByLabel('API key').fill(KEY);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await saveLlmSettings(page, { baseURL: server().url, model, apiKey: KEY });
   await page.getByLabel('Condenser type (pipeline step 3)').selectOption('llm');
   await page.getByLabel('max_size', { exact: true }).fill('40');
   await page.getByRole('button', { name: `Run with ${model}` }).waitFor();

@@ -2,21 +2,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { browserForFile, openApp } from './browser.ts';
+import { saveLlmSettings } from './llmSettings.ts';
 
 const KEY = 'sk-e2e-secret-5150';
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-llm-'));
 const browser = browserForFile();
-let server: FakeOpenAiServer | null = null;
-
-beforeAll(async () => {
-  server = await startFakeOpenAiServer({ apiKey: KEY });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fakeServerForFile({ apiKey: KEY });
 
 async function summaryHistory(page: Page): Promise<string[]> {
   await page.getByRole('tab', { name: /Summary history/ }).click();
@@ -44,12 +38,7 @@ async function runLive(page: Page) {
 describe('LLM condensers with the user’s own endpoint, in a browser', () => {
   it('runs llm and structured replays against an OpenAI-compatible server, then replays them offline from the exported file', async () => {
     const { page, errors } = await openApp(browser());
-    await page.getByRole('button', { name: 'LLM settings' }).click();
-    await page.getByLabel('Base URL').fill(server!.url);
-    await page.getByLabel('Model', { exact: true }).fill('fake-model');
-    await page.getByLabel('API key').fill(KEY);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved in this browser.' }).count()).toBe(1);
+    await saveLlmSettings(page, { baseURL: server().url, model: 'fake-model', apiKey: KEY }, { keepOpen: true });
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(
@@ -79,7 +68,7 @@ describe('LLM condensers with the user’s own endpoint, in a browser', () => {
     expect(structuredHistory[0]).toMatch(/# State Summary[\s\S]*\*\*User Context\*\*: \S/);
 
     // The browser called only the fake server for the LLM, always with the key as a bearer token.
-    const calls = server!.requests.filter(
+    const calls = server().requests.filter(
       (request) => request.method === 'POST' && request.path.endsWith('/chat/completions'),
     );
     expect(calls.length).toBeGreaterThan(llmHistory.length);
@@ -93,8 +82,7 @@ describe('LLM condensers with the user’s own endpoint, in a browser', () => {
     await download.saveAs(exported);
     expect(readFileSync(exported, 'utf8')).not.toContain(KEY);
 
-    await server!.close();
-    server = null;
+    await server().close();
     const name = (await page.locator('.session-header h2').textContent())!;
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('button', { name: `Confirm deleting ${name}` }).click();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { browserForFile, openApp } from './browser.ts';
+import { type LlmEndpoint, fillLlmSettings, saveLlmSettings } from './llmSettings.ts';
 
 const KEY = 'sk-e2e-failures-2468';
 const REAL_LOG = join(
@@ -22,20 +23,18 @@ interface Endpoint {
   readonly megabytes?: string;
 }
 
-/** Fills the LLM settings form (left open). */
-async function setEndpoint(page: Page, { baseURL = server().url, model, seconds = '2', megabytes = '8' }: Endpoint) {
-  if ((await page.getByRole('dialog', { name: 'LLM settings' }).count()) === 0)
-    await page.getByRole('button', { name: /^LLM settings/ }).click();
-  await page.getByLabel('Base URL').fill(baseURL);
-  await page.getByLabel('Model', { exact: true }).fill(model);
-  await page.getByLabel('API key').fill(KEY);
-  await page.getByLabel(/^Deadline per request/).fill(seconds);
-  await page.getByLabel('Largest answer (MB)').fill(megabytes);
-}
+/** The form's fields for this file's endpoint: the fake server, a 2 s deadline and 8 MB answers unless given. */
+const formFields = ({ baseURL = server().url, model, seconds = '2', megabytes = '8' }: Endpoint): LlmEndpoint => ({
+  baseURL,
+  model,
+  apiKey: KEY,
+  deadlineSeconds: seconds,
+  largestAnswerMegabytes: megabytes,
+});
 
 /** What Test connection says about the endpoint in the form. */
 async function testConnection(page: Page, endpoint: Endpoint): Promise<string> {
-  await setEndpoint(page, endpoint);
+  await fillLlmSettings(page, formFields(endpoint));
   await page.getByRole('button', { name: 'Test connection' }).click();
   await page.getByRole('button', { name: 'Test connection' }).waitFor({ timeout: 15_000 });
   return (await page.locator('.llm-settings [role="status"]').textContent()) ?? '';
@@ -48,9 +47,7 @@ const lastStatus = (model: string) =>
 
 /** Saves the endpoint, closes the form and runs the LLM condenser live with max_size 40. */
 async function runLive(page: Page, endpoint: Endpoint) {
-  await setEndpoint(page, endpoint);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await saveLlmSettings(page, formFields(endpoint));
   await page.getByLabel('Condenser type (pipeline step 3)').selectOption('llm');
   await page.getByLabel('max_size', { exact: true }).fill('40');
   await page.getByRole('button', { name: `Run with ${endpoint.model}` }).click();
@@ -59,7 +56,7 @@ async function runLive(page: Page, endpoint: Endpoint) {
 describe('an LLM endpoint that hangs, drips, overflows or points elsewhere, in a browser', () => {
   it('a connection test that gets no answer holds up nothing: an import goes on, Cancel stops it, and the deadline ends it', async () => {
     const { page, errors } = await openApp(browser());
-    await setEndpoint(page, { model: 'never-answer', seconds: '600' });
+    await fillLlmSettings(page, formFields({ model: 'never-answer', seconds: '600' }));
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.getByRole('button', { name: 'Cancel test' }).click();
     await expect.poll(() => page.getByText('Test cancelled.').count()).toBe(1);
