@@ -115,6 +115,15 @@ export function sharedPrefix(earlier: View, later: View): number | null {
   return earlier.length;
 }
 
+/** The same view item: the same event, or a placeholder or summary with the same content. */
+export function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
+  if (a === b) return true;
+  if (a.kind === 'masked' && b.kind === 'masked') return a.content === b.content && sameEntry(a.original, b.original);
+  if (a.kind === 'summary' && b.kind === 'summary')
+    return a.content === b.content && a.condensationId === b.condensationId;
+  return false;
+}
+
 function summaryEntry(summary: EpochSummary): SummaryEntry {
   return { kind: 'summary', content: summary.content, condensationId: summary.condensationId };
 }

@@ -97,6 +97,29 @@ export class QualityTracker {
     }
   }
 
+  /**
+   * Begins a step as keepItems does, for a view that slid on: it keeps the previous view but the `count`
+   * items from `from` (events, or items without facts). Refused (false, nothing changed) when a summary or
+   * placeholder is among them: the texts are read joined, in order.
+   */
+  dropItems(from: number, count: number): boolean {
+    if (!Number.isInteger(from) || !Number.isInteger(count) || from < 0 || count < 0 || from + count > this.itemCount) {
+      throw new RangeError(
+        `the view drops items ${from} to ${from + count} of the previous view, which has ${this.itemCount}`,
+      );
+    }
+    const end = from + count;
+    for (let k = from; k < end; k++) if (this.items[k] === TEXT) return false;
+    this.fitFacts();
+    for (let k = from; k < end; k++) {
+      const item = this.items[k]!;
+      if (item >= 0) this.queueEventChange(item, -1);
+    }
+    this.items.copyWithin(from, end, this.itemCount);
+    this.itemCount -= count;
+    return true;
+  }
+
   /** The next item of the view is the event at position `index` of the log. */
   addEventItem(index: number): void {
     if (!this.isEvent(index))

@@ -61,6 +61,7 @@ export function sdkTraceEncoder(): TraceEncoder<Step, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => c.forgottenEventIds.length),
+    sameItem: (previous, i, view, j) => previous.events[i] === view.events[j],
     sharedPrefix(previous, view) {
       const [before, now] = [previous.events, view.events];
       const limit = Math.min(before.length, now.length);

@@ -31,6 +31,28 @@ export class LogQuality {
   }
 }
 
+/** Below this many items re-listed, visiting them costs less than looking for a slide. */
+const SLIDE_WORTH = 8;
+/** How far on a view may have slid to be looked for (a step adds an action and its observation, or a few). */
+const MAX_SLIDE = 16;
+
+/**
+ * How many items after the first `keep` the view dropped from `previous` while keeping the rest of it
+ * (`previous[keep + d..]` is `view[keep..]`'s start, and more follows), or 0 when it did not slide so.
+ */
+function slidBy<Step, View>(encoder: TraceEncoder<Step, View>, previous: View, view: View, keep: number): number {
+  const [before, length] = [encoder.viewLength(previous), encoder.viewLength(view)];
+  if (length - keep < SLIDE_WORTH) return 0;
+  for (let slid = 1; slid <= MAX_SLIDE && keep + slid < before; slid++) {
+    if (!encoder.sameItem(previous, keep + slid, view, keep)) continue;
+    const kept = before - keep - slid;
+    if (keep + kept > length) return 0;
+    for (let k = 1; k < kept; k++) if (!encoder.sameItem(previous, keep + slid + k, view, keep + k)) return 0;
+    return slid;
+  }
+  return 0;
+}
+
 /** `quality`: per step the facts seen, those in view, and those the agent used that its view had lost; their totals at the end. */
 export function qualityFigure<Step, View>(
   quality: LogQuality,
@@ -42,9 +64,18 @@ export function qualityFigure<Step, View>(
     event: (index: number) => tracker.addEventItem(position[index]!),
     text: (content: string) => tracker.addTextItem(content),
   };
+  let previous: View | null = null;
   const change = (view: View, keep: number) => {
-    tracker.keepItems(keep);
-    encoder.visitItems(view, keep, encoder.viewLength(view), visit);
+    const length = encoder.viewLength(view);
+    const slid = previous === null ? 0 : slidBy(encoder, previous, view, keep);
+    const before = previous === null ? 0 : encoder.viewLength(previous);
+    previous = view;
+    // A window that slid on (`recent`, masking): the items it lost and the few it gained, not all it re-lists.
+    if (slid > 0 && tracker.dropItems(keep, slid)) encoder.visitItems(view, before - slid, length, visit);
+    else {
+      tracker.keepItems(keep);
+      encoder.visitItems(view, keep, length, visit);
+    }
   };
   return {
     usesDelta: true,

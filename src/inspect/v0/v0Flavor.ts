@@ -11,6 +11,7 @@ import {
   forgottenJson,
   forgottenLength,
   learnFromRecordedRun,
+  sameEntry,
   sharedPrefix,
   stepView,
   viewRange,
@@ -28,15 +29,6 @@ function maskedTarget(entry: ViewEntry): number | 'summary' {
     default:
       return entry.id;
   }
-}
-
-/** The same view item: the same event, or a placeholder or summary with the same content. */
-function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
-  if (a === b) return true;
-  if (a.kind === 'masked' && b.kind === 'masked') return a.content === b.content && sameEntry(a.original, b.original);
-  if (a.kind === 'summary' && b.kind === 'summary')
-    return a.content === b.content && a.condensationId === b.condensationId;
-  return false;
 }
 
 /** One condensation as JSON text, its forgotten ids written without a list of numbers (a range can be wide). */
@@ -104,6 +96,7 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
+    sameItem: (previous, i, view, j) => sameEntry(previous.entries[i]!, view.entries[j]!),
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
       const known = sharedPrefix(previous, view);

@@ -204,6 +204,21 @@ describe('QualityTracker', () => {
     expect(() => tracker.keepItems(2)).toThrow('the view keeps 2 items of the previous view, which has 1');
   });
 
+  it('a view that slid on drops items after its first part and keeps the rest; it refuses to drop a text', () => {
+    const events = [run('ls /a/b'), run('ls /x/y'), run('ls /a/b'), run('ls /x/y')];
+    const slid = trackerOf(events);
+    const whole = trackerOf(events);
+    slid.step(2, { keep: 0, add: [event(0), event(1), summary('z')] });
+    whole.step(2, { keep: 0, add: [event(0), event(1), summary('z')] });
+    // Event 1 (ls /x/y) leaves; event 0 and the summary stay.
+    expect(slid.dropItems(1, 1)).toBe(true);
+    expect(slid.endStep(3)).toEqual(whole.step(3, { keep: 1, add: [summary('z')] }));
+    expect(slid.endStep(3)!.missing_used).toEqual(['command:ls /x/y', 'path:/x/y']);
+    expect(slid.dropItems(1, 1)).toBe(false);
+    expect(slid.endStep(3)).toEqual(whole.step(3, { keep: 2, add: [] }));
+    expect(() => slid.dropItems(1, 2)).toThrow('the view drops items 1 to 3 of the previous view, which has 2');
+  });
+
   it('a step that does not fit the log or the previous view is refused, and changes nothing', () => {
     const tracker = trackerOf([run('ls /a/b'), run('ls /a/b')]);
     tracker.step(1, { keep: 0, add: [event(0)] });

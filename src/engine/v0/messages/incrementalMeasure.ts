@@ -1,5 +1,6 @@
 import type { ChatProfile, TextTokens, MeasuredRequest, MessageShape, PrefixIds } from '../../core/index.ts';
 import type { ActionEvent, ViewEntry } from '../events.ts';
+import { sameEntry } from '../view.ts';
 import { messageKey, shapeTokens } from '../../core/index.ts';
 import { ConversationFold, type ProcessOptions, processEvents, withSystemAndUser } from './conversationMemory.ts';
 import { type DraftMessage, AgentMessagesError } from './draft.ts';
@@ -168,13 +169,4 @@ function breakpointsOf(messages: readonly DraftMessage[], lastUserOrTool: number
     if (message.role === 'tool' || last.kind === 'text') marks.push(lastUserOrTool);
   }
   return marks;
-}
-
-/** Two view entries that turn into the same messages: the same event, or equal synthetic ones. */
-function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
-  if (a === b) return true;
-  if (a.kind === 'summary' && b.kind === 'summary')
-    return a.content === b.content && a.condensationId === b.condensationId;
-  if (a.kind === 'masked' && b.kind === 'masked') return a.content === b.content && sameEntry(a.original, b.original);
-  return false;
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceEncoder, ViewItemVisitor } from '../../../src/inspect/flavor.ts';
+import type { StepQuality } from '../../../src/inspect/quality/tracker.ts';
+import type { QualityViewItem } from '../../../src/inspect/quality/viewDelta.ts';
+import { LogQuality, qualityFigure } from '../../../src/inspect/trace/qualityFigure.ts';
+import { Random, prng } from '../../engine/v0/fuzz/randomLog.ts';
+import { type NaiveStep, naiveQuality } from '../quality/naiveQuality.ts';
+import { randomQualityCase } from '../quality/randomQuality.ts';
+
+type View = readonly QualityViewItem[];
+interface Step {
+  readonly before: number;
+}
+
+const sameItem = (a: QualityViewItem, b: QualityViewItem) =>
+  a.kind === b.kind &&
+  (a.kind === 'event'
+    ? a.index === (b as typeof a).index
+    : a.kind === 'other' || a.content === (b as typeof a).content);
+
+/** The encoder's view side over plain item lists (the quality figure reads nothing else of it). */
+const encoder = {
+  viewLength: (view: View) => view.length,
+  beforeEventIndex: (step: Step) => step.before,
+  sameItem: (previous: View, i: number, view: View, j: number) => sameItem(previous[i]!, view[j]!),
+  visitItems(view: View, from: number, to: number, visit: ViewItemVisitor) {
+    for (let k = from; k < to; k++) {
+      const item = view[k]!;
+      if (item.kind === 'event') visit.event(item.index);
+      else if (item.kind !== 'other') visit.text(item.content);
+      else throw new Error('no view of an engine holds other items');
+    }
+  },
+} as unknown as TraceEncoder<Step, View>;
+
+const rawOf = (events: readonly unknown[]) => ({
+  length: events.length,
+  at: (index: number) => events[index],
+  sourceBytes: () => null,
+});
+
+/** Views that slide on as `recent` and masking make them: a first part kept, some items after it dropped, some added. */
+interface FigureStep extends NaiveStep {
+  readonly before: number;
+}
+
+function slidingSteps(random: Random, base: readonly FigureStep[], eventCount: number): FigureStep[] {
+  const steps: FigureStep[] = [];
+  let view: QualityViewItem[] = base.find((step) => step.view.length > 0)?.view.slice() ?? [];
+  const texts = base.flatMap((step) => step.view.filter((item) => item.kind !== 'event'));
+  let before = 0;
+  for (let count = random.int(5, 40); count > 0; count--) {
+    const first = random.int(0, Math.min(3, view.length));
+    const dropped = random.int(0, Math.min(4, view.length - first));
+    const next = [...view.slice(0, first), ...view.slice(first + dropped)];
+    for (let added = random.int(0, 12); added > 0; added--) {
+      if (texts.length > 0 && random.chance(0.2)) next.push(random.pick(texts));
+      else next.push({ kind: 'event', index: random.int(0, eventCount - 1) });
+    }
+    before = Math.min(eventCount - 1, before + random.int(0, 2));
+    steps.push({ before, view: next });
+    view = next;
+  }
+  return steps;
+}
+
+describe('the quality figure', () => {
+  it('equals the direct computation on views that slide on, keep a first part, or change at random', () => {
+    let slid = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const random = new Random(prng(4000 + seed));
+      const { events, steps: randomSteps } = randomQualityCase(random);
+      // The engines' views hold logged events and texts only.
+      const base = randomSteps.flatMap(({ before, view }): FigureStep[] =>
+        before === null ? [] : [{ before, view: view.filter((item) => item.kind !== 'other') }],
+      );
+      const steps = seed % 3 === 0 ? base : slidingSteps(random, base, events.length);
+      const figure = qualityFigure(
+        new LogQuality(
+          rawOf(events),
+          events.map((_, index) => index),
+          false,
+        ),
+        encoder,
+      );
+      let previous: View | null = null;
+      const tracked = steps.map(({ before, view }) => {
+        let keep = 0;
+        if (previous !== null)
+          while (keep < Math.min(previous.length, view.length) && sameItem(previous[keep]!, view[keep]!)) keep++;
+        if (previous !== null && view.length - keep >= 8 && previous.length > keep) slid++;
+        previous = view;
+        return figure.step({ before }, view, keep).quality as StepQuality;
+      });
+      expect({ steps: tracked, total: figure.total!().quality }, `seed ${4000 + seed}`).toEqual(
+        naiveQuality(events, steps),
+      );
+    }
+    // Many steps re-listed enough items for the figure to look for a slide.
+    expect(slid).toBeGreaterThan(500);
+  });
+});
