@@ -4,10 +4,10 @@
  * Per configuration: the replay as `replay --compact` does it (engine and compact trace text; no
  * parsing, no output), against the same with `--quality` (the tracker fed each step's view delta as the
  * compact writer finds it). The log's facts are found once, on the first replay with the tracker.
- * The two alternate; 10 warm-ups each, then the median of 31 runs with min and max, in CPU time (the
- * process's user + system time, steadier than the wall clock on a shared machine) and wall-clock time.
- * No collection is forced between runs: after one, V8 starts the next with a small young generation
- * and both variants run far slower than the command line does (it runs with the flag below).
+ * The two alternate, each sample the mean of 5 replays in a row (the collections they cause fall on
+ * every sample alike); 3 warm-ups each, then the median of 21 samples with min and max, in CPU time (the
+ * process's user + system time) and wall-clock time. The young generation is fixed in size (the flags
+ * below): left to grow and shrink, V8 made one process run both variants 1.5x slower than the next.
  *
  * Finding the facts is done once per log, whatever replays it (a sweep of fifty configurations finds
  * them once): it is timed apart, beside JSON.parse of the log's text, which any replay pays first.
@@ -16,7 +16,8 @@
  * tests, error lines, multi-line commands: about half a new fact per event), and the LLM condensers'
  * summaries name some of the files and commands seen so far, as real summaries do.
  *
- *   node --max-semi-space-size=128 scripts/run-bundled.mjs bench/quality.ts     (BENCH_QUALITY_EVENTS=100000: a longer log)
+ *   node --max-semi-space-size=64 --min-semi-space-size=64 scripts/run-bundled.mjs bench/quality.ts
+ *   (BENCH_QUALITY_EVENTS=100000: a longer log)
  */
 import { runSync } from '../src/engine/index.ts';
 import { type CondenserConfig, parseCondenserConfig } from '../src/engine/v0/index.ts';
@@ -26,8 +27,10 @@ import { LogFacts, eventFactSet } from '../src/inspect/quality/index.ts';
 import { type RawEvent, generateLog } from './generateLog.ts';
 
 const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
-const RUNS = 31;
-const WARM_UPS = 10;
+const RUNS = 21;
+const WARM_UPS = 3;
+/** Replays per timed sample: the collections they cause fall on every sample alike, not on one in a few. */
+const BATCH = 5;
 
 const CONFIGS: Record<string, unknown> = {
   noop: { type: 'noop' },
@@ -118,13 +121,15 @@ function timeRun(config: CondenserConfig, variant: Variant): Timing {
   let bytes = 0;
   let tail = '';
   const [cpuStart, wallStart] = [cpuNow(), performance.now()];
-  const prepared = log.trace(request, null, options, (text) => {
-    bytes += text.length;
-    tail = text;
-  });
-  if ('configError' in prepared) throw new Error(prepared.configError);
-  runSync(prepared.work, answers);
-  const [cpu, wall] = [cpuNow() - cpuStart, performance.now() - wallStart];
+  for (let k = 0; k < BATCH; k++) {
+    const prepared = log.trace(request, null, options, (text) => {
+      bytes += text.length;
+      tail = text;
+    });
+    if ('configError' in prepared) throw new Error(prepared.configError);
+    runSync(prepared.work, answers);
+  }
+  const [cpu, wall] = [(cpuNow() - cpuStart) / BATCH, (performance.now() - wallStart) / BATCH];
   if (bytes === 0) throw new Error('the replay wrote nothing');
   const missing =
     variant === 'tracker'
@@ -151,7 +156,9 @@ for (let i = 0; i < RUNS; i++) {
   for (const event of raw) facts.addEvent(event);
   findings.push(cpuNow() - started);
 }
-console.log(`${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB, median (min–max) of ${RUNS} runs`);
+console.log(
+  `--quality: ${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB, median (min–max) of ${RUNS} samples of ${BATCH} replays; target: overhead <= +20%`,
+);
 console.log(`once per log, CPU ms: JSON.parse of the log ${spread(parses)}; finding its facts ${spread(findings)}`);
 console.log('');
 console.log(

@@ -42,7 +42,6 @@ const MAX_SLIDE = 16;
  */
 function slidBy<Step, View>(encoder: TraceEncoder<Step, View>, previous: View, view: View, keep: number): number {
   const [before, length] = [encoder.viewLength(previous), encoder.viewLength(view)];
-  if (length - keep < SLIDE_WORTH) return 0;
   for (let slid = 1; slid <= MAX_SLIDE && keep + slid < before; slid++) {
     if (!encoder.sameItem(previous, keep + slid, view, keep)) continue;
     const kept = before - keep - slid;
@@ -67,15 +66,18 @@ export function qualityFigure<Step, View>(
   let previous: View | null = null;
   const change = (view: View, keep: number) => {
     const length = encoder.viewLength(view);
-    const slid = previous === null ? 0 : slidBy(encoder, previous, view, keep);
-    const before = previous === null ? 0 : encoder.viewLength(previous);
+    const earlier = previous;
     previous = view;
     // A window that slid on (`recent`, masking): the items it lost and the few it gained, not all it re-lists.
-    if (slid > 0 && tracker.dropItems(keep, slid)) encoder.visitItems(view, before - slid, length, visit);
-    else {
-      tracker.keepItems(keep);
-      encoder.visitItems(view, keep, length, visit);
+    if (earlier !== null && length - keep >= SLIDE_WORTH) {
+      const slid = slidBy(encoder, earlier, view, keep);
+      if (slid > 0 && tracker.dropItems(keep, slid)) {
+        encoder.visitItems(view, encoder.viewLength(earlier) - slid, length, visit);
+        return;
+      }
     }
+    tracker.keepItems(keep);
+    encoder.visitItems(view, keep, length, visit);
   };
   return {
     usesDelta: true,
