@@ -49,8 +49,8 @@ describe('the inspector in a browser', () => {
     const firstForgotten = page.locator('[data-status="forgotten"]').first();
     expect(await firstForgotten.locator('.sbs-left').textContent()).toMatch(/^#7 read \(agent\)/);
     expect(await firstForgotten.locator('.sbs-right').textContent()).toBe('forgotten');
-    // Links number steps as the page does: Step 40 is /step/40.
-    expect(page.url()).toMatch(/#\/session\/[^/]+\/step\/40$/);
+    // Links number steps as the page does: Step 40 is /step/40 (written once the step rests).
+    await expect.poll(() => page.url()).toMatch(/#\/session\/[^/]+\/step\/40$/);
 
     const history = await summaryHistoryText(page);
     expect(history).toHaveLength(3);

@@ -3,6 +3,9 @@ import type { AppStore } from '../../store/index.ts';
 import { useAppState, useAppStoreApi } from './storeContext.tsx';
 import { type HashRoute, formatHash, parseHash } from './hashRoute.ts';
 
+/** How long the step must rest before the URL names it. */
+const HASH_WRITE_DELAY_MS = 150;
+
 /** Puts the open session and step in the URL (or clears it when nothing is open). */
 function writeHash(sessionId: string | null, step: number | null): void {
   const hash = formatHash({ sessionId, step });
@@ -69,7 +72,15 @@ export function useHashSync(): void {
   }, [store]);
 
   useEffect(() => {
-    if (routed && !opening) writeHash(sessionId, step);
+    if (!routed || opening) return;
+    // Written once the step rests: a history write costs several ms, too much for each step of a scrub.
+    const write = () => writeHash(sessionId, step);
+    const timer = setTimeout(write, HASH_WRITE_DELAY_MS);
+    window.addEventListener('pagehide', write);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', write);
+    };
   }, [routed, sessionId, step, opening]);
 
   useEffect(() => {
