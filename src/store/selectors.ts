@@ -193,9 +193,17 @@ export function maxSizeOf(config: unknown): number | null {
   return null;
 }
 
-/** Step indices that condensed, for "jump to next condensation". */
-export function condensationSteps(summary: ReplaySummary | null): number[] {
-  return summary ? summary.steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index) : [];
+const condensedSteps = new WeakMap<ReplaySummary, readonly number[]>();
+
+/** Step indices that condensed, for "jump to next condensation" (found once per replay: keys ask on every press). */
+export function condensationSteps(summary: ReplaySummary | null): readonly number[] {
+  if (!summary) return [];
+  let steps = condensedSteps.get(summary);
+  if (!steps) {
+    steps = summary.steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index);
+    condensedSteps.set(summary, steps);
+  }
+  return steps;
 }
 
 /** Where a configuration error points: `condensers.2.max_size: …` → ['condensers', 2, 'max_size']. */

@@ -21,7 +21,8 @@ interface Props {
 /** Where the current step's line goes: over the plot, moved without redrawing the canvas. */
 function placeCursor(plot: uPlot, cursor: HTMLElement, step: number): void {
   const left = plot.valToPos(step + 1, 'x');
-  const inside = Number.isFinite(left) && left >= 0 && left <= plot.over.clientWidth + 0.5;
+  // The plot's width from uPlot's own geometry (canvas pixels): reading the element's would force a layout.
+  const inside = Number.isFinite(left) && left >= 0 && left <= plot.bbox.width / uPlot.pxRatio + 0.5;
   cursor.style.display = inside ? '' : 'none';
   cursor.style.transform = `translateX(${Math.round(left)}px)`;
 }
