@@ -19,7 +19,7 @@ export function ChartLegend({ spec, step, hovered }: { spec: StepChartSpec; step
           title="Facts the agent used at this step that its view no longer showed (a mark over the step)"
         >
           <span className="chart-swatch-lost" aria-hidden="true" />
-          facts lost <span className="chart-legend-value">{spec.lostFacts[step] ?? 0}</span>
+          {spec.lostFactsLabel ?? 'facts lost'} <span className="chart-legend-value">{spec.lostFacts[step] ?? 0}</span>
         </span>
       )}
       {spec.series.map((series) => (

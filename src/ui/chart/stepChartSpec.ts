@@ -30,6 +30,8 @@ export interface StepChartSpec {
    * over each step with any, and the count in the legend. Absent where the chart does not show them.
    */
   readonly lostFacts?: readonly number[];
+  /** Whose facts the marks count, in the legend ("facts lost" when the chart shows one replay). */
+  readonly lostFactsLabel?: string;
 }
 
 /** Plot and axes of a timeline chart, in CSS pixels. */

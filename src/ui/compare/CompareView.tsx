@@ -27,7 +27,15 @@ function BothChart({ comparison }: { comparison: NonNullable<AppState['compariso
   const step = useAppState((s) => s.step);
   const { setStep } = useActions();
   const spec = useMemo(
-    () => compareChartSpec(comparison.a, comparison.b, comparison.usageA, comparison.usageB),
+    () =>
+      compareChartSpec(
+        comparison.a,
+        comparison.b,
+        comparison.usageA,
+        comparison.usageB,
+        comparison.lostFactsA,
+        comparison.lostFactsB,
+      ),
     [comparison],
   );
   return <StepChart spec={spec} step={step} onStep={setStep} height={CHART_HEIGHT + 40} className="compare-chart" />;

@@ -1,15 +1,17 @@
-import type { ReplaySummary, UsageReport } from '../../store/index.ts';
+import { type ReplaySummary, type UsageReport, condensationSteps } from '../../store/index.ts';
 import type { ChartSeries, StepChartSpec } from '../chart/stepChartSpec.ts';
 
-const condensed = (summary: ReplaySummary) =>
-  summary.steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index);
-
-/** A and B on the same steps: their view sizes (events) and, once estimated, their prompts (tokens). */
+/**
+ * A and B on the same steps: their view sizes (events) and, once estimated, their prompts (tokens); once
+ * counted, B's steps that used facts its view had lost are marked (B is the setting being tried).
+ */
 export function compareChartSpec(
   a: ReplaySummary,
   b: ReplaySummary,
   usageA: UsageReport | null,
   usageB: UsageReport | null,
+  lostFactsA: ReadonlyArray<number | null> | null = null,
+  lostFactsB: ReadonlyArray<number | null> | null = null,
 ): StepChartSpec {
   const series: ChartSeries[] = [
     { label: 'A events', unit: 'events', values: a.steps.map((s) => s.viewLength), color: '--chart-events' },
@@ -29,14 +31,19 @@ export function compareChartSpec(
       missing: 'no estimate',
     });
   }
-  const marksA = condensed(a);
-  const marksB = condensed(b);
+  const marksA = condensationSteps(a);
+  const marksB = condensationSteps(b);
   const peak = (summary: ReplaySummary) => summary.steps.reduce((m, s) => Math.max(m, s.viewLength), 0);
+  const lossy = (lost: ReadonlyArray<number | null>) => lost.filter((count) => (count ?? 0) > 0).length;
+  const lost = lostFactsB
+    ? `; B used lost facts at ${lossy(lostFactsB)} steps${lostFactsA ? `, A at ${lossy(lostFactsA)}` : ''}`
+    : '';
   return {
     title: 'A and B per step',
-    description: `View size of A and B over ${a.steps.length} steps: peaks ${peak(a)} and ${peak(b)} events; A condenses at ${marksA.length} steps, B at ${marksB.length}.`,
+    description: `View size of A and B over ${a.steps.length} steps: peaks ${peak(a)} and ${peak(b)} events; A condenses at ${marksA.length} steps, B at ${marksB.length}${lost}.`,
     steps: Math.min(a.steps.length, b.steps.length),
     series,
     marks: [...new Set([...marksA, ...marksB])].sort((x, y) => x - y),
+    ...(lostFactsB ? { lostFacts: lostFactsB.map((count) => count ?? 0), lostFactsLabel: 'B facts lost' } : {}),
   };
 }

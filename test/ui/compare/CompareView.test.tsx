@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CompareView } from '../../../src/ui/compare/CompareView.tsx';
 import { costOf, summaryAtStep } from '../../../src/ui/compare/compareFacts.ts';
@@ -46,6 +46,21 @@ describe('CompareView', () => {
     expect(qualityA).toEqual(store.getState().quality!.total);
     expect(row.textContent).toBe(
       `Facts used after leaving the view${qualityA!.missing_used} (at ${qualityA!.steps_with_missing_used} steps)${qualityB!.missing_used} (at ${qualityB!.steps_with_missing_used} steps)`,
+    );
+    // The chart marks B's steps that used lost facts, and says how many for both.
+    const chart = document.querySelector('.compare-chart [role="img"]')!;
+    await waitFor(() =>
+      expect(chart.getAttribute('aria-label')).toMatch(
+        new RegExp(
+          `; B used lost facts at ${qualityB!.steps_with_missing_used} steps, A at ${qualityA!.steps_with_missing_used}\\.$`,
+        ),
+      ),
+    );
+    const { lostFactsB } = store.getState().comparison!;
+    const lossy = lostFactsB!.findIndex((count) => (count ?? 0) > 0);
+    act(() => store.getState().setStep(lossy));
+    expect(document.querySelector('.compare-chart [data-series="facts lost"]')?.textContent).toBe(
+      `B facts lost ${lostFactsB![lossy]}`,
     );
   }, 60_000);
 
