@@ -4,10 +4,13 @@
  * Per configuration: the replay as `replay --compact` does it (engine and compact trace text; no
  * parsing, no output), against the same with `--quality` (the tracker fed each step's view delta as the
  * compact writer finds it). The log's facts are found once, on the first replay with the tracker.
- * The two alternate, each sample the mean of 5 replays in a row (the collections they cause fall on
- * every sample alike); 3 warm-ups each, then the median of 21 samples with min and max, in CPU time (the
- * process's user + system time) and wall-clock time. The young generation is fixed in size (the flags
- * below): left to grow and shrink, V8 made one process run both variants 1.5x slower than the next.
+ * Each variant is measured in processes of its own (as a `replay` command runs), alternating, 5 per
+ * variant (BENCH_RUNS): in one process the two shared the JIT's and the heap's state, and whichever ran
+ * second paid for the other. A process times samples of 5 replays in a row (the collections they cause
+ * fall on every sample alike) after 3 warm-ups, and gives their median; the figure is the median over
+ * the processes, with min and max, in CPU time (user + system) and wall-clock time. The young
+ * generation is fixed in size (the flags below): left to grow and shrink, V8 ran one process 1.5x
+ * slower than the next.
  *
  * Finding the facts is done once per log, whatever replays it (a sweep of fifty configurations finds
  * them once): it is timed apart, beside JSON.parse of the log's text, which any replay pays first.
@@ -19,6 +22,7 @@
  *   node --max-semi-space-size=64 --min-semi-space-size=64 scripts/run-bundled.mjs bench/quality.ts
  *   (BENCH_QUALITY_EVENTS=100000: a longer log)
  */
+import { spawnSync } from 'node:child_process';
 import { runSync } from '../src/engine/index.ts';
 import { type CondenserConfig, parseCondenserConfig } from '../src/engine/v0/index.ts';
 import { readLog } from '../src/formats/index.ts';
@@ -27,9 +31,11 @@ import { LogFacts, eventFactSet } from '../src/inspect/quality/index.ts';
 import { type RawEvent, generateLog } from './generateLog.ts';
 
 const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
-const RUNS = 21;
+/** Processes per variant and configuration, and the most samples one process takes. */
+const PROCESSES = Number(process.env.BENCH_RUNS ?? 5);
+const SAMPLES = 15;
 const WARM_UPS = 3;
-/** Replays per timed sample: the collections they cause fall on every sample alike, not on one in a few. */
+/** Replays per timed sample (fewer for slow replays): the collections they cause fall on every sample alike. */
 const BATCH = 5;
 
 const CONFIGS: Record<string, unknown> = {
@@ -108,7 +114,7 @@ const cpuNow = () => {
   return (user + system) / 1000;
 };
 
-function timeRun(config: CondenserConfig, variant: Variant): Timing {
+function timeRun(config: CondenserConfig, variant: Variant, batch = BATCH): Timing {
   const options: TraceOptions = {
     compact: true,
     viewTokens: false,
@@ -121,7 +127,7 @@ function timeRun(config: CondenserConfig, variant: Variant): Timing {
   let bytes = 0;
   let tail = '';
   const [cpuStart, wallStart] = [cpuNow(), performance.now()];
-  for (let k = 0; k < BATCH; k++) {
+  for (let k = 0; k < batch; k++) {
     const prepared = log.trace(request, null, options, (text) => {
       bytes += text.length;
       tail = text;
@@ -129,7 +135,7 @@ function timeRun(config: CondenserConfig, variant: Variant): Timing {
     if ('configError' in prepared) throw new Error(prepared.configError);
     runSync(prepared.work, answers);
   }
-  const [cpu, wall] = [(cpuNow() - cpuStart) / BATCH, (performance.now() - wallStart) / BATCH];
+  const [cpu, wall] = [(cpuNow() - cpuStart) / batch, (performance.now() - wallStart) / batch];
   if (bytes === 0) throw new Error('the replay wrote nothing');
   const missing =
     variant === 'tracker'
@@ -144,45 +150,82 @@ const spread = (values: number[]) =>
   `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
 
-const text = JSON.stringify(raw);
-const parses: number[] = [];
-const findings: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  let started = cpuNow();
-  JSON.parse(text);
-  parses.push(cpuNow() - started);
-  started = cpuNow();
-  const facts = new LogFacts();
-  for (const event of raw) facts.addEvent(event);
-  findings.push(cpuNow() - started);
-}
-console.log(
-  `--quality: ${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB, median (min–max) of ${RUNS} samples of ${BATCH} replays; target: overhead <= +20%`,
-);
-console.log(`once per log, CPU ms: JSON.parse of the log ${spread(parses)}; finding its facts ${spread(findings)}`);
-console.log('');
-console.log(
-  'per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts',
-);
-for (const [name, rawConfig] of Object.entries(CONFIGS)) {
-  const config = parseCondenserConfig(rawConfig);
-  for (let i = 0; i < WARM_UPS; i++) for (const variant of ['replay', 'tracker'] as const) timeRun(config, variant);
-  const plain: Timing[] = [];
-  const tracked: Timing[] = [];
-  // Alternated, so drift on a shared machine falls on both alike.
-  for (let i = 0; i < RUNS; i++) {
-    plain.push(timeRun(config, 'replay'));
-    tracked.push(timeRun(config, 'tracker'));
-  }
-  const column = (key: 'cpu' | 'wall') => {
-    const [base, withTracker] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
-    return [
-      spread(base).padStart(18),
-      spread(withTracker).padStart(18),
-      percent(median(withTracker) / median(base)).padStart(9),
-    ].join(' ');
+/** One process's measure of one variant: the medians of its samples. */
+function measureInThisProcess(name: string, variant: Variant): Timing {
+  const config = parseCondenserConfig(CONFIGS[name]);
+  // The first replay compiles the code (and finds the log's facts): the second tells how long one takes.
+  const cold = timeRun(config, variant, 1);
+  const first = timeRun(config, variant, 1);
+  // About a second of warm-up and two of samples (at least 5): slow replays get fewer, one per sample.
+  const batch = Math.max(1, Math.min(BATCH, Math.round(100 / first.wall)));
+  const rounds = (ms: number, least: number, most: number) =>
+    Math.max(least, Math.min(most, Math.round(ms / (first.wall * batch))));
+  for (let i = rounds(1000, 1, WARM_UPS); i > 0; i--) timeRun(config, variant, batch);
+  const timings = Array.from({ length: rounds(2000, 5, SAMPLES) }, () => timeRun(config, variant, batch));
+  return {
+    cpu: median(timings.map((run) => run.cpu)),
+    wall: median(timings.map((run) => run.wall)),
+    missing: cold.missing,
   };
+}
+
+/** The same measure in a fresh process: each variant gets its own JIT and heap, as a `replay` command does. */
+function measureInProcess(name: string, variant: Variant): Timing {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, BENCH_QUALITY_CHILD: JSON.stringify({ name, variant }) },
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  const last = child.stdout.trim().split('\n').at(-1) ?? '';
+  if (child.status !== 0 || !last.startsWith('{')) throw new Error(`the measuring process failed: ${child.stderr}`);
+  return JSON.parse(last) as Timing;
+}
+
+const childTask = process.env.BENCH_QUALITY_CHILD;
+if (childTask) {
+  const { name, variant } = JSON.parse(childTask) as { name: string; variant: Variant };
+  console.log(JSON.stringify(measureInThisProcess(name, variant)));
+} else {
+  const text = JSON.stringify(raw);
+  const parses: number[] = [];
+  const findings: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    let started = cpuNow();
+    JSON.parse(text);
+    parses.push(cpuNow() - started);
+    started = cpuNow();
+    const facts = new LogFacts();
+    for (const event of raw) facts.addEvent(event);
+    findings.push(cpuNow() - started);
+  }
   console.log(
-    [name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(tracked[0]!.missing).padStart(13)].join(' '),
+    `--quality: ${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB; per replay the median (min–max) over ${PROCESSES} processes per variant, each the median of its samples of up to ${BATCH} replays; target: overhead <= +20%`,
   );
+  console.log(`once per log, CPU ms: JSON.parse of the log ${spread(parses)}; finding its facts ${spread(findings)}`);
+  console.log('');
+  console.log(
+    'per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts',
+  );
+  for (const name of Object.keys(CONFIGS)) {
+    const plain: Timing[] = [];
+    const tracked: Timing[] = [];
+    // Alternated, so drift on a shared machine falls on both alike.
+    for (let i = 0; i < PROCESSES; i++) {
+      plain.push(measureInProcess(name, 'replay'));
+      tracked.push(measureInProcess(name, 'tracker'));
+    }
+    const column = (key: 'cpu' | 'wall') => {
+      const [base, withTracker] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
+      return [
+        spread(base).padStart(18),
+        spread(withTracker).padStart(18),
+        percent(median(withTracker) / median(base)).padStart(9),
+      ].join(' ');
+    };
+    console.log(
+      [name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(tracked[0]!.missing).padStart(13)].join(
+        ' ',
+      ),
+    );
+  }
 }
