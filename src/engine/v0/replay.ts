@@ -10,7 +10,7 @@ import {
 } from './events.ts';
 import { type ForgottenIds, forgottenIds } from './forgotten.ts';
 import type { PreparedLog } from './history.ts';
-import { type TokenEstimator, ZERO_TOKENS, cachingTextCounts, positionTokens, viewTokens } from './tokens.ts';
+import { type TokenEstimator, ZERO_TOKENS, cachingTextCounts, positionTokens, viewTokensInTurn } from './tokens.ts';
 import { type View, type ViewPosition, ViewTracker } from './view.ts';
 
 export interface CondensationRecord {
@@ -96,6 +96,7 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
   const { log, mode, condenser } = input;
   if (mode === 'resimulate' && !condenser) throw new Error('re-simulating needs a condenser');
   const tokens = cachingTextCounts(input.tokens ?? ZERO_TOKENS);
+  const transformedTokens = viewTokensInTurn(tokens);
   const tracker = new ViewTracker(log.sortedIds, input.tokens ? (event) => tokens.event(event) : undefined);
   const steps: ReplayStep[] = [];
   const allCondensations: CondensationRecord[] = [];
@@ -156,7 +157,7 @@ export function* replay(input: ReplayInput): LlmWork<ReplayResult> {
             ? 0
             : view === base
               ? positionTokens(position, tokens)
-              : viewTokens(view, tokens),
+              : transformedTokens(view),
         unhandledCondensationRequest: view?.unhandledCondensationRequest ?? false,
         failure,
       };

@@ -1,5 +1,5 @@
 import { type TextTokens, cachingText } from '../core/index.ts';
-import type { LogEvent } from './events.ts';
+import type { LogEvent, ViewEntry } from './events.ts';
 import type { View, ViewPosition } from './view.ts';
 
 /**
@@ -24,11 +24,30 @@ export function positionTokens(position: ViewPosition, tokens: TokenEstimator): 
   return (epoch.keptTokens[keptLength] ?? 0) + (epoch.summary ? tokens.text(epoch.summary.content) : 0);
 }
 
-/** Token estimate of any view, entry by entry. */
-export function viewTokens(view: View, tokens: TokenEstimator): number {
-  let total = 0;
-  for (const entry of view.entries) {
-    total += entry.kind === 'action' || entry.kind === 'observation' ? tokens.event(entry) : tokens.text(entry.content);
-  }
-  return total;
+const entryTokens = (entry: ViewEntry, tokens: TokenEstimator) =>
+  entry.kind === 'action' || entry.kind === 'observation' ? tokens.event(entry) : tokens.text(entry.content);
+
+/**
+ * Token estimates of a replay's views one after another, entry by entry: a view that repeats the start
+ * of the last one (a transform's output mostly does) is counted from where they differ, so a step costs
+ * what changed.
+ */
+export function viewTokensInTurn(tokens: TokenEstimator): (view: View) => number {
+  let last: readonly ViewEntry[] = [];
+  /** sums[i]: the tokens of last[0..i). */
+  let sums = new Float64Array(256);
+  return (view) => {
+    const entries = view.entries;
+    const limit = Math.min(entries.length, last.length);
+    let same = 0;
+    while (same < limit && entries[same] === last[same]) same++;
+    if (sums.length <= entries.length) {
+      const larger = new Float64Array(Math.max(entries.length + 1, sums.length * 2));
+      larger.set(sums);
+      sums = larger;
+    }
+    for (let i = same; i < entries.length; i++) sums[i + 1] = sums[i]! + entryTokens(entries[i]!, tokens);
+    last = entries;
+    return sums[entries.length]!;
+  };
 }

@@ -26,13 +26,26 @@ export const observationMaskingCondenser = defineCondenser({
       }
       return placeholder;
     };
+    // The last view masked: the next one mostly repeats it with a few more entries, and the entries it
+    // repeats keep their output while the mask has not moved past them (a step costs the window, not the view).
+    let lastInput: readonly ViewEntry[] = [];
+    let lastOutput: readonly ViewEntry[] = [];
+    let lastLimit = 0;
     return transform((view) => {
-      const limit = view.length - attention_window;
+      const input = view.entries;
+      const limit = input.length - attention_window;
+      const same = Math.min(input.length, lastInput.length, Math.max(0, Math.min(limit, lastLimit)));
+      let kept = 0;
+      while (kept < same && input[kept] === lastInput[kept]) kept++;
       // Masks by position, every Observation kind (summaries and recall observations included);
       // the new View drops the request flag, as OpenHands' does.
-      const entries = view.entries.map((entry, i): ViewEntry =>
-        isObservation(entry) && i < limit ? placeholderFor(entry) : entry,
-      );
+      const entries = new Array<ViewEntry>(input.length);
+      for (let i = 0; i < kept; i++) entries[i] = lastOutput[i]!;
+      for (let i = kept; i < input.length; i++) {
+        const entry = input[i]!;
+        entries[i] = isObservation(entry) && i < limit ? placeholderFor(entry) : entry;
+      }
+      [lastInput, lastOutput, lastLimit] = [input, entries, limit];
       return viewOf(entries);
     });
   },

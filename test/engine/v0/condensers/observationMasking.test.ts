@@ -91,4 +91,25 @@ describe('observation_masking condenser (§4.2)', () => {
     expect(ids(viewResult(condense(condenser, view).result))).toEqual(['M', 1]);
     expect(ids(viewResult(condense(condenser, view).result))).toEqual(['M', 1]);
   });
+
+  it('one condenser fed views in turn (growing, cut, an earlier one again) masks each as a fresh one would', () => {
+    const events = Array.from({ length: 40 }, (_, id) => (id % 2 === 0 ? cmd(id) : cmdOut(id, id - 1)));
+    const views = [
+      ...Array.from({ length: 30 }, (_, k) => viewOf(events.slice(0, k + 1))),
+      viewOf([events[0]!, ...events.slice(20, 40)]), // a condensation kept the first and the last 20
+      viewOf(events.slice(0, 12)), // an earlier step asked again
+      viewOf(events.slice(0, 13)),
+    ];
+    const condenser = build({ type: 'observation_masking', attention_window: 4 });
+    for (const view of views) {
+      const inTurn = viewResult(condense(condenser, view).result);
+      const fresh = mask(view, 4);
+      expect(ids(inTurn)).toEqual(ids(fresh));
+      // The same placeholder objects as before for an observation masked again, the events themselves otherwise.
+      inTurn.entries.forEach((entry, i) => {
+        if (entry.kind === 'masked') expect(entry.original).toBe(view.entries[i]);
+        else expect(entry).toBe(view.entries[i]);
+      });
+    }
+  });
 });
