@@ -15,6 +15,25 @@ const spec: StepChartSpec = {
 };
 const colors = { series: ['red', 'blue'], text: 'black', grid: 'gray', mark: 'silver', lost: 'purple' };
 
+/** A plot 300 px wide where step x sits at 100·x − 100, and a canvas that notes where each path starts. */
+function fakePlot() {
+  const starts: number[] = [];
+  const ctx = {
+    save: () => {},
+    restore: () => {},
+    beginPath: () => {},
+    closePath: () => {},
+    stroke: () => {},
+    setLineDash: () => {},
+    fill: vi.fn(),
+    moveTo: (x: number) => void starts.push(x),
+    lineTo: () => {},
+    fillStyle: '',
+  };
+  const u = { ctx, bbox: { left: 0, top: 0, width: 300, height: 100 }, valToPos: (x: number) => x * 100 - 100 };
+  return { u, ctx, starts };
+}
+
 describe('chartOptions', () => {
   it('gives x the steps as shown (1-based) and keeps missing values missing', () => {
     const [xs, events, tokens] = chartData(spec);
@@ -50,18 +69,7 @@ describe('chartOptions', () => {
 
   it('marks the steps that used lost facts at the top of the plot, one triangle each, none where nothing was lost', () => {
     const draw = (lostFacts: readonly number[]) => {
-      const tips: number[] = [];
-      const ctx = {
-        save: () => {},
-        restore: () => {},
-        beginPath: () => {},
-        closePath: () => {},
-        fill: vi.fn(),
-        moveTo: (x: number) => void tips.push(x),
-        lineTo: () => {},
-        fillStyle: '',
-      };
-      const u = { ctx, bbox: { left: 0, top: 0, width: 300, height: 100 }, valToPos: (x: number) => x * 100 - 100 };
+      const { u, ctx, starts: tips } = fakePlot();
       chartOptions({ ...spec, lostFacts }, { width: 300, height: 100 }, colors, { onHover: () => undefined }).hooks!
         .draw![0]!(u as unknown as uPlot);
       return { tips, fillStyle: ctx.fillStyle, filled: ctx.fill.mock.calls.length };
@@ -74,17 +82,7 @@ describe('chartOptions', () => {
 
   it('draws the marks of the spec it is given now, so a kept plot shows a new replay’s condensations', () => {
     let current: StepChartSpec = spec;
-    const lines: number[] = [];
-    const ctx = {
-      save: () => {},
-      restore: () => {},
-      beginPath: () => {},
-      stroke: () => {},
-      setLineDash: () => {},
-      moveTo: (x: number) => void lines.push(x),
-      lineTo: () => {},
-    };
-    const u = { ctx, bbox: { left: 0, top: 0, width: 300, height: 100 }, valToPos: (x: number) => x * 100 - 100 };
+    const { u, starts: lines } = fakePlot();
     const hook = chartOptions(spec, { width: 300, height: 100 }, colors, {
       onHover: () => undefined,
       current: () => current,
