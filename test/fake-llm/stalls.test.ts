@@ -14,10 +14,14 @@ const post = (model: string, init: RequestInit = {}) =>
 describe('the fake server’s stalling endpoints', () => {
   it('never-answer holds the request until the client gives up', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 150);
-    await expect(post('never-answer', { signal: controller.signal })).rejects.toThrow(/abort/i);
+    const before = server().requests.length;
+    const posted = post('never-answer', { signal: controller.signal });
+    // The client gives up once the server holds the request (on a loaded machine it may take a while to arrive).
+    await expect.poll(() => server().requests.length, { timeout: 10_000 }).toBe(before + 1);
+    controller.abort();
+    await expect(posted).rejects.toThrow(/abort/i);
     // The server learns the client went away a moment after it does.
-    await expect.poll(() => server().requests.at(-1)?.status).toBe('aborted');
+    await expect.poll(() => server().requests.at(-1)?.status, { timeout: 10_000 }).toBe('aborted');
   });
 
   it('drip sends the headers at once and the body a byte at a time', async () => {
