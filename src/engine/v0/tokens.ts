@@ -1,4 +1,4 @@
-import { type TextTokens, cachingText } from '../core/index.ts';
+import { type TextTokens, cachingText, sharedStart } from '../core/index.ts';
 import type { LogEvent, ViewEntry } from './events.ts';
 import type { View, ViewPosition } from './view.ts';
 
@@ -38,9 +38,7 @@ export function viewTokensInTurn(tokens: TokenEstimator): (view: View) => number
   let sums = new Float64Array(256);
   return (view) => {
     const entries = view.entries;
-    const limit = Math.min(entries.length, last.length);
-    let same = 0;
-    while (same < limit && entries[same] === last[same]) same++;
+    const same = sharedStart(entries, last);
     if (sums.length <= entries.length) {
       const larger = new Float64Array(Math.max(entries.length + 1, sums.length * 2));
       larger.set(sums);

@@ -8,6 +8,7 @@ import {
   noLlm,
   runSync,
   sdk,
+  sharedStart,
 } from '../../engine/index.ts';
 import type { ChatSettings } from '../agentRun.ts';
 import type { AgentCallsPort, StepWalk, TraceEncoder } from '../flavor.ts';
@@ -63,11 +64,7 @@ export function sdkTraceEncoder(): TraceEncoder<Step, View> {
     forgottenLengths: (step) => step.condensations.map((c) => c.forgottenEventIds.length),
     sameItem: (previous, i, view, j) => previous.events[i] === view.events[j],
     sharedPrefix(previous, view) {
-      const [before, now] = [previous.events, view.events];
-      const limit = Math.min(before.length, now.length);
-      let keep = 0;
-      while (keep < limit && before[keep] === now[keep]) keep++;
-      return keep;
+      return sharedStart(previous.events, view.events);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sharedStart } from '../../core/index.ts';
 import { defineCondenser, transform } from '../condenser.ts';
 import { type MaskedEntry, type ViewEntry, isObservation } from '../events.ts';
 import { viewOf } from '../view.ts';
@@ -34,9 +35,11 @@ export const observationMaskingCondenser = defineCondenser({
     return transform((view) => {
       const input = view.entries;
       const limit = input.length - attention_window;
-      const same = Math.min(input.length, lastInput.length, Math.max(0, Math.min(limit, lastLimit)));
-      let kept = 0;
-      while (kept < same && input[kept] === lastInput[kept]) kept++;
+      const kept = sharedStart(
+        input,
+        lastInput,
+        Math.min(input.length, lastInput.length, Math.max(0, Math.min(limit, lastLimit))),
+      );
       // Masks by position, every Observation kind (summaries and recall observations included);
       // the new View drops the request flag, as OpenHands' does.
       const entries = new Array<ViewEntry>(input.length);
