@@ -34,6 +34,11 @@ export interface StepChartSpec {
   readonly lostFactsLabel?: string;
 }
 
+/** How many steps used facts their view had lost (a mark each on the chart). */
+export function stepsWithLostFacts(lostFacts: ReadonlyArray<number | null>): number {
+  return lostFacts.filter((count) => (count ?? 0) > 0).length;
+}
+
 /** Plot and axes of a timeline chart, in CSS pixels. */
 export const CHART_HEIGHT = 104;
 

@@ -1,5 +1,5 @@
-import type { ReplaySummary } from '../../store/index.ts';
-import type { ChartSeries, StepChartSpec } from './stepChartSpec.ts';
+import { type ReplaySummary, condensationSteps } from '../../store/index.ts';
+import { type ChartSeries, type StepChartSpec, stepsWithLostFacts } from './stepChartSpec.ts';
 
 const peak = (values: ReadonlyArray<number | null>) => values.reduce<number>((a, b) => Math.max(a, b ?? 0), 0);
 
@@ -14,7 +14,7 @@ export function viewSizeSpec(
 ): StepChartSpec {
   const events = summary.steps.map((step) => step.viewLength);
   const tokens = summary.steps.map((step) => step.viewTokens);
-  const marks = summary.steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index);
+  const marks = condensationSteps(summary);
   const series: ChartSeries[] = [{ label: 'events', unit: 'events', values: events, color: '--chart-events' }];
   if (maxSize !== null)
     series.push({
@@ -25,11 +25,10 @@ export function viewSizeSpec(
       dashed: true,
     });
   const tokenPeak = peak(tokens);
-  const lossy = lostFacts?.filter((count) => count > 0).length ?? 0;
   if (tokenPeak > 0) series.push({ label: 'tokens', unit: 'tokens', values: tokens, color: '--chart-tokens' });
   return {
     title: 'View size per step',
-    description: `View size over ${events.length} steps: up to ${peak(events)} events${tokenPeak ? ` and ${tokenPeak.toLocaleString('en-US')} tokens` : ''}; ${marks.length} steps condensed${maxSize !== null ? `; max_size ${maxSize}` : ''}${lostFacts ? `; the agent used lost facts at ${lossy} steps` : ''}.`,
+    description: `View size over ${events.length} steps: up to ${peak(events)} events${tokenPeak ? ` and ${tokenPeak.toLocaleString('en-US')} tokens` : ''}; ${marks.length} steps condensed${maxSize !== null ? `; max_size ${maxSize}` : ''}${lostFacts ? `; the agent used lost facts at ${stepsWithLostFacts(lostFacts)} steps` : ''}.`,
     steps: events.length,
     series,
     marks,

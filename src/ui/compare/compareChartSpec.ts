@@ -1,5 +1,5 @@
 import { type ReplaySummary, type UsageReport, condensationSteps } from '../../store/index.ts';
-import type { ChartSeries, StepChartSpec } from '../chart/stepChartSpec.ts';
+import { type ChartSeries, type StepChartSpec, stepsWithLostFacts } from '../chart/stepChartSpec.ts';
 
 /**
  * A and B on the same steps: their view sizes (events) and, once estimated, their prompts (tokens); once
@@ -34,9 +34,8 @@ export function compareChartSpec(
   const marksA = condensationSteps(a);
   const marksB = condensationSteps(b);
   const peak = (summary: ReplaySummary) => summary.steps.reduce((m, s) => Math.max(m, s.viewLength), 0);
-  const lossy = (lost: ReadonlyArray<number | null>) => lost.filter((count) => (count ?? 0) > 0).length;
   const lost = lostFactsB
-    ? `; B used lost facts at ${lossy(lostFactsB)} steps${lostFactsA ? `, A at ${lossy(lostFactsA)}` : ''}`
+    ? `; B used lost facts at ${stepsWithLostFacts(lostFactsB)} steps${lostFactsA ? `, A at ${stepsWithLostFacts(lostFactsA)}` : ''}`
     : '';
   return {
     title: 'A and B per step',

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { condensationSteps } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { shortId } from '../shared/EventLabel.tsx';
@@ -14,7 +14,7 @@ export function StepScrubber() {
   );
   const { setStep } = useActions();
   const id = useId();
-  const marks = useMemo(() => condensationSteps(summary), [summary]);
+  const marks = condensationSteps(summary);
   const steps = summary?.steps ?? [];
   if (steps.length === 0) {
     return <p className="scrubber empty">{summary ? 'This log has no agent steps to replay.' : 'Replaying…'}</p>;
