@@ -6,8 +6,8 @@
  * compact writer finds it). The log's facts are found once, on the first replay with the tracker.
  * Each variant is measured in processes of its own (as a `replay` command runs), alternating, 5 per
  * variant (BENCH_RUNS): in one process the two shared the JIT's and the heap's state, and whichever ran
- * second paid for the other. A process times samples of 5 replays in a row (the collections they cause
- * fall on every sample alike) after 3 warm-ups, and gives their median; the figure is the median over
+ * second paid for the other. A process times samples of up to 5 replays in a row (the collections they
+ * cause fall on every sample alike; one for slow replays) after warm-ups, and gives their median; the figure is the median over
  * the processes, with min and max, in CPU time (user + system) and wall-clock time. The young
  * generation is fixed in size (the flags below): left to grow and shrink, V8 ran one process 1.5x
  * slower than the next.
@@ -29,6 +29,7 @@ import { readLog } from '../src/formats/index.ts';
 import { type InspectedLog, type TraceOptions, openLog } from '../src/inspect/index.ts';
 import { LogFacts, eventFactSet } from '../src/inspect/quality/index.ts';
 import { type RawEvent, generateLog } from './generateLog.ts';
+import { machineLoad, spread } from './stats.ts';
 
 const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
 /** Processes per variant and configuration, and the most samples one process takes. */
@@ -85,7 +86,10 @@ function withVariedFacts(events: RawEvent[]): RawEvent[] {
 }
 
 const raw = withVariedFacts(generateLog(EVENTS));
-const log: InspectedLog = openLog(readLog({ kind: 'file', file: { path: 'bench.json', text: JSON.stringify(raw) } }));
+/** Opened only where replays are timed (the measuring processes), not by the one that starts them. */
+let opened: InspectedLog | null = null;
+const inspected = () =>
+  (opened ??= openLog(readLog({ kind: 'file', file: { path: 'bench.json', text: JSON.stringify(raw) } })));
 const factValues = raw.map((event) => [...eventFactSet(event)].map((fact) => fact.slice(fact.indexOf(':') + 1)));
 
 /** A summary of about 1.5 kB that names a dozen files and commands seen before the call's events. */
@@ -128,7 +132,7 @@ function timeRun(config: CondenserConfig, variant: Variant, batch = BATCH): Timi
   let tail = '';
   const [cpuStart, wallStart] = [cpuNow(), performance.now()];
   for (let k = 0; k < batch; k++) {
-    const prepared = log.trace(request, null, options, (text) => {
+    const prepared = inspected().trace(request, null, options, (text) => {
       bytes += text.length;
       tail = text;
     });
@@ -145,9 +149,11 @@ function timeRun(config: CondenserConfig, variant: Variant, batch = BATCH): Timi
   return { cpu, wall, missing };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[]) =>
-  `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+const median = (values: readonly number[]) => spread(values).median;
+const shown = (values: readonly number[]) => {
+  const { median, min, max } = spread(values);
+  return `${median.toFixed(0)} (${min.toFixed(0)}–${max.toFixed(0)})`;
+};
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
 
 /** One process's measure of one variant: the medians of its samples. */
@@ -199,9 +205,9 @@ if (childTask) {
     findings.push(cpuNow() - started);
   }
   console.log(
-    `--quality: ${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB; per replay the median (min–max) over ${PROCESSES} processes per variant, each the median of its samples of up to ${BATCH} replays; target: overhead <= +20%`,
+    `--quality: ${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB; per replay the median (min–max) over ${PROCESSES} processes per variant, each the median of its samples of up to ${BATCH} replays; target: overhead <= +20%; ${machineLoad()}`,
   );
-  console.log(`once per log, CPU ms: JSON.parse of the log ${spread(parses)}; finding its facts ${spread(findings)}`);
+  console.log(`once per log, CPU ms: JSON.parse of the log ${shown(parses)}; finding its facts ${shown(findings)}`);
   console.log('');
   console.log(
     'per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts',
@@ -217,8 +223,8 @@ if (childTask) {
     const column = (key: 'cpu' | 'wall') => {
       const [base, withTracker] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
       return [
-        spread(base).padStart(18),
-        spread(withTracker).padStart(18),
+        shown(base).padStart(18),
+        shown(withTracker).padStart(18),
         percent(median(withTracker) / median(base)).padStart(9),
       ].join(' ');
     };
