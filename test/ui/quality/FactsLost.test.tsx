@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FactsLost } from '../../../src/ui/quality/FactsLost.tsx';
-import { startedStore } from '../../helpers/appStore.ts';
+import { settledStore } from '../../helpers/appStore.ts';
 import { replayCli, scratchFiles } from '../../helpers/cli.ts';
 import { SAMPLE_SESSIONS } from '../../helpers/logs.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
@@ -12,7 +12,8 @@ const REAL_185 = join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot
 
 describe('FactsLost', () => {
   it('lists the facts used at a step that its view had lost, as `replay --quality` counts them, and where each went', async () => {
-    const { store } = await startedStore();
+    // Once the store has settled: the replay runs again when the tokens are counted, and facts lost with it.
+    const { store } = await settledStore();
     await waitFor(() => expect(store.getState().quality).not.toBeNull());
     const quality = store.getState().quality!;
     // The same figures as the CLI's trace of the same replay (the sample's configuration, its own summaries).
