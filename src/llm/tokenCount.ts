@@ -1,5 +1,6 @@
 import { sdk } from '../engine/index.ts';
 import { type LogEvent, type TokenEstimator, eventTokenText } from '../engine/v0/index.ts';
+import { pieceEnd, rememberedCounts } from './textPieces.ts';
 
 /** Counts the tokens of a text; the app and the CLI plug in gpt-tokenizer's o200k encoding. */
 export type CountText = (text: string) => number;
@@ -36,29 +37,14 @@ export async function loadTokenizer(): Promise<CountText> {
   return inPieces(countTokens);
 }
 
-/** Longest piece of text handed to the tokenizer at once. */
-const PIECE = 4096;
-
-/**
- * BPE takes time quadratic in the length of one pre-token: a 200,000-character run without spaces
- * (a base64 blob, a minified line, "xxxx...") takes the tokenizer half a minute. Long texts are
- * counted in pieces cut just before a whitespace character where there is one (o200k starts a word
- * with its leading space, so ordinary text counts the same), and hard cut inside such runs.
- */
+/** Counts a text piece by piece (textPieces.ts), each piece's count remembered. */
 export function inPieces(count: CountText): CountText {
+  const countPiece = rememberedCounts(count);
   return (text) => {
-    if (text.length <= PIECE) return count(text);
     let total = 0;
     for (let start = 0; start < text.length;) {
-      let end = Math.min(text.length, start + PIECE);
-      if (end < text.length) {
-        const window = text.slice(start + PIECE / 2, end);
-        const space = Math.max(window.lastIndexOf(' '), window.lastIndexOf('\n'));
-        if (space >= 0) end = start + PIECE / 2 + space;
-        // Never split a surrogate pair.
-        else if (/[\uD800-\uDBFF]/.test(text[end - 1]!)) end--;
-      }
-      total += count(text.slice(start, end));
+      const end = pieceEnd(text, start);
+      total += countPiece(start === 0 && end === text.length ? text : text.slice(start, end));
       start = end;
     }
     return total;
