@@ -1,4 +1,4 @@
-import { OnlineLinearFit, runSync } from '../engine/index.ts';
+import { OnlineLinearFit, runInSteps, runToEnd } from '../engine/index.ts';
 import { type InferredConfig, inferConfig } from './inferConfig.ts';
 import type { InspectedLog, Tokens } from './inspectedLog.ts';
 import { emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
@@ -16,15 +16,25 @@ export function condenserScale(
   countText: (text: string) => number,
   infer: () => InferredConfig = () => inferConfig(log, tokens),
 ): CondenserScale | null {
+  return runToEnd(condenserScaleInSteps(log, tokens, countText, infer));
+}
+
+/** condenserScale, pausing after each condenser call it rebuilds (a long log's prompts take seconds to count). */
+export function* condenserScaleInSteps(
+  log: InspectedLog,
+  tokens: Tokens | null,
+  countText: (text: string) => number,
+  infer: () => InferredConfig = () => inferConfig(log, tokens),
+): Generator<void, CondenserScale | null, void> {
   if (log.recorded.byRole.condenser.inputTokens === null) return null;
-  const fitOn = (config: unknown): OnlineLinearFit => {
+  const fitOn = function* (config: unknown): Generator<void, OnlineLinearFit, void> {
     const fit = new OnlineLinearFit();
     const request: ReplayRequest = { config, mode: 'resimulate', answers: {}, onMissing: 'placeholder' };
     const prepared = log.replay(request, tokens);
     if ('configError' in prepared) return fit;
     const answer = logSummaryAnswers(log.logSummaries, emptyLogSummaryUse());
     try {
-      runSync(prepared.work, (call, index) => {
+      yield* runInSteps(prepared.work, (call, index) => {
         const answered = answer(call, index);
         if (answered?.usage) fit.add(promptTokens(call, countText), answered.usage.promptTokens);
         return answered;
@@ -35,7 +45,7 @@ export function condenserScale(
     return fit;
   };
   // The session's starting configuration usually reproduces the log: one replay; else the inferred one.
-  let fit = fitOn(log.opened.suggestedConfig);
-  if (fit.count === 0) fit = fitOn(infer().config);
+  let fit = yield* fitOn(log.opened.suggestedConfig);
+  if (fit.count === 0) fit = yield* fitOn(infer().config);
   return fit.count > 0 ? { map: fit.map(), fittedOn: fit.count } : null;
 }

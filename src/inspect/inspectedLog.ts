@@ -1,4 +1,4 @@
-import type { LearnedUsage, LlmWork, ReplayMode, TextTokens } from '../engine/index.ts';
+import { type LearnedUsage, type LlmWork, type ReplayMode, type TextTokens, runToEnd } from '../engine/index.ts';
 import type { RawEvents, RecordedBill, RecordedCall } from '../formats/index.ts';
 import type { CountText } from '../llm/tokenCount.ts';
 import {
@@ -215,7 +215,7 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
             (lives ??= eventLives(result.walk, flavor.encoder(), flavor.ids, result.steps, result.condensations)),
           agent: (settings, context) =>
             agentRun(portsFor(context.tokens), result.walk, settings, calibrationOf(result.mode), context),
-          quality: () => drain(walkQuality(result.walk, flavor.encoder(), logQuality())),
+          quality: () => runToEnd(walkQuality(result.walk, flavor.encoder(), logQuality())),
           qualityInSteps: () => walkQuality(result.walk, flavor.encoder(), logQuality()),
         };
       });
@@ -314,14 +314,6 @@ function* walkQuality<Step, View>(
     yield;
   }
   return { steps, total: figure.total!().quality as QualityTotal };
-}
-
-/** Runs work that pauses to completion at once. */
-function drain<T>(work: Generator<void, T, void>): T {
-  for (;;) {
-    const next = work.next();
-    if (next.done) return next.value;
-  }
 }
 
 /** A replayed step of either engine (they share these fields) as plain data for the UI. */

@@ -41,6 +41,7 @@ import type {
   ImportedLog,
   LlmEndpointArgs,
   OpenedLog,
+  Progress,
   PromptText,
   ReplayOutcome,
   ReplayQuality,
@@ -51,7 +52,7 @@ import type {
   ViewItem,
 } from './types.ts';
 import { type CallRecord, type CondenserScale, condenserPromptTokens, llmUse } from './llmUse.ts';
-import { condenserScale } from './condenserScale.ts';
+import { condenserScale, condenserScaleInSteps } from './condenserScale.ts';
 import { eventDetailText } from './eventText.ts';
 import { openLog } from './openLog.ts';
 import { searchEvents } from './searchEvents.ts';
@@ -265,11 +266,12 @@ export class Inspector implements InspectorApi {
     const counts = new Uint32Array(total);
     for (let next = 0; next < total;) {
       const sliceStart = this.clock();
-      while (next < total && this.clock() - sliceStart < TOKEN_SLICE_MS) {
+      // At least one batch a slice, however slow the clock says it is.
+      do {
         const end = Math.min(total, next + TOKEN_BATCH);
         loaded.log.countTokens(countText, next, end, counts);
         next = end;
-      }
+      } while (next < total && this.clock() - sliceStart < TOKEN_SLICE_MS);
       if (next < total) {
         progress?.({ kind: 'status', message: `Counting tokens: ${next} of ${total} events`, done: next, total });
         await new Promise((resolve) => setTimeout(resolve, 0));
@@ -553,29 +555,37 @@ export class Inspector implements InspectorApi {
     return loaded.condenserScale;
   }
 
-  /** The condenser's own LLM calls, by the step that made them. */
-  private condenserCalls(last: LastReplay): CondenserCallUsage[] {
+  /**
+   * The condenser's own LLM calls, by the step that made them, pausing after each (a long log's prompts
+   * take seconds to count); the log's condenser scale is learned first, once.
+   */
+  private *condenserCalls(last: LastReplay): Generator<void, CondenserCallUsage[], void> {
+    const loaded = this.loaded();
     const counter = this.countText;
+    if (counter && loaded.condenserScale === undefined)
+      loaded.condenserScale = yield* condenserScaleInSteps(loaded.log, loaded.tokens, counter, () =>
+        this.inferred(loaded),
+      );
     const scale = this.condenserScale();
-    return last.replayed.condensations.flatMap((condensation) => {
+    const calls: CondenserCallUsage[] = [];
+    for (const condensation of last.replayed.condensations) {
       const call = condensation.llmCall === null ? undefined : last.calls[condensation.llmCall];
-      if (!call) return [];
+      if (!call) continue;
       const placeholder = call.source === 'placeholder';
       const usage = placeholder ? undefined : call.answer?.usage;
       const answerText = [
         call.answer?.content ?? '',
         ...(call.answer?.toolCalls ?? []).map((tool) => tool.arguments),
       ].join('\n');
-      return [
-        {
-          stepIndex: condensation.stepIndex,
-          promptTokens: condenserPromptTokens(call, counter, scale),
-          completionTokens:
-            usage?.completionTokens ?? (counter ? counter(answerText) : Math.ceil(answerText.length / 4)),
-          placeholder,
-        },
-      ];
-    });
+      calls.push({
+        stepIndex: condensation.stepIndex,
+        promptTokens: condenserPromptTokens(call, counter, scale),
+        completionTokens: usage?.completionTokens ?? (counter ? counter(answerText) : Math.ceil(answerText.length / 4)),
+        placeholder,
+      });
+      yield;
+    }
+    return calls;
   }
 
   async agentUsage(
@@ -602,35 +612,32 @@ export class Inspector implements InspectorApi {
       throw error;
     }
     if (!run) return empty('Usage cannot be estimated for this log.');
-    const steps: StepUsage[] = [];
+    const agentRun = run;
     const total = last.replayed.steps.length;
-    let sliceStart = this.clock();
-    for (const usage of run.usage()) {
-      steps.push(usage);
-      if (this.clock() - sliceStart > USAGE_SLICE_MS) {
-        context.progress?.({
+    const condenserCalls = () => this.condenserCalls(last);
+    const work = function* (): Generator<Progress | void, UsageReport, void> {
+      const steps: StepUsage[] = [];
+      for (const usage of agentRun.usage()) {
+        steps.push(usage);
+        yield {
           kind: 'status',
           message: `Estimating usage: step ${steps.length} of ${total}`,
           done: steps.length,
           total,
-        });
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        while (this.clock() - this.lastForeground < QUIET_BEFORE_BACKGROUND_MS && !context.signal?.aborted) {
-          await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_BACKGROUND_MS));
-        }
-        if (context.signal?.aborted) throw abortError();
-        sliceStart = this.clock();
+        };
       }
-    }
-    return {
-      profile: agent.profile,
-      model,
-      steps,
-      condenserCalls: this.condenserCalls(last),
-      calibration: run.calibration,
-      learned: run.learned(),
-      error: null,
+      const calls = yield* condenserCalls();
+      return {
+        profile: agent.profile,
+        model,
+        steps,
+        condenserCalls: calls,
+        calibration: agentRun.calibration,
+        learned: agentRun.learned(),
+        error: null,
+      };
     };
+    return this.inBackground(work(), context, () => this.slotted(slot) !== last);
   }
 
   async counterfactual(
@@ -691,7 +698,7 @@ export class Inspector implements InspectorApi {
    * (a newer replay made its answer moot).
    */
   private async inBackground<T>(
-    work: Generator<void, T, void>,
+    work: Generator<Progress | void, T, void>,
     context: CallContext,
     stale: () => boolean,
   ): Promise<T> {
@@ -700,6 +707,8 @@ export class Inspector implements InspectorApi {
       const next = work.next();
       if (next.done) return next.value;
       if (this.clock() - sliceStart <= USAGE_SLICE_MS) continue;
+      // Where the work is, as it last said.
+      if (next.value) context.progress?.(next.value);
       await new Promise((resolve) => setTimeout(resolve, 0));
       while (this.clock() - this.lastForeground < QUIET_BEFORE_BACKGROUND_MS && !context.signal?.aborted)
         await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_BACKGROUND_MS));

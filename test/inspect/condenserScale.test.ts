@@ -4,7 +4,7 @@ import { readLogInput } from '../../src/cli/readInput.ts';
 import { applyMap, placeholderAnswer, runSync } from '../../src/engine/index.ts';
 import { promptTokens } from '../../src/inspect/llmUse.ts';
 import { loadLog } from '../../src/formats/index.ts';
-import { condenserScale } from '../../src/inspect/condenserScale.ts';
+import { condenserScale, condenserScaleInSteps } from '../../src/inspect/condenserScale.ts';
 import { openLog } from '../../src/inspect/index.ts';
 import { Inspector } from '../../src/inspect/inspector.ts';
 import { loadTokenizer } from '../../src/llm/tokenCount.ts';
@@ -30,6 +30,19 @@ describe('the condenser’s own token scale', { timeout: 60_000 }, () => {
       await loadLog(readLogInput(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json')), {}),
     );
     expect(condenserScale(basic, null, countText)).toBeNull();
+  });
+
+  it('is learned a call at a time, pausing after each, to the same line', async () => {
+    const countText = await loadTokenizer();
+    const sdk = openLog(
+      await loadLog(readLogInput(join(REAL_LOGS, 'v1_benchmarks_conversation_88ca1e54_218ev_4cond')), {}),
+    );
+    const steps = condenserScaleInSteps(sdk, null, countText);
+    let pauses = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) pauses++;
+    expect(pauses).toBe(4);
+    expect(next.value).toEqual(condenserScale(sdk, null, countText));
   });
 
   it('puts the calls of another configuration that nobody answered on the provider’s scale, and says so', async () => {

@@ -143,6 +143,37 @@ describe('Inspector', () => {
     expect((await host.replayQuality({})).total.missing_used).toBe(0);
   });
 
+  it(
+    'estimates usage in the background, the condenser’s calls included, stopped once a newer replay makes it moot',
+    { timeout: 60_000 },
+    async () => {
+      // A clock that moves on at every look: the estimate pauses after each step and each condenser call.
+      let now = 0;
+      const host = new Inspector(() => (now += 20));
+      await host.open({ input: sample.log, instance: null });
+      await host.countTokens();
+      const request = {
+        config: sample.session.config,
+        mode: 'resimulate',
+        answers: {},
+        onMissing: 'placeholder',
+      } as const;
+      const agent = { profile: 'anthropic' as const, templates: {} };
+      await host.replay(request);
+      const progress: string[] = [];
+      const usage = await host.agentUsage(
+        { agent },
+        { progress: (p) => progress.push(p.kind === 'status' ? p.message : p.kind) },
+      );
+      expect(usage.condenserCalls.map((call) => call.placeholder)).toEqual([true, true, true]);
+      expect(progress.at(-1)).toMatch(/^Estimating usage: step \d+ of \d+$/);
+      const moot = host.agentUsage({ agent });
+      await host.replay({ ...request, config: { type: 'noop' } });
+      await expect(moot).rejects.toMatchObject({ name: 'AbortError' });
+      expect((await host.agentUsage({ agent })).condenserCalls).toEqual([]);
+    },
+  );
+
   it('reports an invalid configuration instead of throwing', async () => {
     const { host } = await openedHost();
     expect(

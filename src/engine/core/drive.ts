@@ -23,6 +23,35 @@ export function runSync<T>(work: LlmWork<T>, answer: AnswerLlm): T {
   return next.value;
 }
 
+/**
+ * runSync a call at a time: the generator pauses (yields) after each answered call, so a caller can
+ * spread long work over slices and stop it between two calls.
+ */
+export function* runInSteps<T>(work: LlmWork<T>, answer: AnswerLlm): Generator<void, T, void> {
+  let calls = 0;
+  let next = work.next();
+  while (!next.done) {
+    let reply: LlmAnswer;
+    try {
+      reply = answer(next.value, calls++);
+    } catch (error) {
+      next = work.throw(error);
+      continue;
+    }
+    yield;
+    next = work.next(reply);
+  }
+  return next.value;
+}
+
+/** Runs work that pauses (runInSteps, or any generator of pauses) to completion at once. */
+export function runToEnd<T>(work: Generator<void, T, void>): T {
+  for (;;) {
+    const next = work.next();
+    if (next.done) return next.value;
+  }
+}
+
 /** The part of an AbortSignal the engine reads (it has no DOM types). */
 export interface CancelSignal {
   readonly aborted: boolean;
