@@ -67,7 +67,14 @@ try {
   }
   if (process.env.BENCH_TRACE)
     await context.browser()?.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'],
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'blink.user_timing',
+        // BENCH_TRACE_CPU=1: sampled stacks of every thread, the engine's worker included.
+        ...(process.env.BENCH_TRACE_CPU ? ['disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.gc'] : []),
+      ],
     });
   for (let k = 0; k < 6 && process.env.BENCH_PROFILE_ACTION === 'setting'; k++) {
     const result = await page.evaluate(async (maxSize) => {
