@@ -10,19 +10,17 @@
  * - sweep: configurations × events replayed per second with 1, 2 and 4 worker threads.
  * Run with `npm run bench`, or alone: `npx tsx bench/cli.ts` (BENCH_RUNS, default 5).
  */
-import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLog } from './generateLog.ts';
 import { eventsForBytes, logFile } from './logFiles.ts';
 import { type Figure, pairedRatios, printFigures, spread } from './stats.ts';
+import { type Run, bin, buildCli, root, sideBySide } from './wholeProcess.ts';
 
-const root = join(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sizes = (process.env.BENCH_SIZES ?? '10e6,100e6').split(',').map(Number);
 const dir = mkdtempSync(join(tmpdir(), 'bench-cli-'));
-const bin = join(root, 'dist', 'cli.js');
 
 const SERVER_DEFAULT = {
   type: 'pipeline',
@@ -32,33 +30,6 @@ const SERVER_DEFAULT = {
     { type: 'llm', keep_first: 4, max_size: 120 },
   ],
 };
-
-interface Run {
-  readonly wallMs: number;
-  readonly cpuMs: number;
-  readonly rssMb: number;
-}
-
-/** One whole process under /usr/bin/time; its output goes to /dev/null (a trace is written, not kept). */
-function timed(command: string, args: readonly string[]): Run {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', command, ...args], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
-  const last = result.stderr.trim().split('\n').at(-1) ?? '';
-  const figures = /^([\d.]+) ([\d.]+) ([\d.]+) (\d+)$/.exec(last);
-  if (result.status !== 0 || !figures) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
-  const [wall, user, system, rssKb] = figures.slice(1).map(Number) as [number, number, number, number];
-  return { wallMs: wall * 1000, cpuMs: (user + system) * 1000, rssMb: (rssKb * 1024) / 1e6 };
-}
-
-/** Runs each command `runs` times, taking turns. */
-function sideBySide(commands: ReadonlyArray<readonly [string, readonly string[]]>): Run[][] {
-  const results: Run[][] = commands.map(() => []);
-  for (let run = 0; run < runs; run++) commands.forEach(([command, args], k) => results[k]!.push(timed(command, args)));
-  return results;
-}
 
 const pick = (list: readonly Run[], key: keyof Run) => list.map((run) => run[key]);
 
@@ -71,15 +42,17 @@ function against(name: string, measured: Run[], floor: Run[], target: number | n
   };
 }
 
-const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { stdio: 'inherit' });
-if (built.status !== 0) throw new Error('scripts/build-cli.mjs failed');
+buildCli();
 
 // Start-up: what a command costs before it reads anything.
-const [direct, npm, bare] = sideBySide([
-  [process.execPath, [bin, '--help']],
-  ['npm', ['run', '--silent', 'replay', '--', '--help']],
-  [process.execPath, ['-e', '0']],
-]);
+const [direct, npm, bare] = sideBySide(
+  [
+    [process.execPath, [bin, '--help']],
+    ['npm', ['run', '--silent', 'replay', '--', '--help']],
+    [process.execPath, ['-e', '0']],
+  ],
+  runs,
+);
 printFigures('command line start-up', [
   { ...against('node dist/cli.js --help', direct!, bare!, null, 'wallMs'), note: 'floor: node -e 0' },
   { ...against('npm run replay -- --help', npm!, bare!, null, 'wallMs'), note: 'floor: node -e 0' },
@@ -97,11 +70,14 @@ for (const target of sizes) {
     scriptPath,
     JSON.stringify(Array.from({ length: Math.ceil(events / 40) + 10 }, (_, i) => ({ content: `summary ${i}` }))),
   );
-  const [floor, resimulated, recorded] = sideBySide([
-    [process.execPath, [join(root, 'bench', 'floor.mjs'), path]],
-    [process.execPath, [bin, 'replay', path, '--config', configPath, '--llm-script', scriptPath, '--compact']],
-    [process.execPath, [bin, 'replay', path, '--recorded', '--compact']],
-  ]);
+  const [floor, resimulated, recorded] = sideBySide(
+    [
+      [process.execPath, [join(root, 'bench', 'floor.mjs'), path]],
+      [process.execPath, [bin, 'replay', path, '--config', configPath, '--llm-script', scriptPath, '--compact']],
+      [process.execPath, [bin, 'replay', path, '--recorded', '--compact']],
+    ],
+    runs,
+  );
   const label = `${fileMb.toFixed(0)} MB (${events.toLocaleString('en-US')} events)`;
   const memory = (name: string, list: Run[]): Figure => ({
     name,
@@ -153,7 +129,7 @@ const sweepArgs = (workers: number): readonly [string, readonly string[]] => [
     join(dir, `rows-${workers}.csv`),
   ],
 ];
-const sweeps = sideBySide([sweepArgs(1), sweepArgs(2), sweepArgs(4)]);
+const sweeps = sideBySide([sweepArgs(1), sweepArgs(2), sweepArgs(4)], runs);
 const perSecond = (list: Run[]) => spread(list.map((run) => (2 * sweptEvents) / (run.wallMs / 1000)));
 const rows = readFileSync(join(dir, 'rows-2.csv'), 'utf8').trim().split('\n').length - 1;
 if (rows !== 2 * instances) throw new Error(`the sweep wrote ${rows} rows, not ${2 * instances}`);

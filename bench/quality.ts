@@ -20,9 +20,12 @@
  * summaries name some of the files and commands seen so far, as real summaries do.
  *
  *   node --max-semi-space-size=64 --min-semi-space-size=64 scripts/run-bundled.mjs bench/quality.ts
- *   (BENCH_QUALITY_EVENTS=100000: a longer log)
+ *   (BENCH_QUALITY_EVENTS=100000: a longer log; BENCH_QUALITY_ONLY=replay or command: one of the two tables)
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runSync } from '../src/engine/index.ts';
 import { type CondenserConfig, parseCondenserConfig } from '../src/engine/v0/index.ts';
 import { readLog } from '../src/formats/index.ts';
@@ -30,6 +33,7 @@ import { type InspectedLog, type TraceOptions, openLog } from '../src/inspect/in
 import { LogFacts, eventFactSet } from '../src/inspect/quality/index.ts';
 import { type RawEvent, generateLog } from './generateLog.ts';
 import { machineLoad, spread } from './stats.ts';
+import { type Run, bin, buildCli, sideBySide } from './wholeProcess.ts';
 
 const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
 /** Processes per variant and configuration, and the most samples one process takes. */
@@ -212,7 +216,7 @@ if (childTask) {
   console.log(
     'per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts',
   );
-  for (const name of Object.keys(CONFIGS)) {
+  for (const name of process.env.BENCH_QUALITY_ONLY === 'command' ? [] : Object.keys(CONFIGS)) {
     const plain: Timing[] = [];
     const tracked: Timing[] = [];
     // Alternated, so drift on a shared machine falls on both alike.
@@ -233,5 +237,52 @@ if (childTask) {
         ' ',
       ),
     );
+  }
+  if (process.env.BENCH_QUALITY_ONLY !== 'replay') wholeCommands(text);
+}
+
+/**
+ * The command as a user runs it (whole processes, start-up, reading and parsing the log, finding its
+ * facts and writing the trace included): `node dist/cli.js replay LOG --config C --compact`, with and
+ * without --quality, taking turns.
+ */
+function wholeCommands(text: string): void {
+  buildCli();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-quality-'));
+  const logPath = join(dir, 'log.json');
+  writeFileSync(logPath, text);
+  // More answers than any configuration here asks for (llm 120/4: one call per ~60 events).
+  const scriptPath = join(dir, 'answers.json');
+  writeFileSync(
+    scriptPath,
+    JSON.stringify(
+      Array.from({ length: Math.ceil(EVENTS / 10) }, (_, k) => summaryFor(k)).map((content) => ({ content })),
+    ),
+  );
+  console.log('');
+  console.log(`the whole command, ${PROCESSES} processes each (start-up, parse, facts found, trace written):`);
+  console.log(
+    'command          | CPU ms: replay      + --quality        overhead | wall ms: replay     + --quality        overhead',
+  );
+  for (const [name, config] of Object.entries(CONFIGS)) {
+    const configPath = join(dir, `${name.replace(/\W+/g, '-')}.json`);
+    writeFileSync(configPath, JSON.stringify(config));
+    const args = [bin, 'replay', logPath, '--config', configPath, '--llm-script', scriptPath, '--compact'];
+    const [plain, tracked] = sideBySide(
+      [
+        [process.execPath, args],
+        [process.execPath, [...args, '--quality']],
+      ],
+      PROCESSES,
+    ) as [Run[], Run[]];
+    const column = (key: 'cpuMs' | 'wallMs') => {
+      const [base, withQuality] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
+      return [
+        shown(base).padStart(18),
+        shown(withQuality).padStart(18),
+        percent(median(withQuality) / median(base)).padStart(9),
+      ].join(' ');
+    };
+    console.log([name.padEnd(16), '|', column('cpuMs'), '|', column('wallMs')].join(' '));
   }
 }
