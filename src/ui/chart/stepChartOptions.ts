@@ -39,9 +39,12 @@ function drawMarks(current: () => StepChartSpec, color: string) {
     ctx.lineWidth = Math.max(1, devicePixelRatio);
     ctx.setLineDash([3 * devicePixelRatio, 3 * devicePixelRatio]);
     ctx.beginPath();
+    // One line per pixel column (hundreds of condensations on a long log).
+    const drawn = new Set<number>();
     for (const mark of marks) {
       const x = Math.round(u.valToPos(mark + 1, 'x', true));
-      if (x < bbox.left || x > bbox.left + bbox.width) continue;
+      if (drawn.has(x) || x < bbox.left || x > bbox.left + bbox.width) continue;
+      drawn.add(x);
       ctx.moveTo(x, bbox.top);
       ctx.lineTo(x, bbox.top + bbox.height);
     }
@@ -60,10 +63,13 @@ function drawLostFacts(current: () => StepChartSpec, color: string) {
     ctx.save();
     ctx.fillStyle = color;
     ctx.beginPath();
+    // One triangle per pixel column: a long log has thousands of such steps on a few hundred pixels.
+    let drawnAt = Number.NaN;
     lostFacts.forEach((count, step) => {
       if (count === 0) return;
       const x = Math.round(u.valToPos(step + 1, 'x', true));
-      if (x < bbox.left || x > bbox.left + bbox.width) return;
+      if (x === drawnAt || x < bbox.left || x > bbox.left + bbox.width) return;
+      drawnAt = x;
       ctx.moveTo(x - half, bbox.top);
       ctx.lineTo(x + half, bbox.top);
       ctx.lineTo(x, bbox.top + 1.6 * half);

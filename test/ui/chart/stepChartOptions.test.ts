@@ -80,6 +80,25 @@ describe('chartOptions', () => {
     expect(draw([0, 0, 0])).toEqual({ tips: [], fillStyle: '', filled: 0 });
   });
 
+  it('draws one triangle and one condensation line per pixel column, however many steps share it', () => {
+    const { u, starts } = fakePlot();
+    // 3,000 steps on 300 pixels: ten steps to a pixel.
+    const crowded = { ...u, valToPos: (x: number) => (x - 1) / 10 };
+    const many: StepChartSpec = {
+      ...spec,
+      steps: 3000,
+      marks: Array.from({ length: 600 }, (_, k) => k * 5),
+      lostFacts: Array.from({ length: 3000 }, (_, k) => k % 3),
+    };
+    const hooks = chartOptions(many, { width: 300, height: 100 }, colors, { onHover: () => undefined }).hooks!;
+    hooks.drawAxes![0]!(crowded as unknown as uPlot);
+    expect(starts).toEqual(Array.from({ length: 301 }, (_, x) => x));
+    starts.length = 0;
+    hooks.draw![0]!(crowded as unknown as uPlot);
+    const half = 4 * devicePixelRatio;
+    expect(starts).toEqual(Array.from({ length: 301 }, (_, x) => x - half));
+  });
+
   it('draws the marks of the spec it is given now, so a kept plot shows a new replay’s condensations', () => {
     let current: StepChartSpec = spec;
     const { u, starts: lines } = fakePlot();
