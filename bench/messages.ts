@@ -20,6 +20,7 @@ import {
 import { readV0Event } from '../src/formats/v0Event.ts';
 import { compileAgentTemplates } from '../src/templates/index.ts';
 import { generateLog } from './generateLog.ts';
+import { quantile, spread } from './stats.ts';
 
 const EVENTS = 12_000;
 const SERVER_DEFAULT = {
@@ -34,7 +35,7 @@ const SERVER_DEFAULT = {
 const log = prepareLog(generateLog(EVENTS).map((raw, i) => readV0Event(raw, i, `events[${i}]`)));
 const tokens = cachingTextCounts({ event: () => 0, text: countTokens });
 const options = { profile: 'anthropic' as const, templates: compileAgentTemplates(), tokens };
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => spread(values).median;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function replayed(mode: ReplayMode): { result: ReplayResult; condenser: Condenser | null } {
@@ -79,8 +80,7 @@ for (const mode of ['recorded', 'resimulate'] as const) {
     });
     whole.push(performance.now() - started);
   }
-  const sorted = [...single].sort((a, b) => a - b);
   console.log(
-    `${mode.padEnd(12)}  ${String(result.steps.length).padStart(5)}   ${ms(median(single)).padStart(9)}, ${ms(sorted[Math.floor(0.9 * sorted.length)]!).padStart(9)}        ${ms(median(whole)).padStart(10)}`,
+    `${mode.padEnd(12)}  ${String(result.steps.length).padStart(5)}   ${ms(median(single)).padStart(9)}, ${ms(quantile(single, 0.9)).padStart(9)}        ${ms(median(whole)).padStart(10)}`,
   );
 }

@@ -18,13 +18,20 @@ export function spread(values: readonly number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  return {
-    median,
-    min: sorted[0]!,
-    max: sorted.at(-1)!,
-    p95: sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!,
-    runs: sorted.length,
-  };
+  return { median, min: sorted[0]!, max: sorted.at(-1)!, p95: quantileOfSorted(sorted, 0.95), runs: sorted.length };
+}
+
+/** The value at fraction `q` (0.9: p90) of the runs, nearest-rank. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) throw new Error('no runs to summarize');
+  return quantileOfSorted(
+    [...values].sort((a, b) => a - b),
+    q,
+  );
+}
+
+function quantileOfSorted(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /** "load 1.2/1.5 on 2 cores": the 1- and 5-minute load averages. */

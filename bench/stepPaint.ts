@@ -14,15 +14,15 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { benchPage, importLog, launchBrowser, openApp, serveApp } from './chromium.ts';
 import { generateLog } from './generateLog.ts';
+import { spread } from './stats.ts';
 
 const EVENTS = Number(process.env.BENCH_STEP_EVENTS ?? 11_000);
 /** BENCH_STEP_SAMPLE_ONLY=1: the bundled sample only (no 10 MB log). */
 const SAMPLE_ONLY = process.env.BENCH_STEP_SAMPLE_ONLY === '1';
 const STEP_CHANGES = 40;
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const p95 = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.95 * values.length))] ?? NaN;
+const median = (values: readonly number[]) => (values.length ? spread(values).median : NaN);
+const p95 = (values: readonly number[]) => (values.length ? spread(values).p95 : NaN);
 
 /** In the page, before the app: notes when the engine worker last answered. */
 function noteWorkerAnswers() {

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLog } from './generateLog.ts';
+import { spread } from './stats.ts';
 
 const root = process.cwd();
 const events = 500;
@@ -19,9 +20,11 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-grid-'));
 const log = join(dir, 'log.json');
 writeFileSync(log, JSON.stringify(generateLog(events, 11)));
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[], digits = 1) =>
-  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+const median = (values: number[]) => spread(values).median;
+const range = (values: number[], digits = 1) => {
+  const { min, max } = spread(values);
+  return `${min.toFixed(digits)}–${max.toFixed(digits)}`;
+};
 const rates: number[] = [];
 const walls: number[] = [];
 let configs = 0;
@@ -52,5 +55,5 @@ for (let run = 0; run < runs; run++) {
   configs = readFileSync(out, 'utf8').trim().split('\n').length - 1;
 }
 console.log(`\nsweep grid: ${configs} configurations × one generated ${events}-event log, 2 workers, ${runs} runs`);
-console.log(`  configs×events/s (the sweep's own)  median ${median(rates).toFixed(0)}   range ${spread(rates, 0)}`);
-console.log(`  seconds (wall clock, start-up in)    median ${median(walls).toFixed(1)}   range ${spread(walls)}`);
+console.log(`  configs×events/s (the sweep's own)  median ${median(rates).toFixed(0)}   range ${range(rates, 0)}`);
+console.log(`  seconds (wall clock, start-up in)    median ${median(walls).toFixed(1)}   range ${range(walls)}`);
