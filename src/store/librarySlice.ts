@@ -54,7 +54,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     name: string,
     sizeBytes: number,
     opened: OpenedLog,
-    staged?: StagedLog,
+    staged: StagedLog | undefined,
+    claim: number,
   ) => {
     // Re-simulation starts from what reproduces the log's own condensations, so a difference is the setting's.
     const inferred =
@@ -82,7 +83,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     );
     await get().refreshSessions();
     set({ importStatus: 'Replaying' });
-    await get().openSession(record.id, null, opened);
+    await get().openSession(record.id, null, opened, claim);
     const told = [...opened.notes, ...(inferred ? [inferredNote(inferred)] : [])];
     if (told.length) set({ notice: { kind: 'info', text: told.join(' ') } });
     await get().finishPendingJump();
@@ -95,10 +96,17 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     notice: null,
     instancePicker: null,
     engineHolds: null,
+    engineClaim: 0,
 
     releaseEngine() {
       set({ engineHolds: null });
       get().cancelUsage();
+    },
+
+    claimEngine() {
+      const claim = get().engineClaim + 1;
+      set({ engineClaim: claim });
+      return claim;
     },
 
     init() {
@@ -136,6 +144,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       let staged: StagedLog | undefined = mostlyManyInstances(input) ? undefined : deps.sessions.stageLog(input);
       const controller = new AbortController();
       importing = controller;
+      const claim = get().claimEngine();
       try {
         get().releaseEngine();
         const imported = await deps.engine.call(
@@ -163,7 +172,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           return null;
         }
         const { opened } = imported;
-        const id = await createSession(input, name, sizeBytes, opened, staged);
+        const id = await createSession(input, name, sizeBytes, opened, staged, claim);
         staged = undefined;
         return id;
       } catch (error) {
@@ -189,9 +198,10 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       set({ importing: `${picker.name} · ${instance}`, instancePicker: null, notice: null });
       try {
         const input = await deps.engine.call('instanceInput', { instance });
+        const claim = get().claimEngine();
         get().releaseEngine();
         const opened = await deps.engine.call('open', { input, instance });
-        return await createSession(input, picker.name, picker.sizeBytes, opened);
+        return await createSession(input, picker.name, picker.sizeBytes, opened, undefined, claim);
       } catch (error) {
         set({
           notice: {
@@ -216,6 +226,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       set({ importing: 'session file', notice: null });
       try {
         const file = parseSessionFile(source);
+        const claim = get().claimEngine();
         get().releaseEngine();
         const sourceName = file.log.kind === 'file' ? file.log.file.path : file.log.name;
         const size =
@@ -251,7 +262,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           file.answers,
         );
         await get().refreshSessions();
-        await get().openSession(record.id, file.session.step, opened);
+        await get().openSession(record.id, file.session.step, opened, claim);
         return record.id;
       } catch (error) {
         set({ notice: { kind: 'error', text: `The session file was not imported: ${errorText(error)}` } });

@@ -19,17 +19,22 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
     opening: false,
     openingStatus: null,
 
-    async openSession(id, step = null, alreadyOpened) {
+    async openSession(id, step = null, alreadyOpened, claim = get().claimEngine()) {
+      // Overtaken by a later open or import: that one shows its session (and gave the engine its log).
+      const overtaken = () => get().engineClaim !== claim;
+      if (overtaken()) return;
       set({ opening: true });
       try {
         const record = await deps.sessions.get(id);
         // A log the engine holds already is not read back from storage (a big one takes seconds).
         const input = alreadyOpened ? null : await deps.sessions.log(id);
+        if (overtaken()) return;
         if (!record || (!alreadyOpened && !input)) {
           set({ notice: { kind: 'error', text: 'That session no longer exists.' } });
           return;
         }
         const answers = await deps.sessions.answers(id);
+        if (overtaken()) return;
         if (!alreadyOpened) get().releaseEngine();
         const opened =
           alreadyOpened ??
@@ -38,6 +43,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
             { input: input!, instance: record.source.instance },
             { progress: statusReport((message) => set({ openingStatus: message })) },
           ));
+        if (overtaken()) return;
         set({
           engineHolds: record.id,
           active: { record, opened, tokens: null, answers },
@@ -71,9 +77,10 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         await get().rerun();
         void countTokens(id, set, get, deps);
       } catch (error) {
-        set({ notice: { kind: 'error', text: `The session could not be opened: ${errorText(error)}` } });
+        if (!overtaken())
+          set({ notice: { kind: 'error', text: `The session could not be opened: ${errorText(error)}` } });
       } finally {
-        set({ opening: false, openingStatus: null });
+        if (!overtaken()) set({ opening: false, openingStatus: null });
       }
     },
 

@@ -69,6 +69,13 @@ export interface LibrarySlice {
   engineHolds: string | null;
   /** Call before asking the engine to open another log: the open session's requests stop. */
   releaseEngine(): void;
+  /**
+   * Counts the opens and imports that give the engine another log: the latest one wins, and an open
+   * overtaken by a later one (the user clicked on, or imported a file meanwhile) stops where it is.
+   */
+  engineClaim: number;
+  /** Starts an open or import: its claim, current until the next one starts. */
+  claimEngine(): number;
   init(): Promise<void>;
   refreshSessions(): Promise<void>;
   importLog(input: ImportInput, name: string, sizeBytes: number): Promise<string | null>;
@@ -92,8 +99,11 @@ export interface SessionSlice {
   opening: boolean;
   /** Where opening a stored session stands ("Reading events: 45% of 1.0 GB"): a big log takes a while. */
   openingStatus: string | null;
-  /** Opens a stored session; `opened` skips parsing the log again when the engine holds it already. */
-  openSession(id: string, step?: number | null, opened?: OpenedLog): Promise<void>;
+  /**
+   * Opens a stored session; `opened` skips parsing the log again when the engine holds it already (an
+   * import, under the `claim` it started with: if another open started since, this one stops).
+   */
+  openSession(id: string, step?: number | null, opened?: OpenedLog, claim?: number): Promise<void>;
   /** Notes another tab changed while this tab edited them, on the same lines: both offered, nothing written until the user picks. */
   notesConflict: {
     readonly sessionId: string;

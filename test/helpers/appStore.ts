@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { InspectorDb, SessionStore, SettingsStore } from '../../src/storage/index.ts';
 import { type AppStore, createAppStore } from '../../src/store/index.ts';
 import { liveAgentLlm, liveLlm } from '../../src/llm/openaiLlm.ts';
-import { createInThreadEngineClient } from '../../src/worker/index.ts';
+import { type EngineClient, createInThreadEngineClient } from '../../src/worker/index.ts';
 
 export const SAMPLE_SESSION_PATH = join(
   import.meta.dirname,
@@ -19,7 +19,9 @@ export const sampleSessionText = () => readFileSync(SAMPLE_SESSION_PATH, 'utf8')
 let databases = 0;
 
 /** A real store (real engine on this thread, IndexedDB from fake-indexeddb) with its own database. */
-export function createTestStore(options: { loadSample?: () => Promise<string> } = {}): {
+export function createTestStore(
+  options: { loadSample?: () => Promise<string>; wrapEngine?: (engine: EngineClient) => EngineClient } = {},
+): {
   store: AppStore;
   db: InspectorDb;
   sessions: SessionStore;
@@ -31,7 +33,7 @@ export function createTestStore(options: { loadSample?: () => Promise<string> } 
   const store = createAppStore({
     sessions,
     settings,
-    engine: createInThreadEngineClient(liveLlm, liveAgentLlm),
+    engine: (options.wrapEngine ?? ((engine) => engine))(createInThreadEngineClient(liveLlm, liveAgentLlm)),
     loadSample: options.loadSample ?? (async () => sampleSessionText()),
   });
   return { store, db, sessions, settings };
