@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserForFile, openApp } from './browser.ts';
+import { deleteAndImport, exportSession } from './sessionFile.ts';
 
 const browser = browserForFile();
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-compare-'));
@@ -99,17 +100,7 @@ describe('compare and facts lost in a browser', () => {
 
     // Export, delete, import the file: the same comparison, B's setting included.
     const name = (await page.locator('.session-header h2').textContent())!;
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export reproduction file' }).click(),
-    ]);
-    const exported = join(tmp, download.suggestedFilename());
-    await download.saveAs(exported);
-    await page.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.getByRole('button', { name: `Confirm deleting ${name}` }).click();
-    await expect.poll(() => page.locator('.session').count()).toBe(0);
-    await page.getByLabel('Event log or session file').setInputFiles(exported);
-    await expect.poll(() => page.locator('.session-header h2').textContent()).toBe(name);
+    await deleteAndImport(page, name, await exportSession(page, tmp));
     await page.getByRole('tab', { name: 'Compare' }).click();
     expect(await page.locator('.compare-config').getByLabel('max_size', { exact: true }).inputValue()).toBe('30');
     await page.locator('.compare-results').waitFor({ timeout: 60_000 });

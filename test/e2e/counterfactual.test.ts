@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { browserForFile, openApp } from './browser.ts';
 import { saveLlmSettings } from './llmSettings.ts';
+import { deleteAndImport, exportSession } from './sessionFile.ts';
 
 const KEY = 'sk-e2e-counterfactual-6060';
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-counterfactual-'));
@@ -54,22 +55,14 @@ describe('What would B have done? in a browser', () => {
     expect(asked).toHaveLength(4);
     expect(asked.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export reproduction file' }).click(),
-    ]);
-    const exported = join(tmp, 'counterfactual.session.json');
-    await download.saveAs(exported);
+    const exported = await exportSession(page, tmp, 'counterfactual.session.json');
     expect(readFileSync(exported, 'utf8')).not.toContain(KEY);
     expect(readFileSync(exported, 'utf8')).toContain('counterfactual:');
 
     // Offline: the server is gone, the session deleted and imported again from its file.
     await server().close();
     const name = (await page.locator('.session-header h2').textContent())!;
-    await page.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.getByRole('button', { name: `Confirm deleting ${name}` }).click();
-    await page.getByLabel('Event log or session file').setInputFiles(exported);
-    await expect.poll(() => page.locator('.session-header h2').textContent()).toBe(name);
+    await deleteAndImport(page, name, exported);
     const offline = await askAtStep61(page);
     expect(offline).toEqual(online);
     expect(errors).toEqual([]);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserForFile, openApp } from './browser.ts';
+import { deleteAndImport, exportSession } from './sessionFile.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REAL_LOG = join(ROOT, 'sample-sessions', 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
@@ -72,23 +73,14 @@ describe('the inspector in a browser', () => {
     const tuned = await summaryHistoryText(page);
 
     // Export, delete, import the file: the same replay.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export reproduction file' }).click(),
-    ]);
-    const exported = join(tmp, download.suggestedFilename());
-    await download.saveAs(exported);
+    const exported = await exportSession(page, tmp);
     const file = JSON.parse(readFileSync(exported, 'utf8')) as {
       format: string;
       session: { config: { condensers: Array<{ max_size?: number }> } };
     };
     expect(file.format).toBe('condenser-inspector-session');
     expect(file.session.config.condensers[2]!.max_size).toBe(40);
-    await page.getByRole('button', { name: `Delete ${LOG_NAME}` }).click();
-    await page.getByRole('button', { name: `Confirm deleting ${LOG_NAME}` }).click();
-    await expect.poll(() => page.locator('.session').count()).toBe(1);
-    await importFile(page, exported);
-    await expect.poll(() => page.locator('.session-header h2').textContent()).toBe(LOG_NAME);
+    await deleteAndImport(page, LOG_NAME, exported);
     await expect.poll(() => summaryHistoryText(page)).toEqual(tuned);
     expect(errors).toEqual([]);
   });

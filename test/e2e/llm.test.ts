@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { browserForFile, openApp } from './browser.ts';
 import { saveLlmSettings } from './llmSettings.ts';
+import { deleteAndImport, exportSession } from './sessionFile.ts';
 
 const KEY = 'sk-e2e-secret-5150';
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-llm-'));
@@ -74,20 +75,12 @@ describe('LLM condensers with the user’s own endpoint, in a browser', () => {
     expect(calls.length).toBeGreaterThan(llmHistory.length);
     expect(calls.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export reproduction file' }).click(),
-    ]);
-    const exported = join(tmp, 'live.session.json');
-    await download.saveAs(exported);
+    const exported = await exportSession(page, tmp, 'live.session.json');
     expect(readFileSync(exported, 'utf8')).not.toContain(KEY);
 
     await server().close();
     const name = (await page.locator('.session-header h2').textContent())!;
-    await page.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.getByRole('button', { name: `Confirm deleting ${name}` }).click();
-    await page.getByLabel('Event log or session file').setInputFiles(exported);
-    await expect.poll(() => page.locator('.session-header h2').textContent()).toBe(name);
+    await deleteAndImport(page, name, exported);
     await expect.poll(() => page.getByText(/this replay asked \d+: \d+ recorded, 0 placeholders/).count()).toBe(1);
     expect(await summaryHistory(page)).toEqual(structuredHistory);
     await chooseSummarizer(page, 'llm', '40');
