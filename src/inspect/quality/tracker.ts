@@ -149,7 +149,7 @@ export class QualityTracker {
   /** Ends the step: its quality before event `before`, or null to change the view only. */
   endStep(before: number | null): StepQuality | null {
     if (before === null) {
-      this.applyEventChanges();
+      this.applyViewChanges();
       return null;
     }
     const missing = this.endStepMissing(before);
@@ -165,7 +165,7 @@ export class QualityTracker {
       throw new RangeError(
         `the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`,
       );
-    this.applyEventChanges();
+    this.applyViewChanges();
     while (this.seenUpTo < before) this.seeEvent(this.seenUpTo++);
     let missing: string[] | null = null;
     const facts = this.facts.eventFacts();
@@ -224,7 +224,8 @@ export class QualityTracker {
 
   /**
    * Events leaving and entering the view are netted before their facts are counted: a view that keeps
-   * few items and adds most of them back (`recent`) then costs what really changed.
+   * few items and adds most of them back (`recent`) then costs what really changed. Texts are netted
+   * the same way (ViewTexts.settle).
    */
   private queueEventChange(index: number, change: 1 | -1): void {
     if (index >= this.eventChanges.length) this.eventChanges = grown(this.eventChanges, index + 1);
@@ -236,7 +237,8 @@ export class QualityTracker {
     this.eventChanges[index] = this.eventChanges[index]! + change;
   }
 
-  private applyEventChanges(): void {
+  private applyViewChanges(): void {
+    this.texts.settle();
     for (let k = 0; k < this.changedCount; k++) {
       const index = this.changedEvents[k]!;
       const change = this.eventChanges[index]!;

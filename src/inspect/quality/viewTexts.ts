@@ -36,6 +36,11 @@ function sameUnits(a: string, aFrom: number, b: string, bFrom: number, length: n
 
 export class ViewTexts {
   private readonly shown = new Map<string, ShownText>();
+  /**
+   * Texts that left the view during this step: their values still count until `settle`, so a text taken
+   * out and put back in one step (the view changed before it) costs neither a search nor a recount.
+   */
+  private readonly leaving = new Map<string, ShownText>();
   /** The view's texts in order: the blob is their join. */
   private readonly levels: ShownText[] = [];
   /** Per level, the multi-line values with an occurrence that ends in its text and starts before it. */
@@ -59,10 +64,14 @@ export class ViewTexts {
   push(content: string): void {
     let text = this.shown.get(content);
     if (!text) {
-      text = new ShownText(content);
+      text = this.leaving.get(content);
+      if (text) this.leaving.delete(content);
+      else {
+        text = new ShownText(content);
+        text.counted = this.facts.values.valuesIn(content).slice();
+        for (const value of text.counted) this.support(value, 1);
+      }
       this.shown.set(content, text);
-      text.counted = this.facts.values.valuesIn(content).slice();
-      for (const value of text.counted) this.support(value, 1);
     }
     const level = this.levels.length;
     this.levels.push(text);
@@ -81,11 +90,18 @@ export class ViewTexts {
     text.levels.pop();
     if (text.levels.length > 0) return;
     this.shown.delete(text.content);
-    for (const value of text.counted) this.support(value, -1);
+    this.leaving.set(text.content, text);
+  }
+
+  /** Ends a step's changes: the values of texts that left the view and did not come back stop counting. */
+  settle(): void {
+    for (const text of this.leaving.values()) for (const value of text.counted) this.support(value, -1);
+    this.leaving.clear();
   }
 
   /** Values the log gained since (events fed after the replay began) are looked for in the texts in view. */
   catchUp(): void {
+    this.settle();
     const from = this.valuesKnown;
     this.valuesKnown = this.facts.valueCount;
     for (let value = from; value < this.valuesKnown; value++) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LogFacts } from '../../../src/inspect/quality/logFacts.ts';
 import { ViewTexts } from '../../../src/inspect/quality/viewTexts.ts';
 
@@ -7,9 +7,13 @@ function setUp(commands: string[]) {
   const facts = new LogFacts();
   for (const command of commands) facts.addEventFacts([`command:${command}`]);
   const support = new Map<number, number>();
-  const texts = new ViewTexts(facts, (value, change) => support.set(value, (support.get(value) ?? 0) + change));
+  const changes: Array<[number, number]> = [];
+  const texts = new ViewTexts(facts, (value, change) => {
+    changes.push([value, change]);
+    support.set(value, (support.get(value) ?? 0) + change);
+  });
   const held = () => [...support].filter(([, count]) => count > 0).map(([value]) => value);
-  return { facts, texts, support, held };
+  return { facts, texts, support, held, changes };
 }
 
 describe('ViewTexts', () => {
@@ -21,8 +25,36 @@ describe('ViewTexts', () => {
     expect(support.get(1)).toBeUndefined();
     texts.pop();
     texts.pop();
-    expect(support.get(0)).toBe(0);
     expect(texts.depth).toBe(0);
+    // Its values count until the step's changes settle: it may come back in the same step.
+    expect(support.get(0)).toBe(1);
+    texts.settle();
+    expect(support.get(0)).toBe(0);
+  });
+
+  it('a text taken out and put back in one step is neither searched again nor counted again', () => {
+    const { texts, support, facts, changes } = setUp(['/a/b', '/x/y']);
+    texts.push('first /x/y');
+    texts.push('about /a/b');
+    texts.settle();
+    changes.length = 0;
+    const search = vi.spyOn(facts.values, 'valuesIn');
+    const counted = new Map(support);
+    texts.pop();
+    texts.pop();
+    texts.push('first /x/y');
+    texts.push('about /a/b');
+    texts.settle();
+    expect(search).not.toHaveBeenCalled();
+    expect(support).toEqual(counted);
+    expect(changes).toEqual([]);
+    // Put back in another order, one of them left for good: the one left stops counting at the settle.
+    texts.pop();
+    texts.pop();
+    texts.push('about /a/b');
+    expect(support.get(1)).toBe(1);
+    texts.settle();
+    expect([support.get(0), support.get(1)]).toEqual([1, 0]);
   });
 
   it('a multi-line value across a join is credited to the text it ends in, and leaves with it', () => {
