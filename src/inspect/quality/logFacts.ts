@@ -17,6 +17,12 @@ export class LogFacts {
   /** Facts of event i: `factsOfEvents[eventStarts[i] .. eventStarts[i + 1])`. */
   private factsOfEvents = new Int32Array(1024);
   private eventStarts = new Int32Array(256);
+  /**
+   * Per event, how many distinct facts the events before it have. Facts are numbered in the order the
+   * log first shows them, so the facts seen before event i are the numbers below `factsBefore(i)`, and
+   * those event i shows first run from there to `factsBefore(i + 1)`.
+   */
+  private factCountsBefore = new Int32Array(256);
   private events = 0;
   /** Per fact, 1 + the last event it was added to: an event lists each of its facts once. */
   private lastEventOf = new Int32Array(256);
@@ -74,6 +80,11 @@ export class LogFacts {
     return this.eventStarts[index + 1]!;
   }
 
+  /** Distinct facts of the events before event `index` (up to eventCount). */
+  factsBefore(index: number): number {
+    return this.factCountsBefore[index]!;
+  }
+
   /** The facts of all events, event after event (see eventStart); a new array once events are added. */
   eventFacts(): Int32Array {
     return this.factsOfEvents;
@@ -91,6 +102,8 @@ export class LogFacts {
 
   private endEvent(): void {
     this.events++;
+    this.factCountsBefore = grown(this.factCountsBefore, this.events + 1);
+    this.factCountsBefore[this.events] = this.factTexts.length;
     this.eventStarts = grown(this.eventStarts, this.events + 2);
     this.eventStarts[this.events + 1] = this.eventStarts[this.events]!;
   }

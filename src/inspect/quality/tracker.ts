@@ -33,15 +33,13 @@ const OTHER = -1;
 const TEXT = -2;
 
 export class QualityTracker {
-  /** Per fact: seen yet, and how many events of the view have it. */
-  private seen = new Uint8Array(256);
+  /** Per fact, how many events of the view have it. */
   private eventSupport = new Int32Array(256);
   /** Per value: how many texts of the view (and joins of two) hold it. */
   private textSupport = new Int32Array(256);
+  /** Facts seen: those numbered below it (LogFacts numbers facts in the order the log first shows them). */
   private seenCount = 0;
   private inViewCount = 0;
-  /** Events before this position are seen (it only moves forward, as in the reference). */
-  private seenUpTo = 0;
 
   /** The view: each item's event position, or OTHER or TEXT (the texts themselves are in `texts`). */
   private items = new Int32Array(256);
@@ -166,12 +164,14 @@ export class QualityTracker {
         `the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`,
       );
     this.applyViewChanges();
-    while (this.seenUpTo < before) this.seeEvent(this.seenUpTo++);
+    // The facts first shown by the events up to `before` (seen facts only grow, as in the reference).
+    for (const seen = this.facts.factsBefore(before); this.seenCount < seen; this.seenCount++)
+      if (this.isInView(this.seenCount)) this.inViewCount++;
     let missing: string[] | null = null;
     const facts = this.facts.eventFacts();
     for (let k = this.facts.eventStart(before), end = this.facts.eventEnd(before); k < end; k++) {
       const fact = facts[k]!;
-      if (this.seen[fact] && !this.isInView(fact)) (missing ??= []).push(this.facts.factText(fact));
+      if (fact < this.seenCount && !this.isInView(fact)) (missing ??= []).push(this.facts.factText(fact));
     }
     if (!missing) return null;
     missing.sort(compareCodePoints);
@@ -252,7 +252,6 @@ export class QualityTracker {
   private fitFacts(): void {
     if (this.facts.eventCount === this.eventsFitted) return;
     this.eventsFitted = this.facts.eventCount;
-    this.seen = grown(this.seen, this.facts.factCount);
     this.eventSupport = grown(this.eventSupport, this.facts.factCount);
     this.textSupport = grown(this.textSupport, this.facts.valueCount);
     this.eventChanges = grown(this.eventChanges, this.facts.eventCount);
@@ -263,17 +262,6 @@ export class QualityTracker {
     return this.eventSupport[fact]! > 0 || this.textSupport[this.facts.valueOf(fact)]! > 0;
   }
 
-  private seeEvent(index: number): void {
-    const facts = this.facts.eventFacts();
-    for (let k = this.facts.eventStart(index), end = this.facts.eventEnd(index); k < end; k++) {
-      const fact = facts[k]!;
-      if (this.seen[fact]) continue;
-      this.seen[fact] = 1;
-      this.seenCount++;
-      if (this.isInView(fact)) this.inViewCount++;
-    }
-  }
-
   private changeEventSupport(index: number, change: number): void {
     const facts = this.facts.eventFacts();
     for (let k = this.facts.eventStart(index), end = this.facts.eventEnd(index); k < end; k++) {
@@ -282,7 +270,7 @@ export class QualityTracker {
       const after = before + change;
       this.eventSupport[fact] = after;
       // In view or out only when the count leaves or reaches zero, and only by events when no text holds it.
-      if ((before === 0) !== (after === 0) && this.seen[fact] && this.textSupport[this.facts.valueOf(fact)] === 0)
+      if ((before === 0) !== (after === 0) && fact < this.seenCount && this.textSupport[this.facts.valueOf(fact)] === 0)
         this.inViewCount += after === 0 ? -1 : 1;
     }
   }
@@ -292,6 +280,6 @@ export class QualityTracker {
     this.textSupport[value] = before + change;
     if (before !== 0 && before + change !== 0) return;
     for (const fact of this.facts.factsWithValue(value))
-      if (this.seen[fact] && this.eventSupport[fact] === 0) this.inViewCount += change;
+      if (fact < this.seenCount && this.eventSupport[fact] === 0) this.inViewCount += change;
   }
 }

@@ -23,6 +23,16 @@ describe('LogFacts', () => {
     expect(logged.map((_, index) => eventsOf(facts, index).sort())).toEqual(logged.map((event) => eventFacts(event)));
   });
 
+  it('numbers facts in the order the log first shows them: those seen before an event are the numbers below its count', () => {
+    const facts = new LogFacts();
+    facts.addEventFacts(['path:/a/b', 'command:ls']);
+    facts.addEventFacts([]);
+    facts.addEventFacts(['command:ls', 'path:/c/d']);
+    facts.addEventFacts(['path:/a/b']);
+    expect([0, 1, 2, 3, 4].map((index) => facts.factsBefore(index))).toEqual([0, 2, 2, 3, 3]);
+    expect([0, 1, 2].map((fact) => facts.factText(fact))).toEqual(['path:/a/b', 'command:ls', 'path:/c/d']);
+  });
+
   it('a value shared by facts of two kinds is one value', () => {
     const facts = new LogFacts();
     logged.forEach((event) => facts.addEvent(event));
