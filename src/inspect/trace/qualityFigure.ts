@@ -64,6 +64,7 @@ export function qualityFigure<Step, View>(
     text: (content: string) => tracker.addTextItem(content),
   };
   let previous: View | null = null;
+  let shown = { seen: -1, inView: -1, head: '', none: '' };
   const change = (view: View, keep: number) => {
     const length = encoder.viewLength(view);
     const earlier = previous;
@@ -89,9 +90,16 @@ export function qualityFigure<Step, View>(
     stepJson(step, view, keep) {
       change(view, keep);
       const missing = tracker.endStepMissing(position[encoder.beforeEventIndex(step)]!);
+      // Most steps show the figures of the step before: their text is made again only when they change.
+      if (tracker.seenFacts !== shown.seen || tracker.inViewFacts !== shown.inView) {
+        shown = { seen: tracker.seenFacts, inView: tracker.inViewFacts, head: '', none: '' };
+        shown.head = `,"quality":{"seen":${shown.seen},"in_view":${shown.inView},"missing_used":[`;
+        shown.none = `${shown.head}]}`;
+      }
+      if (!missing) return shown.none;
       let list = '';
-      if (missing) for (const fact of missing) list += `${list ? ',' : ''}${JSON.stringify(fact)}`;
-      return `,"quality":{"seen":${tracker.seenFacts},"in_view":${tracker.inViewFacts},"missing_used":[${list}]}`;
+      for (const fact of missing) list += `${list ? ',' : ''}${JSON.stringify(fact)}`;
+      return `${shown.head}${list}]}`;
     },
     total: () => ({ quality: tracker.total() }),
   };
