@@ -7,15 +7,12 @@ import {
 } from '../templates/index.ts';
 import { agentSettingsOf } from './agentSettings.ts';
 import { coalesce } from './coalesce.ts';
-import { errorText } from './errorText.ts';
+import { errorText, isAbort } from './errorText.ts';
 import type { AgentSlice, GetState, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 import { fetchTranscript } from './stepTranscript.ts';
 import { estimateError } from './usageSelectors.ts';
 import { sessionPrices } from './sessionPrices.ts';
-
-const isAbort = (error: unknown) =>
-  error instanceof Error && (error.name === 'AbortError' || /cancel/i.test(error.message));
 
 export function createAgentSlice(set: SetState, get: GetState, deps: StoreDeps): AgentSlice {
   let usageController: AbortController | null = null;

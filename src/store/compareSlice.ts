@@ -1,6 +1,6 @@
 import { agentSettingsOf } from './agentSettings.ts';
 import { coalesce } from './coalesce.ts';
-import { errorText } from './errorText.ts';
+import { errorText, isAbort } from './errorText.ts';
 import { keptWrite } from './keptWrite.ts';
 import { configProblem, sessionReplayRequest } from './replayRequest.ts';
 import type { CompareSlice, GetState, SetState, StoreDeps } from './types.ts';
@@ -37,8 +37,15 @@ export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps
       slot: 'compare',
     });
     const views = a.ok && b.ok ? await deps.engine.call('compareViews', {}) : null;
-    const usageA = a.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compareA' }) : null;
-    const usageB = b.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compare' }) : null;
+    // Moot (undefined) once another log is opened or the slot replayed again: this comparison is not shown.
+    const usageOf = (slot: 'compareA' | 'compare') =>
+      deps.engine.call('agentUsage', { agent, slot }).catch((error: unknown) => {
+        if (isAbort(error)) return undefined;
+        throw error;
+      });
+    const usageA = a.ok ? await usageOf('compareA') : null;
+    const usageB = b.ok ? await usageOf('compare') : null;
+    if (usageA === undefined || usageB === undefined) return;
     // Facts lost of the very replays compared (kept in their slots): no replay again.
     const factsLost = (slot: 'compareA' | 'compare') => deps.engine.call('replayQuality', { slot }).catch(() => null);
     const lostA = a.ok ? await factsLost('compareA') : null;

@@ -1,4 +1,4 @@
-import { errorText } from './errorText.ts';
+import { errorText, isAbort } from './errorText.ts';
 import type { GetState, QualitySlice, SetState, StoreDeps } from './types.ts';
 
 /** Facts lost (spec/quality.md) over the session's replay, computed after each replay, and where a fact had gone. */
@@ -30,7 +30,7 @@ export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps
         if (ticket === asked) set({ droppedFacts });
       } catch (error) {
         // Stopped in the engine because a newer replay made it moot: that replay asks again.
-        if (error instanceof Error && error.name === 'AbortError') return;
+        if (isAbort(error)) return;
         if (ticket === asked)
           set({ quality: null, notice: { kind: 'error', text: `Facts lost: ${errorText(error)}` } });
       }

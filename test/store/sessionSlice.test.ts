@@ -2,7 +2,8 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseSessionFile } from '../../src/formats/index.ts';
 import { copyName } from '../../src/store/librarySlice.ts';
-import { startedStore } from '../helpers/appStore.ts';
+import type { EngineClient } from '../../src/worker/index.ts';
+import { createTestStore, startedStore } from '../helpers/appStore.ts';
 
 describe('the reproduction file', () => {
   it('keeps compare’s configuration B: exported, imported again, the copy compares the same B under a clear name', async () => {
@@ -53,5 +54,27 @@ describe('the reproduction file', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await state().refreshSessions();
     expect(state().sessions.map((s) => s.id)).toEqual(order);
+  });
+});
+
+describe('a comparison made moot', () => {
+  it('is dropped quietly when its usage estimate stops (another log opened, or its slot replayed again)', async () => {
+    const { store } = createTestStore({
+      wrapEngine: (engine) => ({
+        ...engine,
+        call: ((method, args, context) => {
+          const slot = (args as { slot?: string } | undefined)?.slot;
+          if (method === 'agentUsage' && slot === 'compare')
+            return Promise.reject(Object.assign(new Error('cancelled'), { name: 'AbortError' }));
+          return engine.call(method, args, context);
+        }) as EngineClient['call'],
+      }),
+    });
+    const state = () => store.getState();
+    await state().init();
+    state().setCompareConfig({ type: 'amortized', keep_first: 2, max_size: 30 });
+    await expect(state().refreshComparison()).resolves.toBeUndefined();
+    expect(state().comparison).toBeNull();
+    expect(state().compareError).toBeNull();
   });
 });
