@@ -343,6 +343,12 @@ const SUMMARY_LENGTH = 160;
 
 /** Whitespace collapsed and cut short: one table line. */
 export function oneLine(text: string): string {
+  // Collapsing is local, so a long text's line is its head's, once the head alone is long enough (a
+  // 100 MB log's tool outputs are not collapsed whole to keep 160 characters of each).
+  for (let window = 4 * SUMMARY_LENGTH; window < text.length; window *= 4) {
+    const head = text.slice(0, window).replace(/\s+/g, ' ').trimStart();
+    if (head.trimEnd().length > SUMMARY_LENGTH) return `${head.slice(0, SUMMARY_LENGTH - 1)}…`;
+  }
   const collapsed = text.replace(/\s+/g, ' ').trim();
   return collapsed.length > SUMMARY_LENGTH ? `${collapsed.slice(0, SUMMARY_LENGTH - 1)}…` : collapsed;
 }
