@@ -159,6 +159,9 @@ const shown = (values: readonly number[]) => {
   return `${median.toFixed(0)} (${min.toFixed(0)}–${max.toFixed(0)})`;
 };
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
+/** Both sides' medians (min–max), and the overhead of the second over the first. */
+const overheadColumns = (base: readonly number[], added: readonly number[]) =>
+  [shown(base).padStart(18), shown(added).padStart(18), percent(median(added) / median(base)).padStart(9)].join(' ');
 
 /** One process's measure of one variant: the medians of its samples. */
 function measureInThisProcess(name: string, variant: Variant): Timing {
@@ -224,14 +227,11 @@ if (childTask) {
       plain.push(measureInProcess(name, 'replay'));
       tracked.push(measureInProcess(name, 'tracker'));
     }
-    const column = (key: 'cpu' | 'wall') => {
-      const [base, withTracker] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
-      return [
-        shown(base).padStart(18),
-        shown(withTracker).padStart(18),
-        percent(median(withTracker) / median(base)).padStart(9),
-      ].join(' ');
-    };
+    const column = (key: 'cpu' | 'wall') =>
+      overheadColumns(
+        plain.map((run) => run[key]),
+        tracked.map((run) => run[key]),
+      );
     console.log(
       [name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(tracked[0]!.missing).padStart(13)].join(
         ' ',
@@ -275,14 +275,11 @@ function wholeCommands(text: string): void {
       ],
       PROCESSES,
     ) as [Run[], Run[]];
-    const column = (key: 'cpuMs' | 'wallMs') => {
-      const [base, withQuality] = [plain.map((run) => run[key]), tracked.map((run) => run[key])];
-      return [
-        shown(base).padStart(18),
-        shown(withQuality).padStart(18),
-        percent(median(withQuality) / median(base)).padStart(9),
-      ].join(' ');
-    };
+    const column = (key: 'cpuMs' | 'wallMs') =>
+      overheadColumns(
+        plain.map((run) => run[key]),
+        tracked.map((run) => run[key]),
+      );
     console.log([name.padEnd(16), '|', column('cpuMs'), '|', column('wallMs')].join(' '));
   }
 }

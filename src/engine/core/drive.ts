@@ -8,23 +8,11 @@ export type AnswerLlmAsync = (request: LlmRequest, callIndex: number) => Promise
  * has its error raised inside the work, where the replay records it as the step's failure.
  */
 export function runSync<T>(work: LlmWork<T>, answer: AnswerLlm): T {
-  let calls = 0;
-  let next = work.next();
-  while (!next.done) {
-    let reply: LlmAnswer;
-    try {
-      reply = answer(next.value, calls++);
-    } catch (error) {
-      next = work.throw(error);
-      continue;
-    }
-    next = work.next(reply);
-  }
-  return next.value;
+  return runToEnd(runInSteps(work, answer));
 }
 
 /**
- * runSync a call at a time: the generator pauses (yields) after each answered call, so a caller can
+ * The same a call at a time: the generator pauses (yields) after each answered call, so a caller can
  * spread long work over slices and stop it between two calls.
  */
 export function* runInSteps<T>(work: LlmWork<T>, answer: AnswerLlm): Generator<void, T, void> {
