@@ -12,7 +12,8 @@ async function problems(file: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === 'boundaries/layers').map((m) => m.message);
 }
 
-describe('import boundaries (eslint/boundaries.js)', () => {
+// The first lint of a file loads ESLint's whole configuration (typescript-eslint): seconds on a loaded machine.
+describe('import boundaries (eslint/boundaries.js)', { timeout: 60_000 }, () => {
   it('fails lint when the SDK engine imports the V0 engine', async () => {
     const found = await problems(
       'src/engine/sdk/probe.ts',
