@@ -19,6 +19,17 @@ export function defaultCompareConfig(config: unknown): unknown {
 
 export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps): CompareSlice {
   const run = coalesce(async () => {
+    // A log opened (or the session opened again) meanwhile makes this comparison moot: its slots are gone.
+    const claim = get().engineClaim;
+    try {
+      await compare(claim);
+    } catch (error) {
+      if (isAbort(error) || get().engineClaim !== claim) return;
+      throw error;
+    }
+  });
+
+  const compare = async (claim: number) => {
     const { active, config, compareConfig } = get();
     if (!active || compareConfig === null) return;
     const problem = configProblem(compareConfig, active);
@@ -37,20 +48,13 @@ export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps
       slot: 'compare',
     });
     const views = a.ok && b.ok ? await deps.engine.call('compareViews', {}) : null;
-    // Moot (undefined) once another log is opened or the slot replayed again: this comparison is not shown.
-    const usageOf = (slot: 'compareA' | 'compare') =>
-      deps.engine.call('agentUsage', { agent, slot }).catch((error: unknown) => {
-        if (isAbort(error)) return undefined;
-        throw error;
-      });
-    const usageA = a.ok ? await usageOf('compareA') : null;
-    const usageB = b.ok ? await usageOf('compare') : null;
-    if (usageA === undefined || usageB === undefined) return;
+    const usageA = a.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compareA' }) : null;
+    const usageB = b.ok ? await deps.engine.call('agentUsage', { agent, slot: 'compare' }) : null;
     // Facts lost of the very replays compared (kept in their slots): no replay again.
     const factsLost = (slot: 'compareA' | 'compare') => deps.engine.call('replayQuality', { slot }).catch(() => null);
     const lostA = a.ok ? await factsLost('compareA') : null;
     const lostB = b.ok ? await factsLost('compare') : null;
-    if (get().active?.record.id !== active.record.id) return;
+    if (get().engineClaim !== claim || get().active?.record.id !== active.record.id) return;
     if (!a.ok || !b.ok || !views) {
       set({ compareError: !b.ok ? b.configError : !a.ok ? a.configError : null });
       return;
@@ -71,7 +75,7 @@ export function createCompareSlice(set: SetState, get: GetState, deps: StoreDeps
       compareError: null,
     });
     void loadStep(get().step);
-  });
+  };
 
   let asked = 0;
   /** The events A's and B's views differ by at a step, of the comparison shown. */

@@ -58,14 +58,16 @@ describe('the reproduction file', () => {
 });
 
 describe('a comparison made moot', () => {
-  it('is dropped quietly when its usage estimate stops (another log opened, or its slot replayed again)', async () => {
+  it('is dropped quietly when its usage estimate stops, or when a log opened meanwhile took its replays away', async () => {
+    // The engine's answer to B's (then A's) usage estimate: stopped, or a session opened first and the slot gone.
+    let usageAnswer: (slot: string) => Promise<never> = () =>
+      Promise.reject(Object.assign(new Error('cancelled'), { name: 'AbortError' }));
     const { store } = createTestStore({
       wrapEngine: (engine) => ({
         ...engine,
         call: ((method, args, context) => {
           const slot = (args as { slot?: string } | undefined)?.slot;
-          if (method === 'agentUsage' && slot === 'compare')
-            return Promise.reject(Object.assign(new Error('cancelled'), { name: 'AbortError' }));
+          if (method === 'agentUsage' && slot?.startsWith('compare')) return usageAnswer(slot);
           return engine.call(method, args, context);
         }) as EngineClient['call'],
       }),
@@ -76,5 +78,15 @@ describe('a comparison made moot', () => {
     await expect(state().refreshComparison()).resolves.toBeUndefined();
     expect(state().comparison).toBeNull();
     expect(state().compareError).toBeNull();
+
+    const session = state().active!.record.id;
+    usageAnswer = async () => {
+      await state().openSession(session);
+      throw new Error('nothing has been replayed yet');
+    };
+    await expect(state().refreshComparison()).resolves.toBeUndefined();
+    expect(state().comparison).toBeNull();
+    expect(state().compareError).toBeNull();
+    expect(state().active!.record.id).toBe(session);
   });
 });
