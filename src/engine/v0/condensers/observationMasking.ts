@@ -35,11 +35,7 @@ export const observationMaskingCondenser = defineCondenser({
     return transform((view) => {
       const input = view.entries;
       const limit = input.length - attention_window;
-      const kept = sharedStart(
-        input,
-        lastInput,
-        Math.min(input.length, lastInput.length, Math.max(0, Math.min(limit, lastLimit))),
-      );
+      const kept = sharedStart(input, lastInput, Math.min(limit, lastLimit));
       // Masks by position, every Observation kind (summaries and recall observations included);
       // the new View drops the request flag, as OpenHands' does.
       const entries = new Array<ViewEntry>(input.length);
