@@ -345,10 +345,10 @@ const SUMMARY_LENGTH = 160;
 export function oneLine(text: string): string {
   // Collapsing is local, so a long text's line is its head's, once the head alone is long enough (a
   // 100 MB log's tool outputs are not collapsed whole to keep 160 characters of each).
-  for (let window = 4 * SUMMARY_LENGTH; window < text.length; window *= 4) {
-    const head = text.slice(0, window).replace(/\s+/g, ' ').trimStart();
-    if (head.trimEnd().length > SUMMARY_LENGTH) return `${head.slice(0, SUMMARY_LENGTH - 1)}…`;
+  for (let window = 4 * SUMMARY_LENGTH; ; window *= 4) {
+    const whole = window >= text.length;
+    const line = (whole ? text : text.slice(0, window)).replace(/\s+/g, ' ').trim();
+    if (line.length > SUMMARY_LENGTH) return `${line.slice(0, SUMMARY_LENGTH - 1)}…`;
+    if (whole) return line;
   }
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > SUMMARY_LENGTH ? `${collapsed.slice(0, SUMMARY_LENGTH - 1)}…` : collapsed;
 }
