@@ -21,8 +21,11 @@ export interface TraceEncoder<Step, View> {
   itemsJson(view: View, from: number, to: number): string[];
   /** How many first items `view` shares with `previous` (a view of an earlier step). */
   sharedPrefix(previous: View, view: View): number;
-  /** Item `i` of `previous` and item `j` of `view` are the same (the same event, or the same text). */
-  sameItem(previous: View, i: number, view: View, j: number): boolean;
+  /**
+   * Items [i, i + count) of `previous` and [j, j + count) of `view` are the same, one by one (the same
+   * event, or the same text); all in range.
+   */
+  sameItems(previous: View, i: number, view: View, j: number, count: number): boolean;
   /** The view's items [from, to), handed one by one to `visit` (no item objects made). */
   visitItems(view: View, from: number, to: number, visit: ViewItemVisitor): void;
   /** The log position of the event the step came before. */

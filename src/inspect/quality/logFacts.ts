@@ -10,6 +10,8 @@ import { ValueIndex } from './valueIndex.ts';
 export class LogFacts {
   private readonly factIds = new Map<string, number>();
   private readonly factTexts: string[] = [];
+  /** Each fact's text as a JSON string, made the first time a trace lists it. */
+  private readonly factJsons: (string | undefined)[] = [];
   private factValues = new Int32Array(256);
   private readonly valueIds = new Map<string, number>();
   private readonly valueTexts: string[] = [];
@@ -56,6 +58,11 @@ export class LogFacts {
 
   factText(fact: number): string {
     return this.factTexts[fact]!;
+  }
+
+  /** factText as JSON (a trace lists the same missing facts at many steps). */
+  factJson(fact: number): string {
+    return (this.factJsons[fact] ??= JSON.stringify(this.factTexts[fact]!));
   }
 
   valueOf(fact: number): number {

@@ -50,6 +50,11 @@ export class QualityTracker {
   private eventChanges = new Int32Array(256);
   private changedEvents = new Int32Array(64);
   private changedCount = 0;
+  /**
+   * Whether this step's event changes are queued to be netted (the step took items out that it may put
+   * back); otherwise each is counted at once. Either way the figures are read only once the step ends.
+   */
+  private netting = false;
 
   /** How many of the log's events the arrays were last fitted to. */
   private eventsFitted = -1;
@@ -88,6 +93,7 @@ export class QualityTracker {
       throw new RangeError(`the view keeps ${keep} items of the previous view, which has ${this.itemCount}`);
     }
     this.fitFacts();
+    this.netting = this.itemCount > keep;
     while (this.itemCount > keep) {
       const item = this.items[--this.itemCount]!;
       if (item >= 0) this.queueEventChange(item, -1);
@@ -109,11 +115,15 @@ export class QualityTracker {
     const end = from + count;
     for (let k = from; k < end; k++) if (this.items[k] === TEXT) return false;
     this.fitFacts();
+    // What slid out does not come back (the view keeps the rest): nothing to net.
+    this.netting = false;
     for (let k = from; k < end; k++) {
       const item = this.items[k]!;
-      if (item >= 0) this.queueEventChange(item, -1);
+      if (item >= 0) this.changeEventSupport(item, -1);
     }
-    this.items.copyWithin(from, end, this.itemCount);
+    // A loop, not copyWithin: a step moves a few dozen items, where the call's fixed cost dominates.
+    const items = this.items;
+    for (let k = end; k < this.itemCount; k++) items[k - count] = items[k]!;
     this.itemCount -= count;
     return true;
   }
@@ -125,7 +135,8 @@ export class QualityTracker {
         `view item ${this.itemCount} is event ${index}, but the log has ${this.facts.eventCount} events (positions from 0)`,
       );
     this.pushItem(index);
-    this.queueEventChange(index, 1);
+    if (this.netting) this.queueEventChange(index, 1);
+    else this.changeEventSupport(index, 1);
   }
 
   /** The next item of the view is a summary or a masking placeholder with this text. */
@@ -159,6 +170,11 @@ export class QualityTracker {
    * other figures are `seenFacts` and `inViewFacts` until the next step.
    */
   endStepMissing(before: number): string[] | null {
+    return this.endStepMissingFacts(before)?.map((fact) => this.facts.factText(fact)) ?? null;
+  }
+
+  /** endStepMissing as fact numbers, in the order of their texts. */
+  endStepMissingFacts(before: number): number[] | null {
     if (!this.isEvent(before))
       throw new RangeError(
         `the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`,
@@ -167,17 +183,29 @@ export class QualityTracker {
     // The facts first shown by the events up to `before` (seen facts only grow, as in the reference).
     for (const seen = this.facts.factsBefore(before); this.seenCount < seen; this.seenCount++)
       if (this.isInView(this.seenCount)) this.inViewCount++;
-    let missing: string[] | null = null;
+    let missing: number[] | null = null;
     const facts = this.facts.eventFacts();
     for (let k = this.facts.eventStart(before), end = this.facts.eventEnd(before); k < end; k++) {
       const fact = facts[k]!;
-      if (fact < this.seenCount && !this.isInView(fact)) (missing ??= []).push(this.facts.factText(fact));
+      if (fact < this.seenCount && !this.isInView(fact)) (missing ??= []).push(fact);
     }
     if (!missing) return null;
-    missing.sort(compareCodePoints);
+    if (missing.length > 1) this.sortByText(missing);
     this.missingTotal += missing.length;
     this.stepsWithMissing++;
     return missing;
+  }
+
+  /** Facts in the order of their texts: an insertion sort, as a step lists a few (Array.sort's calls cost more). */
+  private sortByText(facts: number[]): void {
+    for (let k = 1; k < facts.length; k++) {
+      const fact = facts[k]!;
+      const text = this.facts.factText(fact);
+      let at = k;
+      for (; at > 0 && compareCodePoints(this.facts.factText(facts[at - 1]!), text) > 0; at--)
+        facts[at] = facts[at - 1]!;
+      facts[at] = fact;
+    }
   }
 
   /** Facts seen up to the last step ended. */

@@ -95,6 +95,7 @@ export class ViewTexts {
 
   /** Ends a step's changes: the values of texts that left the view and did not come back stop counting. */
   settle(): void {
+    if (this.leaving.size === 0) return;
     for (const text of this.leaving.values()) for (const value of text.counted) this.support(value, -1);
     this.leaving.clear();
   }

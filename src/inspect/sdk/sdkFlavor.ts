@@ -62,7 +62,11 @@ export function sdkTraceEncoder(): TraceEncoder<Step, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => c.forgottenEventIds.length),
-    sameItem: (previous, i, view, j) => previous.events[i] === view.events[j],
+    sameItems(previous, i, view, j, count) {
+      const [before, now] = [previous.events, view.events];
+      for (let k = 0; k < count; k++) if (before[i + k] !== now[j + k]) return false;
+      return true;
+    },
     sharedPrefix(previous, view) {
       return sharedStart(previous.events, view.events);
     },

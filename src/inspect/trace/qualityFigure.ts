@@ -43,11 +43,10 @@ const MAX_SLIDE = 16;
 function slidBy<Step, View>(encoder: TraceEncoder<Step, View>, previous: View, view: View, keep: number): number {
   const [before, length] = [encoder.viewLength(previous), encoder.viewLength(view)];
   for (let slid = 1; slid <= MAX_SLIDE && keep + slid < before; slid++) {
-    if (!encoder.sameItem(previous, keep + slid, view, keep)) continue;
+    if (!encoder.sameItems(previous, keep + slid, view, keep, 1)) continue;
     const kept = before - keep - slid;
     if (keep + kept > length) return 0;
-    for (let k = 1; k < kept; k++) if (!encoder.sameItem(previous, keep + slid + k, view, keep + k)) return 0;
-    return slid;
+    return encoder.sameItems(previous, keep + slid + 1, view, keep + 1, kept - 1) ? slid : 0;
   }
   return 0;
 }
@@ -64,7 +63,6 @@ export function qualityFigure<Step, View>(
     text: (content: string) => tracker.addTextItem(content),
   };
   let previous: View | null = null;
-  let shown = { seen: -1, inView: -1, head: '', none: '' };
   const change = (view: View, keep: number) => {
     const length = encoder.viewLength(view);
     const earlier = previous;
@@ -89,17 +87,10 @@ export function qualityFigure<Step, View>(
     // What JSON.stringify writes for step()'s fields, without building them to walk them on every step.
     stepJson(step, view, keep) {
       change(view, keep);
-      const missing = tracker.endStepMissing(position[encoder.beforeEventIndex(step)]!);
-      // Most steps show the figures of the step before: their text is made again only when they change.
-      if (tracker.seenFacts !== shown.seen || tracker.inViewFacts !== shown.inView) {
-        shown = { seen: tracker.seenFacts, inView: tracker.inViewFacts, head: '', none: '' };
-        shown.head = `,"quality":{"seen":${shown.seen},"in_view":${shown.inView},"missing_used":[`;
-        shown.none = `${shown.head}]}`;
-      }
-      if (!missing) return shown.none;
+      const missing = tracker.endStepMissingFacts(position[encoder.beforeEventIndex(step)]!);
       let list = '';
-      for (const fact of missing) list += `${list ? ',' : ''}${JSON.stringify(fact)}`;
-      return `${shown.head}${list}]}`;
+      if (missing) for (const fact of missing) list += `${list ? ',' : ''}${quality.facts.factJson(fact)}`;
+      return `,"quality":{"seen":${tracker.seenFacts},"in_view":${tracker.inViewFacts},"missing_used":[${list}]}`;
     },
     total: () => ({ quality: tracker.total() }),
   };

@@ -96,7 +96,14 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
-    sameItem: (previous, i, view, j) => sameEntry(previous.entries[i]!, view.entries[j]!),
+    sameItems(previous, i, view, j, count) {
+      const [before, now] = [previous.entries, view.entries];
+      for (let k = 0; k < count; k++) {
+        const [a, b] = [before[i + k]!, now[j + k]!];
+        if (a !== b && !sameEntry(a, b)) return false;
+      }
+      return true;
+    },
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
       const known = sharedPrefix(previous, view);

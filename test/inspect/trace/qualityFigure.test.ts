@@ -22,7 +22,8 @@ const sameItem = (a: QualityViewItem, b: QualityViewItem) =>
 const encoder = {
   viewLength: (view: View) => view.length,
   beforeEventIndex: (step: Step) => step.before,
-  sameItem: (previous: View, i: number, view: View, j: number) => sameItem(previous[i]!, view[j]!),
+  sameItems: (previous: View, i: number, view: View, j: number, count: number) =>
+    Array.from({ length: count }, (_, k) => k).every((k) => sameItem(previous[i + k]!, view[j + k]!)),
   visitItems(view: View, from: number, to: number, visit: ViewItemVisitor) {
     for (let k = from; k < to; k++) {
       const item = view[k]!;
