@@ -41,8 +41,13 @@ export class QualityTracker {
   private seenCount = 0;
   private inViewCount = 0;
 
-  /** The view: each item's event position, or OTHER or TEXT (the texts themselves are in `texts`). */
+  /**
+   * The view: each item's event position, or OTHER or TEXT (the texts themselves are in `texts`), in
+   * items[first .. first + itemCount): a window that slides on drops items near its start by moving
+   * the few before them, not the many after.
+   */
   private items = new Int32Array(256);
+  private first = 0;
   private itemCount = 0;
   private readonly texts: ViewTexts;
 
@@ -95,7 +100,7 @@ export class QualityTracker {
     this.fitFacts();
     this.netting = this.itemCount > keep;
     while (this.itemCount > keep) {
-      const item = this.items[--this.itemCount]!;
+      const item = this.items[this.first + --this.itemCount]!;
       if (item >= 0) this.queueEventChange(item, -1);
       else if (item === TEXT) this.texts.pop();
     }
@@ -112,18 +117,21 @@ export class QualityTracker {
         `the view drops items ${from} to ${from + count} of the previous view, which has ${this.itemCount}`,
       );
     }
-    const end = from + count;
-    for (let k = from; k < end; k++) if (this.items[k] === TEXT) return false;
+    const [items, start, end] = [this.items, this.first + from, this.first + from + count];
+    for (let k = start; k < end; k++) if (items[k] === TEXT) return false;
     this.fitFacts();
     // What slid out does not come back (the view keeps the rest): nothing to net.
     this.netting = false;
-    for (let k = from; k < end; k++) {
-      const item = this.items[k]!;
+    for (let k = start; k < end; k++) {
+      const item = items[k]!;
       if (item >= 0) this.changeEventSupport(item, -1);
     }
-    // A loop, not copyWithin: a step moves a few dozen items, where the call's fixed cost dominates.
-    const items = this.items;
-    for (let k = end; k < this.itemCount; k++) items[k - count] = items[k]!;
+    // The shorter side moves (loops, not copyWithin: for a few items the call's fixed cost dominates).
+    const last = this.first + this.itemCount;
+    if (from <= last - end) {
+      for (let k = start - 1; k >= this.first; k--) items[k + count] = items[k]!;
+      this.first += count;
+    } else for (let k = end; k < last; k++) items[k - count] = items[k]!;
     this.itemCount -= count;
     return true;
   }
@@ -151,8 +159,12 @@ export class QualityTracker {
   }
 
   private pushItem(item: number): void {
-    if (this.itemCount === this.items.length) this.items = grown(this.items, this.itemCount + 1);
-    this.items[this.itemCount++] = item;
+    if (this.first + this.itemCount === this.items.length) {
+      if (this.first > 0) this.items.copyWithin(0, this.first, this.first + this.itemCount);
+      else this.items = grown(this.items, this.itemCount + 1);
+      this.first = 0;
+    }
+    this.items[this.first + this.itemCount++] = item;
   }
 
   /** Ends the step: its quality before event `before`, or null to change the view only. */

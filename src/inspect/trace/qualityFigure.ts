@@ -89,7 +89,10 @@ export function qualityFigure<Step, View>(
       change(view, keep);
       const missing = tracker.endStepMissingFacts(position[encoder.beforeEventIndex(step)]!);
       let list = '';
-      if (missing) for (const fact of missing) list += `${list ? ',' : ''}${quality.facts.factJson(fact)}`;
+      if (missing) {
+        list = quality.facts.factJson(missing[0]!);
+        for (let k = 1; k < missing.length; k++) list += `,${quality.facts.factJson(missing[k]!)}`;
+      }
       return `,"quality":{"seen":${tracker.seenFacts},"in_view":${tracker.inViewFacts},"missing_used":[${list}]}`;
     },
     total: () => ({ quality: tracker.total() }),

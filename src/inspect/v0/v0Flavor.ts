@@ -99,7 +99,8 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     sameItems(previous, i, view, j, count) {
       const [before, now] = [previous.entries, view.entries];
       for (let k = 0; k < count; k++) {
-        const [a, b] = [before[i + k]!, now[j + k]!];
+        const a = before[i + k]!;
+        const b = now[j + k]!;
         if (a !== b && !sameEntry(a, b)) return false;
       }
       return true;

@@ -219,6 +219,40 @@ describe('QualityTracker', () => {
     expect(() => slid.dropItems(1, 2)).toThrow('the view drops items 1 to 3 of the previous view, which has 2');
   });
 
+  it('a long window that slides near its start, near its end, and grows past its room counts as the whole view', () => {
+    // Every event its own facts: an item lost or doubled changes how many seen facts are in view.
+    const events = Array.from({ length: 1200 }, (_, k) => run(`ls /d${k}/f`));
+    const slid = trackerOf(events);
+    const whole = trackerOf(events);
+    let view: number[] = [];
+    let next = 0;
+    const toItems = (indices: number[]) => indices.map(event);
+    const grow = (count: number) => {
+      const start = view.length;
+      view = [...view, ...Array.from({ length: count }, () => next++)];
+      slid.keepItems(start);
+      for (const index of view.slice(start)) slid.addEventItem(index);
+      whole.step(null, { keep: start, add: toItems(view.slice(start)) });
+    };
+    grow(200);
+    for (let round = 0; round < 60; round++) {
+      // Near the start (the few before move), then near the end (the few after move).
+      const from = round % 2 === 0 ? 2 : view.length - 3;
+      expect(slid.dropItems(from, 2)).toBe(true);
+      const [left] = view.splice(from, 2);
+      // Before an event that just left the view, its facts are missing; before the next one, none is.
+      const before = round % 3 === 0 ? next : left!;
+      const expected = whole.step(before, { keep: 0, add: toItems(view) });
+      expect(slid.endStep(before), `round ${round}`).toEqual(expected);
+      grow(round % 10 === 0 ? 60 : 3);
+    }
+    expect(view.length).toBeGreaterThan(256);
+    // Emptied, the view holds no fact: every item it let go of was the one it held.
+    slid.keepItems(0);
+    expect(slid.endStep(next - 1)).toEqual(whole.step(next - 1, { keep: 0, add: [] }));
+    expect(slid.inViewFacts).toBe(0);
+  });
+
   it('a step that does not fit the log or the previous view is refused, and changes nothing', () => {
     const tracker = trackerOf([run('ls /a/b'), run('ls /a/b')]);
     tracker.step(1, { keep: 0, add: [event(0)] });
