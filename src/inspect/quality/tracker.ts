@@ -117,7 +117,9 @@ export class QualityTracker {
         `the view drops items ${from} to ${from + count} of the previous view, which has ${this.itemCount}`,
       );
     }
-    const [items, start, end] = [this.items, this.first + from, this.first + from + count];
+    const items = this.items;
+    const start = this.first + from;
+    const end = start + count;
     for (let k = start; k < end; k++) if (items[k] === TEXT) return false;
     this.fitFacts();
     // What slid out does not come back (the view keeps the rest): nothing to net.
