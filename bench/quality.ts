@@ -4,20 +4,20 @@
  * Per configuration: the replay as `replay --compact` does it (engine and compact trace text; no
  * parsing, no output), against the same with `--quality` (the tracker fed each step's view delta as the
  * compact writer finds it). The log's facts are found once, on the first replay with the tracker.
- * The two are measured side by side: a process per configuration (5, BENCH_RUNS) runs each variant in
- * a worker thread of its own (its own JIT and heap, as a `replay` command has: sharing them, whichever
- * ran second paid for the other) and asks the two for samples in turn, so whatever slows the machine
- * meanwhile falls on both. A sample is replays in a row, at least 300 ms of them, after warm-ups; a
- * variant's figure in a process is the median of its samples, per replay, in CPU time (the process's
- * user + system while the sample ran) and wall-clock time. The table gives the median over the
- * processes (min–max) of each variant, and of the processes' own overheads.
- * Why so: the same replay measured in separate processes moved by 20-40% from one process to the next
- * (JIT and heap luck), which swamped a 20% target; two workers of one process running the same variant
- * agree within 2-7%. And a replay of 10,000 events here fills the young generation about every other
- * time, at 35-60 ms a collection (a third to half a replay), so single replays fall in two groups, with
- * and without one, and their median jumped between the groups; a sample of several replays carries its
- * share of collections, as a user's run does. The young generation is fixed in size (the flags below):
- * left to grow and shrink, V8 ran one process 1.5x slower than the next.
+ * Each variant is measured in processes of its own (as a `replay` command runs), taking turns, 7 per
+ * variant (BENCH_RUNS). A process times samples of replays in a row, each at least 300 ms long, after
+ * warm-ups, and gives their median per replay, in CPU time (user + system) and wall-clock time; the
+ * figure is the median over the processes, with min and max.
+ * Why so: a replay of 10,000 events here fills the young generation about every other time, at 35-60
+ * ms a collection (a third to half a replay), so single replays fall in two groups, with and without
+ * one, and their median jumped between the groups from process to process; a sample of several
+ * replays carries its share of collections, as a user's run does. The same replay still moves by
+ * 20-40% from one process to the next (JIT and heap luck), hence the processes, and their number.
+ * Tried and left: both variants in one process (whichever ran second paid for the other), and in two
+ * worker threads of one process asked in turn (the figures depended on the pairing: under the server
+ * default the replay alone came out 13-21% slower than the replay with the tracker, in each of 5
+ * processes). The young generation is fixed in size (the flags below): left to grow and shrink, V8
+ * ran one process 1.5x slower than the next.
  * Finding the facts is done once per log, whatever replays it (a sweep of fifty configurations finds
  * them once): it is timed apart, beside JSON.parse of the log's text, which any replay pays first.
  *
@@ -29,7 +29,6 @@
  *   (BENCH_QUALITY_EVENTS=100000: a longer log; BENCH_QUALITY_ONLY=replay or command: one of the two tables)
  */
 import { spawnSync } from 'node:child_process';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +43,7 @@ import { type Run, bin, buildCli, sideBySide } from './wholeProcess.ts';
 
 const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
 /** Processes per variant and configuration, and the most samples one process takes. */
-const PROCESSES = Number(process.env.BENCH_RUNS ?? 5);
+const PROCESSES = Number(process.env.BENCH_RUNS ?? 7);
 const SAMPLES = 7;
 const WARM_UPS = 2;
 /** How long a timed sample runs at least (whole replays): long enough to hold several young-generation collections. */
@@ -172,89 +171,42 @@ const shown = (values: readonly number[]) => {
   return `${median.toFixed(0)} (${min.toFixed(0)}–${max.toFixed(0)})`;
 };
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
-/** Both sides' medians (min–max) over processes, and the median (min–max) of each process's overhead. */
-const pairedColumns = (base: readonly number[], added: readonly number[]) => {
-  const overheads = spread(added.map((value, k) => value / base[k]!));
-  const range = `(${percent(overheads.min)}–${percent(overheads.max)})`;
-  return [
-    shown(base).padStart(18),
-    shown(added).padStart(18),
-    percent(overheads.median).padStart(9),
-    range.padEnd(11),
-  ].join(' ');
-};
 /** Both sides' medians (min–max), and the overhead of the second over the first. */
 const overheadColumns = (base: readonly number[], added: readonly number[]) =>
   [shown(base).padStart(18), shown(added).padStart(18), percent(median(added) / median(base)).padStart(9)].join(' ');
 
-/** What a variant's worker is asked: its first replays (compiling the code, finding the facts), or a sample. */
-type Ask = { kind: 'first' } | { kind: 'sample'; batch: number };
-/** A process's figures for one configuration: each variant's medians over its samples. */
-type Pair = Record<Variant, Timing>;
-
-/** In a variant's worker: answers each Ask with its timing. */
-function serveVariant(name: string, variant: Variant): void {
+/** One process's measure of one variant: the medians of its samples. */
+function measureInThisProcess(name: string, variant: Variant): Timing {
   const config = parseCondenserConfig(CONFIGS[name]);
-  parentPort!.on('message', (ask: Ask) => {
-    // The first replay compiles the code (and finds the log's facts): the second tells how long one takes.
-    if (ask.kind === 'first') {
-      const cold = timeRun(config, variant, 1);
-      parentPort!.postMessage({ ...timeRun(config, variant, 1), missing: cold.missing });
-    } else parentPort!.postMessage(timeRun(config, variant, ask.batch));
-  });
+  // The first replay compiles the code (and finds the log's facts): the second tells how long one takes.
+  const cold = timeRun(config, variant, 1);
+  const first = timeRun(config, variant, 1);
+  const batch = Math.max(1, Math.ceil(SAMPLE_MS / first.wall));
+  for (let i = 0; i < WARM_UPS; i++) timeRun(config, variant, batch);
+  const timings = Array.from({ length: SAMPLES }, () => timeRun(config, variant, batch));
+  return {
+    cpu: median(timings.map((run) => run.cpu)),
+    wall: median(timings.map((run) => run.wall)),
+    missing: cold.missing,
+  };
 }
 
-/** In a measuring process: both variants' workers, asked for samples in turn. */
-async function measurePair(name: string): Promise<Pair> {
-  const variants: Variant[] = ['replay', 'tracker'];
-  const workers = variants.map((variant) => new Worker(new URL(import.meta.url), { workerData: { name, variant } }));
-  const ask = (worker: Worker, question: Ask) =>
-    new Promise<Timing>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.postMessage(question);
-    });
-  try {
-    const firsts: Timing[] = [];
-    for (const worker of workers) firsts.push(await ask(worker, { kind: 'first' }));
-    const batch = Math.max(1, Math.ceil(SAMPLE_MS / firsts[0]!.wall));
-    const samples: Timing[][] = variants.map(() => []);
-    for (let round = 0; round < WARM_UPS + SAMPLES; round++) {
-      for (const [k, worker] of workers.entries()) {
-        const timing = await ask(worker, { kind: 'sample', batch });
-        if (round >= WARM_UPS) samples[k]!.push(timing);
-      }
-    }
-    const figures = samples.map((timings, k) => ({
-      cpu: median(timings.map((run) => run.cpu)),
-      wall: median(timings.map((run) => run.wall)),
-      missing: firsts[k]!.missing,
-    }));
-    return { replay: figures[0]!, tracker: figures[1]! };
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
-}
-
-/** The same in a fresh process: a `replay` command's start, with nothing left by another configuration. */
-function measureInProcess(name: string): Pair {
+/** The same measure in a fresh process: each variant gets its own JIT and heap, as a `replay` command does. */
+function measureInProcess(name: string, variant: Variant): Timing {
   const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    env: { ...process.env, BENCH_QUALITY_CHILD: JSON.stringify({ name }) },
+    env: { ...process.env, BENCH_QUALITY_CHILD: JSON.stringify({ name, variant }) },
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });
   const last = child.stdout.trim().split('\n').at(-1) ?? '';
   if (child.status !== 0 || !last.startsWith('{')) throw new Error(`the measuring process failed: ${child.stderr}`);
-  return JSON.parse(last) as Pair;
+  return JSON.parse(last) as Timing;
 }
 
 const childTask = process.env.BENCH_QUALITY_CHILD;
-if (!isMainThread) {
-  const { name, variant } = workerData as { name: string; variant: Variant };
-  serveVariant(name, variant);
-} else if (childTask) {
-  const { name } = JSON.parse(childTask) as { name: string };
-  console.log(JSON.stringify(await measurePair(name)));
+if (childTask) {
+  const { name, variant } = JSON.parse(childTask) as { name: string; variant: Variant };
+  console.log(JSON.stringify(measureInThisProcess(name, variant)));
 } else {
   const text = JSON.stringify(rawLog());
   const parses: number[] = [];
@@ -269,30 +221,30 @@ if (!isMainThread) {
     findings.push(cpuNow() - started);
   }
   console.log(
-    `--quality: ${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB; per replay the median (min–max) over ${PROCESSES} processes per variant, both variants side by side in worker threads of each process, each the median of ${SAMPLES} samples of replays in a row (${SAMPLE_MS} ms or more each); target: overhead <= +20%; ${machineLoad()}`,
+    `--quality: ${EVENTS} events, ${(text.length / 1e6).toFixed(1)} MB; per replay the median (min–max) over ${PROCESSES} processes per variant, each the median of ${SAMPLES} samples of replays in a row (${SAMPLE_MS} ms or more each); target: overhead <= +20%; ${machineLoad()}`,
   );
   console.log(`once per log, CPU ms: JSON.parse of the log ${shown(parses)}; finding its facts ${shown(findings)}`);
   console.log('');
   console.log(
-    'per replay       | CPU ms: replay      + tracker          overhead (min–max)  | wall ms: replay     + tracker          overhead (min–max)  | missing facts',
+    'per replay       | CPU ms: replay      + tracker          overhead | wall ms: replay     + tracker          overhead | missing facts',
   );
   for (const name of process.env.BENCH_QUALITY_ONLY === 'command' ? [] : Object.keys(CONFIGS)) {
-    const pairs = Array.from({ length: PROCESSES }, () => measureInProcess(name));
+    const plain: Timing[] = [];
+    const tracked: Timing[] = [];
+    // Taking turns, so drift on a shared machine falls on both alike.
+    for (let i = 0; i < PROCESSES; i++) {
+      plain.push(measureInProcess(name, 'replay'));
+      tracked.push(measureInProcess(name, 'tracker'));
+    }
     const column = (key: 'cpu' | 'wall') =>
-      pairedColumns(
-        pairs.map((pair) => pair.replay[key]),
-        pairs.map((pair) => pair.tracker[key]),
+      overheadColumns(
+        plain.map((run) => run[key]),
+        tracked.map((run) => run[key]),
       );
     console.log(
-      [
-        name.padEnd(16),
-        '|',
-        column('cpu'),
-        '|',
-        column('wall'),
-        '|',
-        String(pairs[0]!.tracker.missing).padStart(13),
-      ].join(' '),
+      [name.padEnd(16), '|', column('cpu'), '|', column('wall'), '|', String(tracked[0]!.missing).padStart(13)].join(
+        ' ',
+      ),
     );
   }
   if (process.env.BENCH_QUALITY_ONLY !== 'replay') wholeCommands(text);
