@@ -21,15 +21,22 @@ export function lazySdkView(
   unhandledCondensationRequest: boolean,
   build: () => readonly ViewEvent[],
 ): SdkView {
-  let cache: readonly ViewEvent[] | null = null;
-  return {
-    length,
-    unhandledCondensationRequest,
-    get events() {
-      cache ??= build();
-      return cache;
-    },
-  };
+  return new LazySdkView(length, unhandledCondensationRequest, build);
+}
+
+/** A class, not an object literal with a getter: a replay makes one at every step, and V8 makes such literals slowly. */
+class LazySdkView implements SdkView {
+  private cache: readonly ViewEvent[] | null = null;
+
+  constructor(
+    readonly length: number,
+    readonly unhandledCondensationRequest: boolean,
+    private readonly build: () => readonly ViewEvent[],
+  ) {}
+
+  get events(): readonly ViewEvent[] {
+    return (this.cache ??= this.build());
+  }
 }
 
 /**
