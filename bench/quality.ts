@@ -8,9 +8,10 @@
  * variant (BENCH_RUNS). A process times samples of replays in a row, each at least 300 ms long, after
  * warm-ups, and gives their median per replay, in CPU time (user + system) and wall-clock time; the
  * figure is the median over the processes, with min and max.
- * Why so: a replay of 10,000 events here fills the young generation about every other time, at 35-60
- * ms a collection (a third to half a replay), so single replays fall in two groups, with and without
- * one, and their median jumped between the groups from process to process; a sample of several
+ * Why so: replays of 10,000 events here fill the young generation every few replays, and a collection
+ * costs 15-20 ms of CPU (35-60 ms before views became classes), as much as a short replay, so single
+ * replays fall in two groups, with and without one, and their median jumped between the groups from
+ * process to process (a variant read +40% in one run and -10% in the next); a sample of several
  * replays carries its share of collections, as a user's run does. The same replay still moves by
  * 20-40% from one process to the next (JIT and heap luck), hence the processes, and their number.
  * Tried and left: both variants in one process (whichever ran second paid for the other), and in two
