@@ -43,7 +43,7 @@ import { machineLoad, spread } from './stats.ts';
 import { type Run, bin, buildCli, sideBySide } from './wholeProcess.ts';
 
 const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
-/** Processes per variant and configuration, and the most samples one process takes. */
+/** Processes per variant and configuration; timed samples per process. */
 const PROCESSES = Number(process.env.BENCH_RUNS ?? 7);
 const SAMPLES = 7;
 const WARM_UPS = 2;
@@ -98,23 +98,19 @@ function withVariedFacts(events: RawEvent[]): RawEvent[] {
   });
 }
 
-/** Made where it is used (not by a measuring process's main thread, which only asks its workers). */
-let generated: RawEvent[] | null = null;
-const rawLog = () => (generated ??= withVariedFacts(generateLog(EVENTS)));
+const raw = withVariedFacts(generateLog(EVENTS));
 /** Opened only where replays are timed (the measuring processes), not by the one that starts them. */
 let opened: InspectedLog | null = null;
 const inspected = () =>
-  (opened ??= openLog(readLog({ kind: 'file', file: { path: 'bench.json', text: JSON.stringify(rawLog()) } })));
-let values: string[][] | null = null;
-const factValues = () =>
-  (values ??= rawLog().map((event) => [...eventFactSet(event)].map((fact) => fact.slice(fact.indexOf(':') + 1))));
+  (opened ??= openLog(readLog({ kind: 'file', file: { path: 'bench.json', text: JSON.stringify(raw) } })));
+const factValues = raw.map((event) => [...eventFactSet(event)].map((fact) => fact.slice(fact.indexOf(':') + 1)));
 
 /** A summary of about 1.5 kB that names a dozen files and commands seen before the call's events. */
 function summaryFor(call: number): string {
-  const seenUpTo = Math.min(rawLog().length, (call + 1) * 120);
+  const seenUpTo = Math.min(raw.length, (call + 1) * 120);
   const named: string[] = [];
   for (let k = 0; named.length < 12 && k < 200; k++) {
-    const values = factValues()[(call * 7919 + k * 104_729) % seenUpTo]!;
+    const values = factValues[(call * 7919 + k * 104_729) % seenUpTo]!;
     if (values.length > 0) named.push(values[k % values.length]!);
   }
   return `USER_CONTEXT: fix the failing tests\nCOMPLETED: ${'inspected the modules and ran the tests; '.repeat(20)}\nFILES AND COMMANDS:\n${named.map((value) => `- ${value}`).join('\n')}\nPENDING: rerun the suite`;
@@ -209,7 +205,7 @@ if (childTask) {
   const { name, variant } = JSON.parse(childTask) as { name: string; variant: Variant };
   console.log(JSON.stringify(measureInThisProcess(name, variant)));
 } else {
-  const text = JSON.stringify(rawLog());
+  const text = JSON.stringify(raw);
   const parses: number[] = [];
   const findings: number[] = [];
   for (let i = 0; i < ONCE_SAMPLES; i++) {
@@ -218,7 +214,7 @@ if (childTask) {
     parses.push(cpuNow() - started);
     started = cpuNow();
     const facts = new LogFacts();
-    for (const event of rawLog()) facts.addEvent(event);
+    for (const event of raw) facts.addEvent(event);
     findings.push(cpuNow() - started);
   }
   console.log(
