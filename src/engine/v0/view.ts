@@ -81,26 +81,20 @@ class PositionView implements View {
   }
 
   range(start: number, end: number): readonly ViewEntry[] {
-    if (this.cache) return this.cache.slice(start, end);
-    const part = new Array<ViewEntry>(end - start);
-    for (let i = start; i < end; i++) part[i - start] = this.at(i);
-    return part;
-  }
-
-  private at(index: number): ViewEntry {
-    const { kept, summary } = this.position.epoch;
-    const at = this.summaryAt;
-    return at < 0 || index < at ? kept[index]! : index === at ? summaryEntry(summary!) : kept[index - 1]!;
+    return this.cache ? this.cache.slice(start, end) : this.part(start, end);
   }
 
   private build(): ViewEntry[] {
-    const { epoch, keptLength } = this.position;
-    const [summary, at] = [epoch.summary, this.summaryAt];
-    if (!summary) return epoch.kept.slice(0, keptLength);
-    const entries: ViewEntry[] = new Array<ViewEntry>(this.length);
-    for (let i = 0; i < at; i++) entries[i] = epoch.kept[i]!;
-    entries[at] = summaryEntry(summary);
-    for (let i = at; i < keptLength; i++) entries[i + 1] = epoch.kept[i]!;
+    return this.summaryAt < 0 ? this.position.epoch.kept.slice(0, this.length) : this.part(0, this.length);
+  }
+
+  /** Entries [start, end) read off the epoch: its kept events, with the summary at its place. */
+  private part(start: number, end: number): ViewEntry[] {
+    const { kept, summary } = this.position.epoch;
+    const at = this.summaryAt;
+    const entries = new Array<ViewEntry>(end - start);
+    for (let i = start; i < end; i++)
+      entries[i - start] = at < 0 || i < at ? kept[i]! : i === at ? summaryEntry(summary!) : kept[i - 1]!;
     return entries;
   }
 }
