@@ -96,23 +96,32 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
-    sameItems(previous, i, view, j, count) {
-      const [before, now] = [previous.entries, view.entries];
-      for (let k = 0; k < count; k++) {
+    matchingRun(previous, i, view, j, max) {
+      const before = previous.entries;
+      const now = view.entries;
+      let k = 0;
+      for (; k < max; k++) {
         const a = before[i + k]!;
         const b = now[j + k]!;
-        if (a !== b && !sameEntry(a, b)) return false;
+        if (a !== b && !sameEntry(a, b)) break;
       }
-      return true;
+      return k;
     },
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
       const known = sharedPrefix(previous, view);
       if (known !== null) return known;
-      const [before, now] = [previous.entries, view.entries];
+      // Entries mostly are the same objects (a masked view repeats the last one's): tested first, so the
+      // loop over a long view calls nothing for them.
+      const before = previous.entries;
+      const now = view.entries;
       const limit = Math.min(before.length, now.length);
       let keep = 0;
-      while (keep < limit && sameEntry(before[keep]!, now[keep]!)) keep++;
+      for (; keep < limit; keep++) {
+        const a = before[keep]!;
+        const b = now[keep]!;
+        if (a !== b && !sameEntry(a, b)) break;
+      }
       return keep;
     },
   };
