@@ -22,10 +22,10 @@ export interface TraceEncoder<Step, View> {
   /** How many first items `view` shares with `previous` (a view of an earlier step). */
   sharedPrefix(previous: View, view: View): number;
   /**
-   * Items [i, i + count) of `previous` and [j, j + count) of `view` are the same, one by one (the same
-   * event, or the same text); all in range.
+   * How many items from `previous[i]` and `view[j]` on are the same, one by one (the same event, or the
+   * same text), counting at most `max` (all in range).
    */
-  sameItems(previous: View, i: number, view: View, j: number, count: number): boolean;
+  matchingRun(previous: View, i: number, view: View, j: number, max: number): number;
   /** The view's items [from, to), handed one by one to `visit` (no item objects made). */
   visitItems(view: View, from: number, to: number, visit: ViewItemVisitor): void;
   /** The log position of the event the step came before. */

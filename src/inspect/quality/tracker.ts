@@ -28,6 +28,8 @@ export interface QualityTotal {
   readonly facts_seen: number;
 }
 
+const isCount = (value: number) => Number.isInteger(value) && value >= 0;
+
 /** View items are kept as numbers: an event's position, or one of these. */
 const OTHER = -1;
 const TEXT = -2;
@@ -50,6 +52,11 @@ export class QualityTracker {
   private first = 0;
   private itemCount = 0;
   private readonly texts: ViewTexts;
+  /** Room made by replaceItems, items[gapAt .. gapEnd), filled by the next items added. */
+  private gapAt = 0;
+  private gapEnd = 0;
+  /** Texts after the replaced items, taken off the texts' stack until the room is filled. */
+  private textsToRestore: string[] | null = null;
 
   /** Per event, how many more times the view shows it since the step began; and which events those are. */
   private eventChanges = new Int32Array(256);
@@ -97,6 +104,7 @@ export class QualityTracker {
     if (!Number.isInteger(keep) || keep < 0 || keep > this.itemCount) {
       throw new RangeError(`the view keeps ${keep} items of the previous view, which has ${this.itemCount}`);
     }
+    this.checkNoGap();
     this.fitFacts();
     this.netting = this.itemCount > keep;
     while (this.itemCount > keep) {
@@ -107,42 +115,95 @@ export class QualityTracker {
   }
 
   /**
-   * Begins a step as keepItems does, for a view that slid on: it keeps the previous view but the `count`
-   * items from `from` (events, or items without facts). Refused (false, nothing changed) when a summary or
-   * placeholder is among them: the texts are read joined, in order.
+   * Begins a step as keepItems does, for a view that changed in one place: it keeps the previous view
+   * but the `count` items from `from`, and the next `inserting` items added take their place (those added
+   * after them go at the end). So a window slides on (`recent`, amortized forgetting), a summary takes
+   * the place of the one before it and of the events it summarized (`llm`), a placeholder takes an
+   * observation's (masking): at the cost of what changed, not of all that follows it.
    */
-  dropItems(from: number, count: number): boolean {
-    if (!Number.isInteger(from) || !Number.isInteger(count) || from < 0 || count < 0 || from + count > this.itemCount) {
+  replaceItems(from: number, count: number, inserting: number): void {
+    if (!isCount(from) || !isCount(count) || !isCount(inserting)) {
       throw new RangeError(
-        `the view drops items ${from} to ${from + count} of the previous view, which has ${this.itemCount}`,
+        `the view replaces ${count} items from item ${from} by ${inserting}: each must be a whole number from 0`,
       );
     }
+    if (from + count > this.itemCount) {
+      throw new RangeError(
+        `the view replaces items ${from} to ${from + count} of the previous view, which has ${this.itemCount}`,
+      );
+    }
+    this.checkNoGap();
+    this.fitFacts();
+    // What left does not come back (the view keeps the rest): nothing to net.
+    this.netting = false;
     const items = this.items;
     const start = this.first + from;
     const end = start + count;
-    for (let k = start; k < end; k++) if (items[k] === TEXT) return false;
-    this.fitFacts();
-    // What slid out does not come back (the view keeps the rest): nothing to net.
-    this.netting = false;
+    const last = this.first + this.itemCount;
+    let rangeTexts = 0;
     for (let k = start; k < end; k++) {
       const item = items[k]!;
       if (item >= 0) this.changeEventSupport(item, -1);
+      else if (item === TEXT) rangeTexts++;
     }
-    // The shorter side moves (loops, not copyWithin: for a few items the call's fixed cost dominates).
-    const last = this.first + this.itemCount;
-    if (from <= last - end) {
-      for (let k = start - 1; k >= this.first; k--) items[k + count] = items[k]!;
-      this.first += count;
-    } else for (let k = end; k < last; k++) items[k - count] = items[k]!;
-    this.itemCount -= count;
-    return true;
+    // The texts are a stack in view order: those after the range leave it too, and come back after the inserted ones.
+    let tailTexts = 0;
+    for (let k = end; k < last; k++) if (items[k] === TEXT) tailTexts++;
+    if (tailTexts > 0) this.textsToRestore = this.texts.popLast(tailTexts);
+    for (let k = 0; k < rangeTexts; k++) this.texts.pop();
+    this.gapAt = this.openGap(start, end, last, inserting);
+    this.gapEnd = this.gapAt + inserting;
+    this.itemCount += inserting - count;
+    if (inserting === 0) this.restoreTexts();
+  }
+
+  /**
+   * Makes items[start, end) room for `size` items, moving the shorter side (loops, not copyWithin: for
+   * a few items the call's fixed cost dominates); where that room starts now.
+   */
+  private openGap(start: number, end: number, last: number, size: number): number {
+    const shift = end - start - size;
+    if (shift === 0) return start;
+    if (shift > 0) {
+      const items = this.items;
+      if (start - this.first <= last - end) {
+        for (let k = start - 1; k >= this.first; k--) items[k + shift] = items[k]!;
+        this.first += shift;
+        return start + shift;
+      }
+      for (let k = end; k < last; k++) items[k - shift] = items[k]!;
+      return start;
+    }
+    const more = -shift;
+    if (this.first >= more) {
+      const items = this.items;
+      for (let k = this.first; k < start; k++) items[k - more] = items[k]!;
+      this.first -= more;
+      return start - more;
+    }
+    this.items = grown(this.items, last + more);
+    const items = this.items;
+    for (let k = last - 1; k >= end; k--) items[k + more] = items[k]!;
+    return start;
+  }
+
+  private restoreTexts(): void {
+    const contents = this.textsToRestore;
+    if (contents === null) return;
+    this.textsToRestore = null;
+    for (const content of contents) this.texts.push(content);
+  }
+
+  private checkNoGap(): void {
+    if (this.gapAt < this.gapEnd)
+      throw new Error(`the view still has ${this.gapEnd - this.gapAt} items to put in place of those it replaced`);
   }
 
   /** The next item of the view is the event at position `index` of the log. */
   addEventItem(index: number): void {
     if (!this.isEvent(index))
       throw new RangeError(
-        `view item ${this.itemCount} is event ${index}, but the log has ${this.facts.eventCount} events (positions from 0)`,
+        `view item ${this.gapAt < this.gapEnd ? this.gapAt - this.first : this.itemCount} is event ${index}, but the log has ${this.facts.eventCount} events (positions from 0)`,
       );
     this.pushItem(index);
     if (this.netting) this.queueEventChange(index, 1);
@@ -151,8 +212,9 @@ export class QualityTracker {
 
   /** The next item of the view is a summary or a masking placeholder with this text. */
   addTextItem(content: string): void {
-    this.pushItem(TEXT);
+    // Before pushItem: the last item put in a gap brings back the texts after it.
     this.texts.push(content);
+    this.pushItem(TEXT);
   }
 
   /** The next item of the view shows no fact (an id the log does not hold). */
@@ -161,6 +223,11 @@ export class QualityTracker {
   }
 
   private pushItem(item: number): void {
+    if (this.gapAt < this.gapEnd) {
+      this.items[this.gapAt++] = item;
+      if (this.gapAt === this.gapEnd) this.restoreTexts();
+      return;
+    }
     if (this.first + this.itemCount === this.items.length) {
       if (this.first > 0) this.items.copyWithin(0, this.first, this.first + this.itemCount);
       else this.items = grown(this.items, this.itemCount + 1);
@@ -280,6 +347,7 @@ export class QualityTracker {
   }
 
   private applyViewChanges(): void {
+    this.checkNoGap();
     this.texts.settle();
     for (let k = 0; k < this.changedCount; k++) {
       const index = this.changedEvents[k]!;

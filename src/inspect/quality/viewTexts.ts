@@ -93,6 +93,18 @@ export class ViewTexts {
     this.leaving.set(text.content, text);
   }
 
+  /** The last `count` texts leave the view; their contents, in view order. */
+  popLast(count: number): string[] {
+    if (count > this.levels.length)
+      throw new RangeError(`${count} texts to take out of a view that has ${this.levels.length}`);
+    const contents = new Array<string>(count);
+    for (let k = count - 1; k >= 0; k--) {
+      contents[k] = this.levels[this.levels.length - 1]!.content;
+      this.pop();
+    }
+    return contents;
+  }
+
   /** Ends a step's changes: the values of texts that left the view and did not come back stop counting. */
   settle(): void {
     if (this.leaving.size === 0) return;

@@ -62,10 +62,12 @@ export function sdkTraceEncoder(): TraceEncoder<Step, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => c.forgottenEventIds.length),
-    sameItems(previous, i, view, j, count) {
-      const [before, now] = [previous.events, view.events];
-      for (let k = 0; k < count; k++) if (before[i + k] !== now[j + k]) return false;
-      return true;
+    matchingRun(previous, i, view, j, max) {
+      const before = previous.events;
+      const now = view.events;
+      let k = 0;
+      while (k < max && before[i + k] === now[j + k]) k++;
+      return k;
     },
     sharedPrefix(previous, view) {
       return sharedStart(previous.events, view.events);

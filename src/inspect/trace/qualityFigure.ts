@@ -31,24 +31,18 @@ export class LogQuality {
   }
 }
 
-/** Below this many items re-listed, visiting them costs less than looking for a slide. */
-const SLIDE_WORTH = 8;
-/** How far on a view may have slid to be looked for (a step adds an action and its observation, or a few). */
-const MAX_SLIDE = 16;
+/** Below this many items re-listed, visiting them costs less than looking for what the view kept. */
+const LOOK_WORTH = 8;
+/** How many items a view may put in one place of those it took out, to be looked for (a summary, a placeholder). */
+const MAX_INSERTED = 2;
+/** How many places where a view changed are followed; past them, the rest is re-listed. */
+const MAX_CHANGES = 4;
 
-/**
- * How many items after the first `keep` the view dropped from `previous` while keeping the rest of it
- * (`previous[keep + d..]` is `view[keep..]`'s start, and more follows), or 0 when it did not slide so.
- */
-function slidBy<Step, View>(encoder: TraceEncoder<Step, View>, previous: View, view: View, keep: number): number {
-  const [before, length] = [encoder.viewLength(previous), encoder.viewLength(view)];
-  for (let slid = 1; slid <= MAX_SLIDE && keep + slid < before; slid++) {
-    if (!encoder.sameItems(previous, keep + slid, view, keep, 1)) continue;
-    const kept = before - keep - slid;
-    if (keep + kept > length) return 0;
-    return encoder.sameItems(previous, keep + slid + 1, view, keep + 1, kept - 1) ? slid : 0;
-  }
-  return 0;
+/** The first p >= from where `previous` has the item `view[at]`, or -1. */
+function findItem<Step, View>(encoder: TraceEncoder<Step, View>, previous: View, from: number, view: View, at: number) {
+  for (let p = from, before = encoder.viewLength(previous); p < before; p++)
+    if (encoder.matchingRun(previous, p, view, at, 1) === 1) return p;
+  return -1;
 }
 
 /** `quality`: per step the facts seen, those in view, and those the agent used that its view had lost; their totals at the end. */
@@ -63,17 +57,55 @@ export function qualityFigure<Step, View>(
     text: (content: string) => tracker.addTextItem(content),
   };
   let previous: View | null = null;
+  /**
+   * The view as the previous one changed in a few places: runs of it kept, items taken out between them
+   * (a window slid on) or replaced by a few (a summary, a placeholder), items added at the end. The
+   * tracker is told those changes, not all the items that follow the first one.
+   */
+  const changeInPlaces = (earlier: View, view: View, keep: number) => {
+    const before = encoder.viewLength(earlier);
+    const length = encoder.viewLength(view);
+    // The tracker holds view[0..j) then earlier[i..before).
+    let i = keep;
+    let j = keep;
+    let begun = false;
+    for (let changes = 0; i < before; changes++) {
+      const run = encoder.matchingRun(earlier, i, view, j, Math.min(before - i, length - j));
+      i += run;
+      j += run;
+      if (i === before) break;
+      // What follows the change: the first item of the view that comes after a few new ones and is in the rest.
+      let rest = -1;
+      let inserted = 0;
+      if (changes < MAX_CHANGES) {
+        for (; inserted <= MAX_INSERTED && j + inserted < length; inserted++) {
+          rest = findItem(encoder, earlier, i, view, j + inserted);
+          if (rest >= 0) break;
+        }
+      }
+      if (rest < 0) {
+        // Not found: the rest is re-listed (netted, when nothing else changed).
+        if (begun) tracker.replaceItems(j, before - i, 0);
+        else tracker.keepItems(j);
+        begun = true;
+        break;
+      }
+      tracker.replaceItems(j, rest - i, inserted);
+      begun = true;
+      encoder.visitItems(view, j, j + inserted, visit);
+      i = rest;
+      j += inserted;
+    }
+    if (!begun) tracker.keepItems(j);
+    encoder.visitItems(view, j, length, visit);
+  };
   const change = (view: View, keep: number) => {
     const length = encoder.viewLength(view);
     const earlier = previous;
     previous = view;
-    // A window that slid on (`recent`, masking): the items it lost and the few it gained, not all it re-lists.
-    if (earlier !== null && length - keep >= SLIDE_WORTH) {
-      const slid = slidBy(encoder, earlier, view, keep);
-      if (slid > 0 && tracker.dropItems(keep, slid)) {
-        encoder.visitItems(view, encoder.viewLength(earlier) - slid, length, visit);
-        return;
-      }
+    if (earlier !== null && length - keep >= LOOK_WORTH) {
+      changeInPlaces(earlier, view, keep);
+      return;
     }
     tracker.keepItems(keep);
     encoder.visitItems(view, keep, length, visit);

@@ -204,53 +204,90 @@ describe('QualityTracker', () => {
     expect(() => tracker.keepItems(2)).toThrow('the view keeps 2 items of the previous view, which has 1');
   });
 
-  it('a view that slid on drops items after its first part and keeps the rest; it refuses to drop a text', () => {
+  it('a view changed in one place replaces items there, texts too, and keeps the rest', () => {
     const events = [run('ls /a/b'), run('ls /x/y'), run('ls /a/b'), run('ls /x/y')];
-    const slid = trackerOf(events);
+    const changed = trackerOf(events);
     const whole = trackerOf(events);
-    slid.step(2, { keep: 0, add: [event(0), event(1), summary('z')] });
+    changed.step(2, { keep: 0, add: [event(0), event(1), summary('z')] });
     whole.step(2, { keep: 0, add: [event(0), event(1), summary('z')] });
     // Event 1 (ls /x/y) leaves; event 0 and the summary stay.
-    expect(slid.dropItems(1, 1)).toBe(true);
-    expect(slid.endStep(3)).toEqual(whole.step(3, { keep: 1, add: [summary('z')] }));
-    expect(slid.endStep(3)!.missing_used).toEqual(['command:ls /x/y', 'path:/x/y']);
-    expect(slid.dropItems(1, 1)).toBe(false);
-    expect(slid.endStep(3)).toEqual(whole.step(3, { keep: 2, add: [] }));
-    expect(() => slid.dropItems(1, 2)).toThrow('the view drops items 1 to 3 of the previous view, which has 2');
+    changed.replaceItems(1, 1, 0);
+    expect(changed.endStep(3)).toEqual(whole.step(3, { keep: 1, add: [summary('z')] }));
+    expect(changed.endStep(3)!.missing_used).toEqual(['command:ls /x/y', 'path:/x/y']);
+    // A summary naming /x/y takes the place of event 0; the old summary stays after it.
+    changed.replaceItems(0, 1, 1);
+    changed.addTextItem('ran ls /x/y');
+    expect(changed.endStep(3)).toEqual(whole.step(3, { keep: 0, add: [summary('ran ls /x/y'), summary('z')] }));
+    expect(changed.endStep(3)!.missing_used).toEqual([]);
+    expect(() => changed.replaceItems(1, 2, 0)).toThrow(
+      'the view replaces items 1 to 3 of the previous view, which has 2',
+    );
+    expect(() => changed.replaceItems(0, 1.5, 0)).toThrow(
+      'the view replaces 1.5 items from item 0 by 0: each must be a whole number from 0',
+    );
+    changed.replaceItems(0, 2, 1);
+    expect(() => changed.endStep(3)).toThrow('the view still has 1 items to put in place of those it replaced');
   });
 
-  it('a long window that slides near its start, near its end, and grows past its room counts as the whole view', () => {
-    // Every event its own facts: an item lost or doubled changes how many seen facts are in view.
-    const events = Array.from({ length: 1200 }, (_, k) => run(`ls /d${k}/f`));
-    const slid = trackerOf(events);
+  it('texts after the replaced items are read joined with those put in their place', () => {
+    // A multi-line command runs across the joins of three texts (the reference joins them with '\n').
+    const events = [run('cat <<EOF\nx\nEOF'), said('one'), said('two'), run('cat <<EOF\nx\nEOF')];
+    const changed = trackerOf(events);
     const whole = trackerOf(events);
-    let view: number[] = [];
+    const first = [summary('cat <<EOF'), event(1), masked('EOF'), event(2)];
+    changed.step(1, { keep: 0, add: first });
+    whole.step(1, { keep: 0, add: first });
+    changed.replaceItems(1, 1, 1);
+    changed.addTextItem('x');
+    const joined = whole.step(3, { keep: 0, add: [summary('cat <<EOF'), summary('x'), masked('EOF'), event(2)] });
+    expect(changed.endStep(3)).toEqual(joined);
+    expect(joined!.missing_used).toEqual([]);
+    // The middle text out again: the command no longer runs across the joins.
+    changed.replaceItems(1, 1, 0);
+    const apart = whole.step(3, { keep: 1, add: [masked('EOF'), event(2)] });
+    expect(changed.endStep(3)).toEqual(apart);
+    expect(apart!.missing_used).toEqual(['command:cat <<EOF\nx\nEOF']);
+  });
+
+  it('a long view changed in random places, near its start and its end, counts as the whole view', () => {
+    // Every event its own facts: an item lost or doubled changes how many seen facts are in view.
+    const events = Array.from({ length: 1500 }, (_, k) => run(`ls /d${k}/f`));
+    const texts = ['ls /d3/f', 'ls /d40/f then ls /d41/f', 'nothing'];
+    const changed = trackerOf(events);
+    const whole = trackerOf(events);
+    const random = new Random(prng(77));
+    let view: QualityViewItem[] = [];
     let next = 0;
-    const toItems = (indices: number[]) => indices.map(event);
     const grow = (count: number) => {
       const start = view.length;
-      view = [...view, ...Array.from({ length: count }, () => next++)];
-      slid.keepItems(start);
-      for (const index of view.slice(start)) slid.addEventItem(index);
-      whole.step(null, { keep: start, add: toItems(view.slice(start)) });
+      view = [...view, ...Array.from({ length: count }, () => event(next++))];
+      changed.keepItems(start);
+      for (const item of view.slice(start)) changed.addEventItem((item as { index: number }).index);
+      whole.step(null, { keep: start, add: view.slice(start) });
     };
     grow(200);
-    for (let round = 0; round < 60; round++) {
-      // Near the start (the few before move), then near the end (the few after move).
-      const from = round % 2 === 0 ? 2 : view.length - 3;
-      expect(slid.dropItems(from, 2)).toBe(true);
-      const [left] = view.splice(from, 2);
-      // Before an event that just left the view, its facts are missing; before the next one, none is.
-      const before = round % 3 === 0 ? next : left!;
-      const expected = whole.step(before, { keep: 0, add: toItems(view) });
-      expect(slid.endStep(before), `round ${round}`).toEqual(expected);
-      grow(round % 10 === 0 ? 60 : 3);
+    for (let round = 0; round < 120; round++) {
+      // Near the start (the few before move), near the end (the few after move), or anywhere.
+      const count = random.int(0, 5);
+      const from = [2, view.length - count - 1, random.int(0, view.length - count)][round % 3]!;
+      const put = Array.from({ length: random.int(0, 3) }, () =>
+        random.chance(0.5) ? summary(random.pick(texts)) : event(random.int(0, next - 1)),
+      );
+      changed.replaceItems(from, count, put.length);
+      for (const item of put) {
+        if (item.kind === 'event') changed.addEventItem(item.index);
+        else if (item.kind !== 'other') changed.addTextItem(item.content);
+      }
+      view.splice(from, count, ...put);
+      const before = random.int(0, next - 1);
+      expect(changed.endStep(before), `round ${round}`).toEqual(whole.step(before, { keep: 0, add: view }));
+      grow(round % 10 === 0 ? 60 : random.int(0, 3));
     }
     expect(view.length).toBeGreaterThan(256);
     // Emptied, the view holds no fact: every item it let go of was the one it held.
-    slid.keepItems(0);
-    expect(slid.endStep(next - 1)).toEqual(whole.step(next - 1, { keep: 0, add: [] }));
-    expect(slid.inViewFacts).toBe(0);
+    changed.keepItems(0);
+    expect(changed.endStep(next - 1)).toEqual(whole.step(next - 1, { keep: 0, add: [] }));
+    expect(changed.inViewFacts).toBe(0);
   });
 
   it('a step that does not fit the log or the previous view is refused, and changes nothing', () => {
