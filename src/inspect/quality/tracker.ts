@@ -146,9 +146,16 @@ export class QualityTracker {
       if (item >= 0) this.changeEventSupport(item, -1);
       else if (item === TEXT) rangeTexts++;
     }
-    // The texts are a stack in view order: those after the range leave it too, and come back after the inserted ones.
+    // The texts are a stack in view order: those after the range leave it too, and come back after the
+    // inserted ones. How many: counted on the shorter side of the range.
     let tailTexts = 0;
-    for (let k = end; k < last; k++) if (items[k] === TEXT) tailTexts++;
+    if (last - end <= start - this.first) {
+      for (let k = end; k < last; k++) if (items[k] === TEXT) tailTexts++;
+    } else {
+      let textsBefore = 0;
+      for (let k = this.first; k < start; k++) if (items[k] === TEXT) textsBefore++;
+      tailTexts = this.texts.depth - textsBefore - rangeTexts;
+    }
     if (tailTexts > 0) this.textsToRestore = this.texts.popLast(tailTexts);
     for (let k = 0; k < rangeTexts; k++) this.texts.pop();
     this.gapAt = this.openGap(start, end, last, inserting);

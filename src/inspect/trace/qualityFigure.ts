@@ -92,7 +92,7 @@ export function qualityFigure<Step, View>(
       }
       tracker.replaceItems(j, rest - i, inserted);
       begun = true;
-      encoder.visitItems(view, j, j + inserted, visit);
+      if (inserted > 0) encoder.visitItems(view, j, j + inserted, visit);
       i = rest;
       j += inserted;
     }
