@@ -57,6 +57,8 @@ export class QualityTracker {
   private gapEnd = 0;
   /** Texts after the replaced items, taken off the texts' stack until the room is filled. */
   private textsToRestore: string[] | null = null;
+  /** How many texts after the room are still on the stack: taken off if a text is put in the room. */
+  private textsAboveGap = 0;
 
   /** Per event, how many more times the view shows it since the step began; and which events those are. */
   private eventChanges = new Int32Array(256);
@@ -99,7 +101,10 @@ export class QualityTracker {
    * then the added items in order, then endStep. A refused item leaves the items added before it.
    */
 
-  /** Begins a step: the view keeps the first `keep` items of the previous one. */
+  /**
+   * Begins a step: the view keeps the first `keep` items of the previous one. Also after replaceItems
+   * in the same step (the rest re-listed from there on).
+   */
   keepItems(keep: number): void {
     if (!Number.isInteger(keep) || keep < 0 || keep > this.itemCount) {
       throw new RangeError(`the view keeps ${keep} items of the previous view, which has ${this.itemCount}`);
@@ -146,22 +151,32 @@ export class QualityTracker {
       if (item >= 0) this.changeEventSupport(item, -1);
       else if (item === TEXT) rangeTexts++;
     }
-    // The texts are a stack in view order: those after the range leave it too, and come back after the
-    // inserted ones. How many: counted on the shorter side of the range.
-    let tailTexts = 0;
-    if (last - end <= start - this.first) {
-      for (let k = end; k < last; k++) if (items[k] === TEXT) tailTexts++;
-    } else {
-      let textsBefore = 0;
-      for (let k = this.first; k < start; k++) if (items[k] === TEXT) textsBefore++;
-      tailTexts = this.texts.depth - textsBefore - rangeTexts;
+    // The texts are a stack in view order: to take out those of the range, or to put texts in their
+    // place, the texts after the range leave it, and come back after the inserted ones (the latter only
+    // once a text is put in).
+    if (rangeTexts > 0 || inserting > 0) {
+      const tailTexts = this.textsAfter(start, end, last, rangeTexts);
+      if (rangeTexts > 0) {
+        if (tailTexts > 0) this.textsToRestore = this.texts.popLast(tailTexts);
+        for (let k = 0; k < rangeTexts; k++) this.texts.pop();
+      } else this.textsAboveGap = tailTexts;
     }
-    if (tailTexts > 0) this.textsToRestore = this.texts.popLast(tailTexts);
-    for (let k = 0; k < rangeTexts; k++) this.texts.pop();
     this.gapAt = this.openGap(start, end, last, inserting);
     this.gapEnd = this.gapAt + inserting;
     this.itemCount += inserting - count;
     if (inserting === 0) this.restoreTexts();
+  }
+
+  /** How many texts items[end, last) hold: counted on the shorter side of the range. */
+  private textsAfter(start: number, end: number, last: number, rangeTexts: number): number {
+    const items = this.items;
+    let count = 0;
+    if (last - end <= start - this.first) {
+      for (let k = end; k < last; k++) if (items[k] === TEXT) count++;
+      return count;
+    }
+    for (let k = this.first; k < start; k++) if (items[k] === TEXT) count++;
+    return this.texts.depth - count - rangeTexts;
   }
 
   /**
@@ -182,19 +197,21 @@ export class QualityTracker {
       return start;
     }
     const more = -shift;
-    if (this.first >= more) {
+    const roomAfter = last + more <= this.items.length;
+    if (this.first >= more && (!roomAfter || start - this.first <= last - end)) {
       const items = this.items;
       for (let k = this.first; k < start; k++) items[k - more] = items[k]!;
       this.first -= more;
       return start - more;
     }
-    this.items = grown(this.items, last + more);
+    if (!roomAfter) this.items = grown(this.items, last + more);
     const items = this.items;
     for (let k = last - 1; k >= end; k--) items[k + more] = items[k]!;
     return start;
   }
 
   private restoreTexts(): void {
+    this.textsAboveGap = 0;
     const contents = this.textsToRestore;
     if (contents === null) return;
     this.textsToRestore = null;
@@ -219,6 +236,10 @@ export class QualityTracker {
 
   /** The next item of the view is a summary or a masking placeholder with this text. */
   addTextItem(content: string): void {
+    if (this.textsAboveGap > 0 && this.gapAt < this.gapEnd) {
+      this.textsToRestore = this.texts.popLast(this.textsAboveGap);
+      this.textsAboveGap = 0;
+    }
     // Before pushItem: the last item put in a gap brings back the texts after it.
     this.texts.push(content);
     this.pushItem(TEXT);

@@ -5,8 +5,9 @@
  * The reference looks for each value in the view's texts joined by '\n' (one blob). A value without
  * '\n' can only occur inside one text: the log's ValueIndex says which values a text holds. A value
  * with '\n' (a multi-line command) can also run across the joins: each such occurrence is credited to
- * the text it ends in, found when that text enters the view, and dropped with it (views change at
- * their end, so the texts before it are still those it was found with).
+ * the text it ends in, found when that text enters the view, and dropped with it (texts change only at
+ * the end of the stack, so the texts before it are still those it was found with: a view changed in its
+ * middle takes the texts after the change off and puts them back).
  */
 import type { LogFacts } from './logFacts.ts';
 import { isHighSurrogate, isLowSurrogate, containsCodePoints } from './pythonText.ts';

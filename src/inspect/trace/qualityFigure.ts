@@ -84,9 +84,8 @@ export function qualityFigure<Step, View>(
         }
       }
       if (rest < 0) {
-        // Not found: the rest is re-listed (netted, when nothing else changed).
-        if (begun) tracker.replaceItems(j, before - i, 0);
-        else tracker.keepItems(j);
+        // Not found: the rest is re-listed (netted: what it takes out and puts back costs nothing).
+        tracker.keepItems(j);
         begun = true;
         break;
       }

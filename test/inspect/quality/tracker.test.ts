@@ -249,6 +249,45 @@ describe('QualityTracker', () => {
     expect(apart!.missing_used).toEqual(['command:cat <<EOF\nx\nEOF']);
   });
 
+  it('texts put in a room before later texts come before them, whatever ends the room', () => {
+    const events = [run('cat <<EOF\nx\nEOF'), said('one'), said('two'), run('cat <<EOF\nx\nEOF')];
+    const changed = trackerOf(events);
+    const whole = trackerOf(events);
+    const first = [event(1), summary('cat <<EOF'), event(2), masked('EOF')];
+    changed.step(1, { keep: 0, add: first });
+    whole.step(1, { keep: 0, add: first });
+    // Event 2 makes room for a text and an event; the placeholder after it stays (the shorter side).
+    changed.replaceItems(2, 1, 2);
+    changed.addTextItem('x');
+    changed.addEventItem(2);
+    const joined = whole.step(3, {
+      keep: 0,
+      add: [event(1), summary('cat <<EOF'), summary('x'), event(2), masked('EOF')],
+    });
+    expect(changed.endStep(3)).toEqual(joined);
+    expect(joined!.missing_used).toEqual([]);
+  });
+
+  it('a room made in a full window grows it', () => {
+    // 256 items fill the window as first made, from its start: two more in the middle need a larger one.
+    const events = Array.from({ length: 300 }, (_, k) => run(`ls /d${k}/f`));
+    const changed = trackerOf(events);
+    const whole = trackerOf(events);
+    const view = Array.from({ length: 256 }, (_, k) => event(k));
+    changed.step(0, { keep: 0, add: view });
+    whole.step(0, { keep: 0, add: view });
+    changed.replaceItems(5, 0, 2);
+    changed.addEventItem(290);
+    changed.addEventItem(291);
+    const grown = [...view.slice(0, 5), event(290), event(291), ...view.slice(5)];
+    expect(changed.endStep(299)).toEqual(whole.step(299, { keep: 0, add: grown }));
+    expect(changed.inViewFacts).toBe(2 * 258);
+    // Emptied, the view holds no fact: the items moved to make room are the ones it held.
+    changed.keepItems(0);
+    expect(changed.endStep(299)).toEqual(whole.step(299, { keep: 0, add: [] }));
+    expect(changed.inViewFacts).toBe(0);
+  });
+
   it('a long view changed in random places, near its start and its end, counts as the whole view', () => {
     // Every event its own facts: an item lost or doubled changes how many seen facts are in view.
     const events = Array.from({ length: 1500 }, (_, k) => run(`ls /d${k}/f`));

@@ -109,4 +109,63 @@ describe('the quality figure', () => {
     // Many steps re-listed enough items for the figure to look for a slide.
     expect(slid).toBeGreaterThan(500);
   });
+
+  it('tells the tracker only what changed where a view kept most of the last one', () => {
+    const events = Array.from({ length: 60 }, (_, k) => ({ action: 'run', args: { command: `ls /d${k}/f` } }));
+    let visited = 0;
+    const counting = {
+      ...encoder,
+      visitItems(view: View, from: number, to: number, visit: ViewItemVisitor) {
+        visited += to - from;
+        encoder.visitItems(view, from, to, visit);
+      },
+    } as TraceEncoder<Step, View>;
+    const figure = qualityFigure(
+      new LogQuality(
+        rawOf(events),
+        events.map((_, index) => index),
+        false,
+      ),
+      counting,
+    );
+    const event = (index: number): QualityViewItem => ({ kind: 'event', index });
+    const masked = (index: number): QualityViewItem => ({ kind: 'masked', content: `ls /d${index}/f was run` });
+    const steps: FigureStep[] = [];
+    const visits: number[] = [];
+    const results: StepQuality[] = [];
+    let previous: View = [];
+    const stepTo = (view: View) => {
+      let keep = 0;
+      while (keep < Math.min(previous.length, view.length) && sameItem(previous[keep]!, view[keep]!)) keep++;
+      visited = 0;
+      const before = steps.length + 40;
+      steps.push({ before, view });
+      results.push(figure.step({ before }, view, keep).quality as StepQuality);
+      visits.push(visited);
+      previous = view;
+    };
+    const base = Array.from({ length: 30 }, (_, k) => event(k));
+    stepTo(base);
+    // A window slid on past its first two items, and one event came.
+    const slid = [...base.slice(0, 2), ...base.slice(6), event(30)];
+    stepTo(slid);
+    // An observation masked in the middle, and one event came.
+    const masking = [...slid.slice(0, 10), masked(13), ...slid.slice(11), event(31)];
+    stepTo(masking);
+    // A summary in place of the first events after the first two, and one event came.
+    const summarized = [
+      ...masking.slice(0, 2),
+      { kind: 'summary', content: 'ran ls' } as const,
+      ...masking.slice(12),
+      event(32),
+    ];
+    stepTo(summarized);
+    // Five observations masked at once: the figure still equals the direct computation.
+    const many = summarized.map((item, k) => (k % 3 === 1 && item.kind === 'event' ? masked(item.index) : item));
+    stepTo(many);
+    expect(visits.slice(0, 4)).toEqual([30, 1, 2, 2]);
+    expect(visits[4]).toBeLessThan(many.length);
+    expect(steps.map(({ view }) => view.length)).toEqual([30, 27, 28, 20, 20]);
+    expect({ steps: results, total: figure.total!().quality }).toEqual(naiveQuality(events, steps));
+  });
 });
