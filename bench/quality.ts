@@ -13,7 +13,9 @@
  * replays fall in two groups, with and without one, and their median jumped between the groups from
  * process to process (a variant read +40% in one run and -10% in the next); a sample of several
  * replays carries its share of collections, as a user's run does. The same replay still moves by
- * 20-40% from one process to the next (JIT and heap luck), hence the processes, and their number.
+ * 20-40% from one process to the next, hence the processes, and their number: a slow process is slow
+ * throughout (this bench's own summary maker too, up to twice as slow), on either core, and as much
+ * with --predictable (no concurrent compiling or collecting), so not the JIT's luck but the machine's.
  * Tried and left: both variants in one process (whichever ran second paid for the other), and in two
  * worker threads of one process asked in turn (the figures depended on the pairing: under the server
  * default the replay alone came out 13-21% slower than the replay with the tracker, in each of 5
