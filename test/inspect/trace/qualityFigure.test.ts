@@ -43,6 +43,17 @@ const rawOf = (events: readonly unknown[]) => ({
   sourceBytes: () => null,
 });
 
+/** The quality figure of a log whose positions are its ids, over views the encoder reads. */
+const figureOver = (events: readonly unknown[], over: TraceEncoder<Step, View>) =>
+  qualityFigure(
+    new LogQuality(
+      rawOf(events),
+      events.map((_, index) => index),
+      false,
+    ),
+    over,
+  );
+
 /** Views that change as the condensers change them: a first part kept, some items after it dropped or replaced by texts, some added. */
 interface FigureStep extends NaiveStep {
   readonly before: number;
@@ -85,14 +96,7 @@ describe('the quality figure', () => {
         before === null ? [] : [{ before, view: view.filter((item) => item.kind !== 'other') }],
       );
       const steps = seed % 3 === 0 ? base : slidingSteps(random, base, events.length);
-      const figure = qualityFigure(
-        new LogQuality(
-          rawOf(events),
-          events.map((_, index) => index),
-          false,
-        ),
-        encoder,
-      );
+      const figure = figureOver(events, encoder);
       let previous: View | null = null;
       const tracked = steps.map(({ before, view }) => {
         let keep = 0;
@@ -120,14 +124,7 @@ describe('the quality figure', () => {
         encoder.visitItems(view, from, to, visit);
       },
     } as TraceEncoder<Step, View>;
-    const figure = qualityFigure(
-      new LogQuality(
-        rawOf(events),
-        events.map((_, index) => index),
-        false,
-      ),
-      counting,
-    );
+    const figure = figureOver(events, counting);
     const event = (index: number): QualityViewItem => ({ kind: 'event', index });
     const masked = (index: number): QualityViewItem => ({ kind: 'masked', content: `ls /d${index}/f was run` });
     const steps: FigureStep[] = [];
