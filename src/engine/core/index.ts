@@ -14,4 +14,4 @@ export * from './tokens.ts';
 export * from './usage/index.ts';
 export * from './python.ts';
 export * from './replayLoop.ts';
-export { sharedStart } from './sharedStart.ts';
+export { sharedRun, sharedStart } from './sharedStart.ts';

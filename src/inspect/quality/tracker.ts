@@ -106,7 +106,7 @@ export class QualityTracker {
    * in the same step (the rest re-listed from there on).
    */
   keepItems(keep: number): void {
-    if (!Number.isInteger(keep) || keep < 0 || keep > this.itemCount) {
+    if (!isCount(keep) || keep > this.itemCount) {
       throw new RangeError(`the view keeps ${keep} items of the previous view, which has ${this.itemCount}`);
     }
     this.checkNoGap();
@@ -346,7 +346,7 @@ export class QualityTracker {
       throw new RangeError(
         `the step is before event ${before}, but the log has ${this.facts.eventCount} events (positions from 0)`,
       );
-    if (!Number.isInteger(delta.keep) || delta.keep < 0 || delta.keep > this.itemCount) {
+    if (!isCount(delta.keep) || delta.keep > this.itemCount) {
       throw new RangeError(`the view keeps ${delta.keep} items of the previous view, which has ${this.itemCount}`);
     }
     for (let k = 0; k < delta.add.length; k++) {

@@ -8,6 +8,7 @@ import {
   noLlm,
   runSync,
   sdk,
+  sharedRun,
   sharedStart,
 } from '../../engine/index.ts';
 import type { ChatSettings } from '../agentRun.ts';
@@ -62,13 +63,7 @@ export function sdkTraceEncoder(): TraceEncoder<Step, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => c.forgottenEventIds.length),
-    matchingRun(previous, i, view, j, max) {
-      const before = previous.events;
-      const now = view.events;
-      let k = 0;
-      while (k < max && before[i + k] === now[j + k]) k++;
-      return k;
-    },
+    matchingRun: (previous, i, view, j, max) => sharedRun(previous.events, i, view.events, j, max),
     sharedPrefix(previous, view) {
       return sharedStart(previous.events, view.events);
     },

@@ -69,10 +69,10 @@ export function qualityFigure<Step, View>(
   const changeInPlaces = (earlier: View, view: View, keep: number) => {
     const before = encoder.viewLength(earlier);
     const length = encoder.viewLength(view);
-    // The tracker holds view[0..j) then earlier[i..before).
+    // The step begins with all of the earlier view; the tracker holds view[0..j) then earlier[i..before).
+    tracker.keepItems(before);
     let i = keep;
     let j = keep;
-    let begun = false;
     for (let changes = 0; i < before; changes++) {
       const run = encoder.matchingRun(earlier, i, view, j, Math.min(before - i, length - j));
       i += run;
@@ -90,16 +90,13 @@ export function qualityFigure<Step, View>(
       if (rest < 0) {
         // Not found: the rest is re-listed (netted: what it takes out and puts back costs nothing).
         tracker.keepItems(j);
-        begun = true;
         break;
       }
       tracker.replaceItems(j, rest - i, inserted);
-      begun = true;
       if (inserted > 0) encoder.visitItems(view, j, j + inserted, visit);
       i = rest;
       j += inserted;
     }
-    if (!begun) tracker.keepItems(j);
     encoder.visitItems(view, j, length, visit);
   };
   const change = (view: View, keep: number) => {
@@ -125,18 +122,20 @@ export function qualityFigure<Step, View>(
       const missing = tracker.endStepMissingFacts(position[encoder.beforeEventIndex(step)]!);
       const seen = tracker.seenFacts;
       const inView = tracker.inViewFacts;
-      if (!missing) {
-        // Nearly half the steps of a long run show the same figures as the step before, with none missing.
-        if (seen !== lastSeen || inView !== lastInView) {
-          lastJson = `,"quality":{"seen":${seen},"in_view":${inView},"missing_used":[]}`;
-          lastSeen = seen;
-          lastInView = inView;
-        }
-        return lastJson;
+      // Nearly half the steps of a long run show the same figures as the step before, with none missing.
+      if (!missing && seen === lastSeen && inView === lastInView) return lastJson;
+      let list = '';
+      if (missing) {
+        list = quality.facts.factJson(missing[0]!);
+        for (let k = 1; k < missing.length; k++) list += `,${quality.facts.factJson(missing[k]!)}`;
       }
-      let list = quality.facts.factJson(missing[0]!);
-      for (let k = 1; k < missing.length; k++) list += `,${quality.facts.factJson(missing[k]!)}`;
-      return `,"quality":{"seen":${seen},"in_view":${inView},"missing_used":[${list}]}`;
+      const json = `,"quality":{"seen":${seen},"in_view":${inView},"missing_used":[${list}]}`;
+      if (!missing) {
+        lastJson = json;
+        lastSeen = seen;
+        lastInView = inView;
+      }
+      return json;
     },
     total: () => ({ quality: tracker.total() }),
   };

@@ -36,6 +36,21 @@ const condensationJson = (record: CondensationRecord) =>
   `{"id":${record.id},"forgotten_event_ids":${forgottenJson(record.forgotten)},"summary":${JSON.stringify(record.args.summary)},"summary_offset":${JSON.stringify(record.args.summaryOffset)}}`;
 
 /** V0 steps and views in the trace; remembers the JSON of what repeats (ids, summaries, placeholders). */
+/**
+ * How many entries from `before[i]` and `now[j]` on are the same, at most `max` (all in range). Entries
+ * mostly are the same objects (a masked view repeats the last one's): tested first, so a loop over a
+ * long view calls nothing for them.
+ */
+function sameEntriesRun(before: readonly ViewEntry[], i: number, now: readonly ViewEntry[], j: number, max: number) {
+  let same = 0;
+  for (; same < max; same++) {
+    const a = before[i + same]!;
+    const b = now[j + same]!;
+    if (a !== b && !sameEntry(a, b)) break;
+  }
+  return same;
+}
+
 export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
   const quoted = new Map<string, string>();
   const idItems: string[] = [];
@@ -96,33 +111,14 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
-    matchingRun(previous, i, view, j, max) {
-      const before = previous.entries;
-      const now = view.entries;
-      let k = 0;
-      for (; k < max; k++) {
-        const a = before[i + k]!;
-        const b = now[j + k]!;
-        if (a !== b && !sameEntry(a, b)) break;
-      }
-      return k;
-    },
+    matchingRun: (previous, i, view, j, max) => sameEntriesRun(previous.entries, i, view.entries, j, max),
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
       const known = sharedPrefix(previous, view);
       if (known !== null) return known;
-      // Entries mostly are the same objects (a masked view repeats the last one's): tested first, so the
-      // loop over a long view calls nothing for them.
       const before = previous.entries;
       const now = view.entries;
-      const limit = Math.min(before.length, now.length);
-      let keep = 0;
-      for (; keep < limit; keep++) {
-        const a = before[keep]!;
-        const b = now[keep]!;
-        if (a !== b && !sameEntry(a, b)) break;
-      }
-      return keep;
+      return sameEntriesRun(before, 0, now, 0, Math.min(before.length, now.length));
     },
   };
 }
