@@ -1,6 +1,15 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { LogFormatError, type LogFile, type LogInput, decodeText } from '../formats/index.ts';
+import {
+  type AnyParsedLog,
+  type LocateOptions,
+  LogFormatError,
+  type LogFile,
+  type LogInput,
+  STREAM_HEAD_BYTES,
+  decodeText,
+  readStreamedLog,
+} from '../formats/index.ts';
 
 /** Files worth reading from a folder: JSON logs, JSONL eval outputs, and archives of them. */
 const LOG_FILE = /\.(json|jsonl|zip|gz|tgz|tar)$/i;
@@ -36,6 +45,30 @@ export function readLogInput(path: string): LogInput {
   }
   // A single file is read as bytes: its shape (archive, JSONL, JSON) is told from its content.
   return { kind: 'file', file: { path: basename(path), bytes: readFileSync(path) } };
+}
+
+/**
+ * A log file that is one JSON document, parsed as it is read a block at a time: a 100 MB log's bytes
+ * are never all in memory. null for what is read whole by readLogInput (a folder, an archive, JSONL,
+ * UTF-16; a path that cannot be opened, which readLogInput names).
+ */
+export function streamLogFile(path: string, options: LocateOptions): AnyParsedLog | null {
+  let fd: number;
+  try {
+    if (!statSync(path).isFile()) return null;
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const head = new Uint8Array(Math.min(size, STREAM_HEAD_BYTES));
+    readSync(fd, head, 0, head.length, 0);
+    const read = (into: Uint8Array, position: number) => readSync(fd, into, 0, into.length, position);
+    return readStreamedLog(basename(path), head, { size, read }, options);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function readTextFile(path: string, what: string): string {

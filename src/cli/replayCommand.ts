@@ -36,8 +36,9 @@ import {
 import { LlmCallError } from '../llm/llmErrors.ts';
 import { loadTokenizer } from '../llm/tokenCount.ts';
 import { CONFIG_REQUIRED, type CliArgs, USAGE, UsageError, parseArgs } from './args.ts';
+import { collectGarbage } from './collectGarbage.ts';
 import { cliCounterfactual } from './counterfactual.ts';
-import { readLogInput, readTextFile } from './readInput.ts';
+import { readLogInput, readTextFile, streamLogFile } from './readInput.ts';
 import { OutputError, openResultFile } from './resultFile.ts';
 import { readTemplateDir } from './templateDir.ts';
 import { checkTraceSize } from './traceSize.ts';
@@ -141,8 +142,9 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const script: LlmAnswer[] | null = args.llmScript
     ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript)
     : null;
-  const parsed = await readAndLoad(args, io, timing);
-  timing.mark(`parse and validate ${parsed.events.length} events`);
+  const parsed = await readAndLoad(args, io);
+  collectGarbage();
+  timing.mark(`read, parse and validate ${parsed.events.length} events`);
   const note = (message: string) => io.stderr(`replay: ${oneLineMessage(message)}\n`);
   if (args.inferConfig) return printInferredConfig(args, parsed, io, note);
   const { config, notes } = configFor(args, parsed, configText);
@@ -267,16 +269,17 @@ async function printInferredConfig(
   io.stdout(`${JSON.stringify(inferred.config, null, args.pretty ? 2 : undefined)}\n`);
 }
 
-/** The log read and parsed; its bytes are let go once parsed (a 100 MB log's would stay resident through the replay). */
-async function readAndLoad(args: CliArgs, io: CommandOutput, timing: PhaseTimer) {
+/**
+ * The log read and parsed: a JSON document as it streams from the file, anything else read whole; no
+ * event's text is kept as the file has it (the trace shows none), so no bytes stay through the replay.
+ */
+async function readAndLoad(args: CliArgs, io: CommandOutput) {
+  const options = { ...(args.instance ? { instance: args.instance } : {}), keepSources: false };
+  const streamed = streamLogFile(args.log, options);
+  if (streamed) return streamed;
   const input = readLogInput(args.log);
-  timing.mark('read files');
   const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
-  const parsed = await loadLog(input, {
-    ...(args.instance ? { instance: args.instance } : {}),
-    unpacking,
-    keepSources: false,
-  });
+  const parsed = await loadLog(input, { ...options, unpacking });
   unpacking.done();
   return parsed;
 }

@@ -4,9 +4,11 @@ import { type LogEvent } from '../engine/v0/index.ts';
 import { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 import { LogFormatError } from './errors.ts';
 import { plainInput } from './logFile.ts';
-import { locateEvents } from './locate.ts';
+import { type ByteSource, TextAfterValueError, parseJsonStream } from './jsonBytes.ts';
+import { locateEvents, locateInDocument } from './locate.ts';
+import { STREAM_HEAD_BYTES, streamStart } from './streamStart.ts';
 import { type LogShape, isSdkShape, logShape } from './readers/index.ts';
-import type { EvalInstance, LocateOptions, LogInput } from './types.ts';
+import type { EvalInstance, LocateOptions, LocatedEvents, LogInput } from './types.ts';
 import { type RawEvents, rawEventsOf } from './rawEvents.ts';
 import { type RecordedBill, V0BillReader } from './recorded/index.ts';
 import { type SdkParsedLog, readSdkLog } from './sdk/index.ts';
@@ -37,6 +39,8 @@ export {
   usageOfCall,
 } from './recorded/index.ts';
 export { MAX_STRING_BYTES } from './jsonBytes.ts';
+export type { ByteSource } from './jsonBytes.ts';
+export { STREAM_HEAD_BYTES };
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './sdk/index.ts';
 export {
   SESSION_FILE_FORMAT,
@@ -75,7 +79,38 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
   const archive = files.find((file) => file.bytes && archiveKind(file.bytes));
   if (archive)
     throw new LogFormatError(archive.path, 'this is an archive: open it with loadLog, which unpacks it first');
-  const found = locateEvents(plainInput(input), options);
+  return parsedLog(locateEvents(plainInput(input), options));
+}
+
+/**
+ * Reads a log file that is one JSON document as it streams from `source` (the command line: a 100 MB
+ * log's bytes are never all held; the events stay, as they must). `head`: the file's first bytes, enough
+ * to tell an archive or UTF-16 (null: read those whole with loadLog). A value with more after it is null
+ * too: JSONL (an eval run's output) or a damaged file, which the whole-file reader tells apart.
+ */
+export function readStreamedLog(
+  path: string,
+  head: Uint8Array,
+  source: ByteSource,
+  options: LocateOptions = {},
+): AnyParsedLog | null {
+  const start = streamStart(head, source.size);
+  if (start === null) return null;
+  const document: ByteSource = {
+    size: source.size - start,
+    read: (into, position) => source.read(into, position + start),
+  };
+  let value: unknown;
+  try {
+    value = parseJsonStream(document, path, options.progress ? { progress: options.progress } : {});
+  } catch (error) {
+    if (error instanceof TextAfterValueError) return null;
+    throw error;
+  }
+  return parsedLog(locateInDocument(value, path, options));
+}
+
+function parsedLog(found: LocatedEvents): AnyParsedLog {
   if (found.items.length === 0) throw new LogFormatError('', 'the log holds no events');
   if (isSdkShape(logShape(found.shape))) return readSdkLog(found);
   const bill = new V0BillReader(found.label);

@@ -84,17 +84,19 @@ function fromFile(
     if (file.text.trim() === '') throw new LogFormatError(file.path, 'the file is empty');
     value = parseJson(file.text, file.path);
   }
+  return locateInDocument(value, file.path, options);
+}
+
+/** The events of a file that is one JSON document, parsed already (`path` names the file in messages). */
+export function locateInDocument(value: unknown, path: string, options: LocateOptions): LocatedEvents {
   if (Array.isArray(value) || isRecord(value)) return fromDocument(value, '', options);
   if (typeof value === 'string') {
     throw new LogFormatError(
-      file.path,
+      path,
       'the file holds one JSON string (a Python repr dump, not events); it cannot be read as a log',
     );
   }
-  throw new LogFormatError(
-    file.path,
-    'no OpenHands events found (expected a list, an object with "trajectory", or JSONL)',
-  );
+  throw new LogFormatError(path, 'no OpenHands events found (expected a list, an object with "trajectory", or JSONL)');
 }
 
 /** SWE-bench's report.json beside the outputs lists the resolved instances. */

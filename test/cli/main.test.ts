@@ -186,6 +186,25 @@ describe('replay command', () => {
     );
   }, 60_000);
 
+  it('reads a JSON log as it streams: the same trace as a copy it reads whole (UTF-16), a truncated one named', () => {
+    const real = readFileSync(
+      join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'),
+      'utf8',
+    );
+    const plain = file('streamed.json', real);
+    const utf16 = join(dir, 'whole.json');
+    writeFileSync(utf16, Buffer.from(`\ufeff${real}`, 'utf16le'));
+    const fromStream = replayCli(plain, '--config', amortized, '--compact');
+    expect(fromStream.status).toBe(0);
+    expect(fromStream.stdout).toBe(replayCli(utf16, '--config', amortized, '--compact').stdout);
+    expect((JSON.parse(fromStream.stdout) as Trace).steps.length).toBeGreaterThan(50);
+    const truncated = file('cut.json', real.slice(0, real.length / 2));
+    expect(replayCli(truncated, '--config', amortized)).toMatchObject({
+      status: 2,
+      stderr: 'replay: cut.json: the JSON ends before it is complete (is the file truncated?)\n',
+    });
+  });
+
   it('explains itself with --help', () => {
     const { status, stdout } = replayCli('--help');
     expect(status).toBe(0);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LogFormatError } from '../../src/formats/index.ts';
-import { elementSpansOf, parseJsonBytes } from '../../src/formats/jsonBytes.ts';
+import { type ByteSource, elementSpansOf, parseJsonBytes, parseJsonStream } from '../../src/formats/jsonBytes.ts';
 import { rawEventsOf } from '../../src/formats/rawEvents.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 import { thrown } from '../helpers/thrown.ts';
@@ -10,17 +10,55 @@ import { thrown } from '../helpers/thrown.ts';
 const bytes = (text: string) => new TextEncoder().encode(text);
 const decode = (part: Uint8Array) => new TextDecoder().decode(part);
 
+/** A source over `text`'s bytes that notes every read: where, how much, and the largest buffer read into. */
+function streamOf(text: string, options: { shrinksTo?: number } = {}) {
+  const all = bytes(text);
+  const reads: Array<{ position: number; length: number }> = [];
+  let largestBuffer = 0;
+  const source: ByteSource = {
+    size: all.length,
+    read(into, position) {
+      largestBuffer = Math.max(largestBuffer, into.buffer.byteLength);
+      const part = all.subarray(position, Math.min(position + into.length, options.shrinksTo ?? all.length));
+      into.set(part);
+      reads.push({ position, length: part.length });
+      return part.length;
+    },
+  };
+  return { source, reads, largest: () => largestBuffer };
+}
+
+/** Whether the reads went through the file once, in order, to its end. */
+function readOnceInOrder(reads: ReadonlyArray<{ position: number; length: number }>, size: number): boolean {
+  let at = 0;
+  for (const read of reads) {
+    if (read.position !== at) return false;
+    at += read.length;
+  }
+  return at === size;
+}
+
+/** Real logs that are one JSON document: a trajectory and a bare list. */
+const realDocuments = () => [
+  readFileSync(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'), 'utf8'),
+  readFileSync(join(REAL_LOGS, 'v1_benchmarks_openagentsafety_traj_safety-metrics_bare-list_202ev.json'), 'utf8'),
+];
+
+/** Odd documents: escapes that look like structure, spaces everywhere, a number at a list's end, a __proto__ key. */
+const ODD_DOCUMENTS = [
+  '{"response": {"json": {"trajectory": [{"a": "é\\"]}"}, 2, null, [], {}]}}}',
+  ' [ 1 , -2.5e3 , true , "x\\\\" , {"k": [[[]]]}, 12345678 ] \n',
+  '{"__proto__": {"polluted": 1}, "constructor": 2}',
+  '[]',
+  '"just a string"',
+] as const;
+
 describe('parseJsonBytes', () => {
   it('gives what JSON.parse gives, for real logs and odd documents', () => {
     const texts = [
       readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), 'utf8'),
-      readFileSync(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'), 'utf8'),
-      readFileSync(join(REAL_LOGS, 'v1_benchmarks_openagentsafety_traj_safety-metrics_bare-list_202ev.json'), 'utf8'),
-      '{"response": {"json": {"trajectory": [{"a": "é\\"]}"}, 2, null, [], {}]}}}',
-      ' [ 1 , -2.5e3 , true , "x\\\\" , {"k": [[[]]]} ] \n',
-      '{"__proto__": {"polluted": 1}, "constructor": 2}',
-      '[]',
-      '"just a string"',
+      ...realDocuments(),
+      ...ODD_DOCUMENTS,
       `{"deep": ${'['.repeat(1000)}${']'.repeat(1000)}}`,
     ];
     for (const text of texts) expect(parseJsonBytes(bytes(text), 'f')).toEqual(JSON.parse(text));
@@ -30,7 +68,7 @@ describe('parseJsonBytes', () => {
     let depth = 0;
     for (; Array.isArray(deep) && deep.length; deep = deep[0]) depth++;
     expect(depth).toBe(99_999);
-    expect(Object.getPrototypeOf(parseJsonBytes(bytes(texts[5]!), 'f'))).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(parseJsonBytes(bytes(ODD_DOCUMENTS[2]), 'f'))).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -107,6 +145,103 @@ describe('parseJsonBytes', () => {
     expect(heard.length).toBeGreaterThan(10);
     expect(heard.every(([done, total], k) => total === text.length && done > (heard[k - 1]?.[0] ?? 0))).toBe(true);
     expect(heard.at(-1)![0]).toBe(text.length);
+  });
+
+  it('reads a streamed document as JSON.parse does, the file once and in order, whatever its blocks and pieces', () => {
+    const texts = [
+      ...realDocuments(),
+      ...ODD_DOCUMENTS,
+      // Cuts that look right but are not, a key that never comes again, long values past a block.
+      JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, text: `}, {"id": ${id}, "x": "]"` }))),
+      `{"trajectory": ${JSON.stringify(
+        Array.from({ length: 200 }, (_, id) => ({
+          id,
+          more: 'é'.repeat(id % 7),
+          long: 'y'.repeat(id % 50 === 0 ? 9000 : 3),
+        })),
+        null,
+        2,
+      )}, "after": [{"id": 1}, {"id": 2}]}`,
+      JSON.stringify([{ first: 1 }, ...Array.from({ length: 300 }, (_, id) => ({ other: id }))]),
+    ];
+    for (const text of texts) {
+      const expected = JSON.parse(text) as unknown;
+      for (const [blockBytes, pieceBytes] of [
+        [1, 1],
+        [7, 50],
+        [64, 700],
+        [4096, 1000],
+        [1 << 20, 1 << 20],
+      ] as const) {
+        const { source, reads } = streamOf(text);
+        expect(parseJsonStream(source, 'f', { blockBytes, pieceBytes })).toEqual(expected);
+        expect(readOnceInOrder(reads, source.size)).toBe(true);
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('holds a window of a streamed list, not the file: a few pieces and blocks, or the longest element', () => {
+    const events = Array.from({ length: 3000 }, (_, id) => ({
+      id,
+      observation: 'run',
+      content: 'z'.repeat(100 + (id % 90)),
+    }));
+    const text = JSON.stringify({ trajectory: events });
+    const stream = streamOf(text);
+    const value = parseJsonStream(stream.source, 'f', { blockBytes: 2000, pieceBytes: 1000 });
+    expect(value).toEqual({ trajectory: events });
+    expect(text.length).toBeGreaterThan(400_000);
+    // The window: what a piece and the search for its cut read on (9 pieces), a block, and the byte kept before.
+    expect(stream.largest()).toBeLessThan(9 * 1000 + 2 * 2000 + 400);
+    // One element longer than everything else: the window grows to hold it, and shrinks after it.
+    const long = [...events.slice(0, 500), { id: -1, content: 'w'.repeat(200_000) }, ...events.slice(500)];
+    const longStream = streamOf(JSON.stringify(long));
+    expect(parseJsonStream(longStream.source, 'f', { blockBytes: 2000, pieceBytes: 1000 })).toEqual(long);
+    expect(longStream.largest()).toBeLessThan(2 * 200_000 + 9 * 1000 + 2 * 2000);
+    expect(readOnceInOrder(longStream.reads, longStream.source.size)).toBe(true);
+  });
+
+  it('says how far a streamed read has got, up to the end of the file', () => {
+    const text = JSON.stringify(Array.from({ length: 500 }, (_, id) => ({ id, text: 'x'.repeat(id % 40) })));
+    const heard: Array<[number, number]> = [];
+    const { source } = streamOf(text);
+    parseJsonStream(source, 'f', {
+      blockBytes: 300,
+      pieceBytes: 1000,
+      progress: (done, total) => heard.push([done, total]),
+    });
+    expect(heard.length).toBeGreaterThan(10);
+    expect(heard.every(([done, total], k) => total === text.length && done > (heard[k - 1]?.[0] ?? 0))).toBe(true);
+    expect(heard.at(-1)![0]).toBe(text.length);
+  });
+
+  it('names the line and column of a mistake in a streamed file too, long after the bytes before it were let go', () => {
+    const stream = (text: string) => streamOf(text).source;
+    const long = `[\n${Array.from({ length: 500 }, (_, id) => `  {"id": ${id}, "é": "ü"}`).join(',\n')},\n  {"id": 500 "x": 2}\n]`;
+    for (const blockBytes of [5, 64, 4096]) {
+      const options = { blockBytes, pieceBytes: 64 };
+      expect(thrown(() => parseJsonStream(stream(long), 'log.json', options), LogFormatError).message).toBe(
+        "log.json: invalid JSON at line 502, column 14 (Expected ',' or '}' after property value)",
+      );
+      expect(thrown(() => parseJsonBytes(bytes(long), 'log.json', { pieceBytes: 64 }), LogFormatError).message).toBe(
+        "log.json: invalid JSON at line 502, column 14 (Expected ',' or '}' after property value)",
+      );
+      expect(
+        thrown(() => parseJsonStream(stream('[\n {"id": 0},\n {"id": 1'), 'log.json', options), LogFormatError).message,
+      ).toMatch(/ends before it is complete/);
+      expect(thrown(() => parseJsonStream(stream('[1, 2] x'), 'log.json', options), LogFormatError).message).toBe(
+        'log.json: invalid JSON at line 1, column 8 (unexpected text after the JSON value)',
+      );
+      expect(thrown(() => parseJsonStream(stream(' \n '), 'log.json', options), LogFormatError).message).toBe(
+        'log.json: the file is empty',
+      );
+      // A file cut short while it is read (its size said more): a truncated file, not a riddle.
+      const shrinking = streamOf(JSON.stringify([{ id: 1 }, { id: 2 }, { id: 3 }]), { shrinksTo: 20 }).source;
+      expect(thrown(() => parseJsonStream(shrinking, 'log.json', options), LogFormatError).message).toMatch(
+        /ends before it is complete/,
+      );
+    }
   });
 
   it('names the line and column of a mistake, and a file that ends too soon', () => {

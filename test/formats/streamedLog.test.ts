@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  type AnyParsedLog,
+  type ByteSource,
+  LogFormatError,
+  STREAM_HEAD_BYTES,
+  readLog,
+  readStreamedLog,
+} from '../../src/formats/index.ts';
+import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
+import { thrown } from '../helpers/thrown.ts';
+
+/** readStreamedLog over a file's bytes, as the command line gives it (a head, then reads by position). */
+function streamed(bytes: Uint8Array, path = 'log.json'): AnyParsedLog | null {
+  const source: ByteSource = {
+    size: bytes.length,
+    read(into, position) {
+      const part = bytes.subarray(position, position + into.length);
+      into.set(part);
+      return part.length;
+    },
+  };
+  return readStreamedLog(path, bytes.subarray(0, STREAM_HEAD_BYTES), source, { keepSources: false });
+}
+
+const wholeRead = (bytes: Uint8Array, path = 'log.json') =>
+  readLog({ kind: 'file', file: { path, bytes } }, { keepSources: false });
+
+/** What a reader found, without the raw events' accessors. */
+const found = (log: AnyParsedLog) => ({ ...log, raw: Array.from({ length: log.raw.length }, (_, i) => log.raw.at(i)) });
+
+const documents = [
+  join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'),
+  join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic_gui_mode.json'),
+  join(REAL_LOGS, 'v1_benchmarks_openagentsafety_traj_safety-metrics_bare-list_202ev.json'),
+  join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'),
+];
+
+describe('readStreamedLog: a log that is one JSON document, read as it streams', () => {
+  it('finds what the whole-file reader finds, in every document shape, with or without a byte-order mark', () => {
+    for (const path of documents) {
+      const bytes = new Uint8Array(readFileSync(path));
+      const expected = found(wholeRead(bytes));
+      expect(found(streamed(bytes)!)).toEqual(expected);
+      const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
+      expect(found(streamed(withBom)!)).toEqual(expected);
+    }
+  });
+
+  it('leaves to the whole-file reader what it cannot stream: JSONL, UTF-16, archives, other values', () => {
+    for (const name of [
+      'v0_openhands_multi-swe-bench_example_output.jsonl',
+      'v1_sdk_goal-fixture_events_trimmed_10ev.jsonl',
+      'v0legacy_openhands_resolver_mock_output.jsonl',
+    ]) {
+      // JSONL: its first line is a whole value with more after it (read once, then handed over).
+      expect(streamed(new Uint8Array(readFileSync(join(REAL_LOGS, name))), name)).toBeNull();
+    }
+    const text = readFileSync(documents[0]!, 'utf8');
+    const utf16 = new Uint8Array(Buffer.from(`\ufeff${text}`, 'utf16le'));
+    expect(streamed(utf16)).toBeNull();
+    expect(found(wholeRead(utf16))).toEqual(found(wholeRead(new Uint8Array(Buffer.from(text)))));
+    expect(streamed(new Uint8Array(gzipSync(text)))).toBeNull();
+    for (const other of ['42', '"a string"', '', '   '])
+      expect(streamed(new Uint8Array(Buffer.from(other)))).toBeNull();
+  });
+
+  it('names the file and the mistake in a document it streams', () => {
+    const truncated = new Uint8Array(readFileSync(documents[3]!)).subarray(0, 50_000);
+    expect(thrown(() => streamed(truncated, 'run.json'), LogFormatError).message).toBe(
+      'run.json: the JSON ends before it is complete (is the file truncated?)',
+    );
+    expect(thrown(() => streamed(new Uint8Array(Buffer.from('[]'))), LogFormatError).message).toBe(
+      'the log holds no events',
+    );
+    expect(thrown(() => streamed(new Uint8Array(Buffer.from('{"events": 3}'))), LogFormatError).message).toMatch(
+      /^no OpenHands events found/,
+    );
+  });
+});
