@@ -87,26 +87,44 @@ function sourceOf(bytes: Uint8Array): ByteSource {
   };
 }
 
+/** Fills `into` from byte `position` of `source`, read after read, until it is full or the source ends; how many it holds. */
+function readFully(source: ByteSource, into: Uint8Array, position: number): number {
+  let filled = 0;
+  while (filled < into.length) {
+    const read = source.read(into.subarray(filled), position + filled);
+    if (!(read > 0)) break;
+    filled += read;
+  }
+  return filled;
+}
+
 /**
- * 1-based line and column (in UTF-16 units, as the decoded text has them) of byte `offset`, counted
- * only when there is an error to report: the bytes before it are read again a block at a time.
+ * 1-based line and column of byte `offset`, counted only when there is an error to report: the bytes
+ * before it are read again a block at a time; the column is the decoded length of its line so far, in
+ * UTF-16 units (as the text the file decodes to has it).
  */
 function lineAndColumnAt(source: ByteSource, offset: number): string {
-  let line = 1;
-  let column = 1;
   const block = new Uint8Array(Math.min(BLOCK_BYTES, Math.max(offset, 1)));
+  let line = 1;
+  let lineStart = 0;
   for (let at = 0; at < offset;) {
-    const read = source.read(block.subarray(0, Math.min(block.length, offset - at)), at);
-    if (read <= 0) break;
-    for (let k = 0; k < read; k++) {
-      const byte = block[k]!;
-      if (byte === 0x0a) {
-        line++;
-        column = 1;
-      } else if ((byte & 0xc0) !== 0x80) column += byte >= 0xf0 ? 2 : 1;
+    const read = readFully(source, block.subarray(0, Math.min(block.length, offset - at)), at);
+    if (read === 0) break;
+    for (let k = block.indexOf(0x0a); k >= 0 && k < read; k = block.indexOf(0x0a, k + 1)) {
+      line++;
+      lineStart = at + k + 1;
     }
     at += read;
   }
+  let column = 1;
+  const lineDecoder = new TextDecoder();
+  for (let at = lineStart; at < offset;) {
+    const read = readFully(source, block.subarray(0, Math.min(block.length, offset - at)), at);
+    if (read === 0) break;
+    column += lineDecoder.decode(block.subarray(0, read), { stream: true }).length;
+    at += read;
+  }
+  column += lineDecoder.decode().length;
   return `line ${line}, column ${column}`;
 }
 
@@ -154,7 +172,7 @@ class Reader {
       larger.set(this.bytes);
       this.buffer = larger;
     }
-    const read = Math.max(0, this.source.read(this.buffer.subarray(length, length + wanted), loaded));
+    const read = readFully(this.source, this.buffer.subarray(length, length + wanted), loaded);
     if (read < wanted) this.size = loaded + read;
     this.bytes = this.buffer.subarray(0, length + read);
     return read > 0;
@@ -167,8 +185,14 @@ class Reader {
    */
   private dropBefore(keep: number): number {
     if (!this.source || keep <= 0 || keep < this.bytes.length / 2) return 0;
-    this.buffer.copyWithin(0, keep, this.bytes.length);
-    this.bytes = this.buffer.subarray(0, this.bytes.length - keep);
+    const rest = this.bytes.length - keep;
+    // A buffer grown for one long value is let go once the window is back to blocks.
+    if (this.buffer.length > 4 * this.blockBytes && rest < this.buffer.length / 4) {
+      const smaller = new Uint8Array(Math.max(2 * this.blockBytes, 2 * rest));
+      smaller.set(this.bytes.subarray(keep));
+      this.buffer = smaller;
+    } else this.buffer.copyWithin(0, keep, this.bytes.length);
+    this.bytes = this.buffer.subarray(0, rest);
     this.base += keep;
     return keep;
   }
@@ -314,10 +338,10 @@ class Reader {
   /**
    * The comma of the first `}, {"key": <value of the kind>` at or after `from`; -1: none up to the
    * document's end. A streamed window is read on for it up to CUT_SEARCH_PIECES pieces past `from`; none
-   * there is -2 (that piece goes element by element, and the search begins again after it).
+   * there is -2 (that piece goes element by element). `searchFrom`: where the search may begin, past
+   * `from`, when an earlier search found no cut before it.
    */
-  private nextCut(pattern: { key: Uint8Array; valueKind: number }, from: number): number {
-    let searchFrom = from;
+  private nextCut(pattern: { key: Uint8Array; valueKind: number }, from: number, searchFrom = from): number {
     for (;;) {
       const cut = this.cutInWindow(pattern, searchFrom);
       if (cut >= 0) return cut;
@@ -385,6 +409,8 @@ class Reader {
     let found = { from: -1, cut: -1 };
     // Past a cut JSON.parse refused: that one is not tried again.
     let notBefore = 0;
+    // No cut before this (a streamed search that gave up there): a later search goes on from it.
+    let noCutBefore = 0;
     for (;;) {
       // `at` is where an element begins; the byte before it stays (tryPiece writes its `[` there).
       const moved = drop ? this.dropBefore(at - 1) : 0;
@@ -392,13 +418,15 @@ class Reader {
         at -= moved;
         found = { from: found.from - moved, cut: found.cut - moved };
         notBefore -= moved;
+        noCutBefore -= moved;
       }
       const from = Math.max(at + this.pieceTarget, notBefore);
       let cut = -1;
       if (pattern && found.from <= from && from <= found.cut) cut = found.cut;
       else if (pattern) {
-        cut = this.nextCut(pattern, from);
+        cut = this.nextCut(pattern, from, Math.max(from, noCutBefore));
         found = { from, cut };
+        if (cut === -2) noCutBefore = this.bytes.length - CUT_LOOKBACK;
         // None up to the end of the file: none for any later piece either.
         if (cut === -1) pattern = null;
       }

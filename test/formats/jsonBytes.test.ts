@@ -11,7 +11,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 const decode = (part: Uint8Array) => new TextDecoder().decode(part);
 
 /** A source over `text`'s bytes that notes every read: where, how much, and the largest buffer read into. */
-function streamOf(text: string, options: { shrinksTo?: number } = {}) {
+function streamOf(text: string, options: { shrinksTo?: number; mostPerRead?: number } = {}) {
   const all = bytes(text);
   const reads: Array<{ position: number; length: number }> = [];
   let largestBuffer = 0;
@@ -19,7 +19,8 @@ function streamOf(text: string, options: { shrinksTo?: number } = {}) {
     size: all.length,
     read(into, position) {
       largestBuffer = Math.max(largestBuffer, into.buffer.byteLength);
-      const part = all.subarray(position, Math.min(position + into.length, options.shrinksTo ?? all.length));
+      const length = Math.min(into.length, options.mostPerRead ?? Infinity);
+      const part = all.subarray(position, Math.min(position + length, options.shrinksTo ?? all.length));
       into.set(part);
       reads.push({ position, length: part.length });
       return part.length;
@@ -28,7 +29,7 @@ function streamOf(text: string, options: { shrinksTo?: number } = {}) {
   return { source, reads, largest: () => largestBuffer };
 }
 
-/** Whether the reads went through the file once, in order, to its end. */
+/** Whether the reads went through the file once, in order, to its end (short reads read on). */
 function readOnceInOrder(reads: ReadonlyArray<{ position: number; length: number }>, size: number): boolean {
   let at = 0;
   for (const read of reads) {
@@ -176,6 +177,11 @@ describe('parseJsonBytes', () => {
         const { source, reads } = streamOf(text);
         expect(parseJsonStream(source, 'f', { blockBytes, pieceBytes })).toEqual(expected);
         expect(readOnceInOrder(reads, source.size)).toBe(true);
+        if (blockBytes < 64) continue;
+        // A source that gives fewer bytes than asked (a pipe, a network file system) is read on, not taken as ended.
+        const short = streamOf(text, { mostPerRead: blockBytes >> 3 });
+        expect(parseJsonStream(short.source, 'f', { blockBytes, pieceBytes })).toEqual(expected);
+        expect(readOnceInOrder(short.reads, source.size)).toBe(true);
       }
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -200,6 +206,11 @@ describe('parseJsonBytes', () => {
     expect(parseJsonStream(longStream.source, 'f', { blockBytes: 2000, pieceBytes: 1000 })).toEqual(long);
     expect(longStream.largest()).toBeLessThan(2 * 200_000 + 9 * 1000 + 2 * 2000);
     expect(readOnceInOrder(longStream.reads, longStream.source.size)).toBe(true);
+    // A first key that never comes again: no cut is ever found, and the window stays a few pieces long.
+    const uncut = [{ first: 0 }, ...events];
+    const uncutStream = streamOf(JSON.stringify(uncut));
+    expect(parseJsonStream(uncutStream.source, 'f', { blockBytes: 2000, pieceBytes: 1000 })).toEqual(uncut);
+    expect(uncutStream.largest()).toBeLessThan(4 * (9 * 1000 + 2 * 2000));
   });
 
   it('says how far a streamed read has got, up to the end of the file', () => {
@@ -230,6 +241,21 @@ describe('parseJsonBytes', () => {
       expect(
         thrown(() => parseJsonStream(stream('[\n {"id": 0},\n {"id": 1'), 'log.json', options), LogFormatError).message,
       ).toMatch(/ends before it is complete/);
+      // Columns count the line as it decodes: two bad bytes are two replacement characters.
+      const badBytes = new Uint8Array([...bytes('["'), 0x80, 0x80, ...bytes('", 1 x]')]);
+      const badSource: ByteSource = {
+        size: badBytes.length,
+        read: (into, position) => {
+          const part = badBytes.subarray(position, position + into.length);
+          into.set(part);
+          return part.length;
+        },
+      };
+      for (const message of [
+        thrown(() => parseJsonStream(badSource, 'log.json', options), LogFormatError).message,
+        thrown(() => parseJsonBytes(badBytes, 'log.json'), LogFormatError).message,
+      ])
+        expect(message).toMatch(/^log\.json: invalid JSON at line 1, column 10 /);
       expect(thrown(() => parseJsonStream(stream('[1, 2] x'), 'log.json', options), LogFormatError).message).toBe(
         'log.json: invalid JSON at line 1, column 8 (unexpected text after the JSON value)',
       );
