@@ -39,16 +39,21 @@ describe('compact trace', () => {
       ],
     },
   ];
-  it.each(configs)('gives back the full trace, step for step ($type)', (config) => {
-    const path = file(`${config.type}.json`, JSON.stringify(config));
-    const full = JSON.parse(replayCli(real, '--config', path, '--tokens').stdout) as Trace;
-    const compact = JSON.parse(replayCli(real, '--config', path, '--tokens', '--compact').stdout) as {
-      format: string;
-      steps: CompactStep[];
-    };
-    expect(compact.format).toBe('compact');
-    expect(expand(compact.steps)).toEqual(full.steps);
-  });
+  it.each(configs)(
+    'gives back the full trace, step for step ($type)',
+    (config) => {
+      const path = file(`${config.type}.json`, JSON.stringify(config));
+      const full = JSON.parse(replayCli(real, '--config', path, '--tokens').stdout) as Trace;
+      const compact = JSON.parse(replayCli(real, '--config', path, '--tokens', '--compact').stdout) as {
+        format: string;
+        steps: CompactStep[];
+      };
+      expect(compact.format).toBe('compact');
+      expect(expand(compact.steps)).toEqual(full.steps);
+      // Two whole commands counting tokens: seconds on a loaded machine.
+    },
+    15_000,
+  );
 
   it('stays as long as the log, where the full trace grows with its square', () => {
     const log = file('long.json', JSON.stringify(generateLog(3000)));
