@@ -1,7 +1,7 @@
 import { noLlm, runSync } from '../engine/index.ts';
-import type { InspectedLog, ReplayedLog, Tokens } from './inspectedLog.ts';
+import type { InspectedLog, MadeCondensation, ReplayedLog, Tokens } from './inspectedLog.ts';
 import { emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
-import type { CondensationSummary, ReplayRequest, StepSummary } from './types.ts';
+import type { ReplayRequest, StepSummary } from './types.ts';
 import { serverPipeline } from './v0/defaultConfig.ts';
 
 /** The condenser configuration that reproduces a log's recorded condensations, and how well it does. */
@@ -21,38 +21,59 @@ export interface InferredConfig {
 /** Configurations tried at most, besides the one the log records: each costs one replay. */
 const MAX_TRIED = 48;
 
-type Condensation = Omit<CondensationSummary, 'placeholder'>;
-function replayed(log: InspectedLog, tokens: Tokens | null, request: ReplayRequest): ReplayedLog | null {
+/** The log replayed as recorded (its own condensations; no LLM is asked); null if that fails. */
+function replayedAsRecorded(log: InspectedLog, tokens: Tokens | null, request: ReplayRequest): ReplayedLog | null {
   const prepared = log.replay(request, tokens);
   if ('configError' in prepared) return null;
   try {
-    const use = emptyLogSummaryUse();
-    return runSync(prepared.work, request.mode === 'recorded' ? noLlm : logSummaryAnswers(log.logSummaries, use));
+    return runSync(prepared.work, noLlm);
   } catch {
-    // A candidate OpenHands itself would fail on reproduces nothing.
     return null;
   }
 }
 
-/** How many of the recorded condensations, from the first, the replay made at the same step forgetting the same events. */
+/** A candidate's replay stopped: it missed a recorded condensation, so how many it reproduces is known. */
+class Missed {}
+
+/**
+ * How many of the recorded condensations, from the first, a re-simulation under `request` makes again at
+ * the same step forgetting the same events (its summarizer answered with the log's summaries); -1 when it
+ * fails, as OpenHands would. It stops at the first recorded condensation it misses: on a long log where
+ * no candidate reproduces them all, each costs a few condensations' replay, not a whole one (a 100 MB
+ * log: 48 candidates in 3.4 s before). A candidate that reproduces them all is replayed to its end.
+ */
 function reproduced(
-  recorded: readonly Condensation[],
-  candidate: readonly Condensation[],
-  eventKey: (id: number | string) => string,
+  log: InspectedLog,
+  tokens: Tokens | null,
+  request: ReplayRequest,
+  recorded: readonly MadeCondensation[],
 ): number {
-  const sameForgotten = (a: Condensation, b: Condensation) =>
-    (a.forgottenCount ?? a.forgottenEventIds.length) === (b.forgottenCount ?? b.forgottenEventIds.length) &&
-    a.forgottenEventIds.length === b.forgottenEventIds.length &&
-    a.forgottenEventIds.every((id, i) => eventKey(id) === eventKey(b.forgottenEventIds[i]!));
+  const eventKey = log.logSummaries.eventKey;
+  const same = (made: MadeCondensation, wanted: MadeCondensation) =>
+    made.stepIndex === wanted.stepIndex &&
+    (made.forgottenCount ?? made.forgottenEventIds.length) ===
+      (wanted.forgottenCount ?? wanted.forgottenEventIds.length) &&
+    made.forgottenEventIds.length === wanted.forgottenEventIds.length &&
+    made.forgottenEventIds.every((id, i) => eventKey(id) === eventKey(wanted.forgottenEventIds[i]!));
   let n = 0;
-  while (
-    n < recorded.length &&
-    candidate[n] !== undefined &&
-    candidate[n]!.stepIndex === recorded[n]!.stepIndex &&
-    sameForgotten(candidate[n]!, recorded[n]!)
-  )
-    n++;
-  return n;
+  const prepared = log.replay(request, tokens, (stepIndex, made) => {
+    for (const condensation of made) {
+      if (n === recorded.length) return;
+      if (!same(condensation, recorded[n]!)) throw new Missed();
+      n++;
+    }
+    // The next recorded condensation was due by now: this replay makes it later, or never.
+    if (n < recorded.length && stepIndex >= recorded[n]!.stepIndex) throw new Missed();
+  });
+  if ('configError' in prepared) return -1;
+  try {
+    runSync(prepared.work, logSummaryAnswers(log.logSummaries, emptyLogSummaryUse()));
+    return n;
+  } catch (error) {
+    if (error instanceof Missed) return n;
+    // A candidate OpenHands itself would fail on reproduces nothing.
+    return -1;
+  }
 }
 
 /**
@@ -60,7 +81,7 @@ function reproduced(
  * where the forgotten events began, and max_size is bounded by the views around it (the view before did not
  * exceed it; the view after holds half of it, give or take the summary).
  */
-function sizeCandidates(steps: readonly StepSummary[], first: Condensation, keepFirst: number): number[] {
+function sizeCandidates(steps: readonly StepSummary[], first: MadeCondensation, keepFirst: number): number[] {
   const after = steps[first.stepIndex]?.viewLength ?? 0;
   const before = first.stepIndex > 0 ? (steps[first.stepIndex - 1]?.viewLength ?? 0) : 0;
   const likely = [0, 1, 2, 3, -1, -2, 4, 5].map((d) => 2 * after + d);
@@ -69,7 +90,7 @@ function sizeCandidates(steps: readonly StepSummary[], first: Condensation, keep
 }
 
 /** Where the first forgotten event sat in the view before its condensation: the condenser's keep_first. */
-function keepFirstOf(asRecorded: ReplayedLog, first: Condensation): number {
+function keepFirstOf(asRecorded: ReplayedLog, first: MadeCondensation): number {
   if (first.summaryOffset !== null) return first.summaryOffset;
   if (first.stepIndex === 0) return 0;
   const view = asRecorded.stepView(first.stepIndex - 1);
@@ -103,7 +124,7 @@ export function inferConfig(
 ): InferredConfig {
   const base = { answers: {}, onMissing: 'placeholder' as const, ...(sdkRules ? { sdkRules } : {}) };
   const recordedRequest: ReplayRequest = { ...base, config: log.opened.suggestedConfig, mode: 'recorded' };
-  const asRecorded = replayed(log, tokens, recordedRequest);
+  const asRecorded = replayedAsRecorded(log, tokens, recordedRequest);
   const recorded = asRecorded?.condensations ?? [];
   const fallback = {
     config: log.opened.suggestedConfig,
@@ -113,10 +134,7 @@ export function inferConfig(
   };
   if (!asRecorded || recorded.length === 0)
     return { ...fallback, reproduces: 0, notes: ['the log records no condensation: there is nothing to infer from'] };
-  const score = (config: unknown) => {
-    const run = replayed(log, tokens, { ...base, config, mode: 'resimulate' });
-    return run ? reproduced(recorded, run.condensations, log.logSummaries.eventKey) : -1;
-  };
+  const score = (config: unknown) => reproduced(log, tokens, { ...base, config, mode: 'resimulate' }, recorded);
   const notes: string[] = [];
   if (log.opened.configRecorded) {
     const n = score(log.opened.suggestedConfig);

@@ -91,8 +91,15 @@ export interface InspectedLog {
   readonly recorded: RecordedBill;
   /** The log's own summaries, answering only summarizer calls that forget exactly the events they summarized. */
   readonly logSummaries: LogSummaries;
-  /** The engine work for a request (it yields LLM requests). */
-  replay(request: ReplayRequest, tokens: Tokens | null): Prepared<ReplayedLog>;
+  /**
+   * The engine work for a request (it yields LLM requests). `watch` hears each step's index and the
+   * condensations it made as the step is replayed; what it throws ends the replay.
+   */
+  replay(
+    request: ReplayRequest,
+    tokens: Tokens | null,
+    watch?: (stepIndex: number, made: readonly MadeCondensation[]) => void,
+  ): Prepared<ReplayedLog>;
   /** The work that writes the request's trace (spec/replay.md §6) a step at a time. */
   trace(
     request: ReplayRequest,
@@ -119,11 +126,14 @@ export interface TraceSize {
   readonly widest: { readonly ids: number; readonly beforeEventId: EventId; readonly step: number } | null;
 }
 
+/** A condensation a replay made (whether its summary was a placeholder is told apart later). */
+export type MadeCondensation = Omit<CondensationSummary, 'placeholder'>;
+
 /** The engine's part of a replay's result. */
 export interface FlavorReplay<Step, View> {
   readonly mode: ReplayMode;
   readonly steps: readonly StepSummary[];
-  readonly condensations: ReadonlyArray<Omit<CondensationSummary, 'placeholder'>>;
+  readonly condensations: readonly MadeCondensation[];
   readonly walk: StepWalk<Step, View>;
   stepView(step: number): readonly ViewItem[];
 }
@@ -142,6 +152,8 @@ export interface FlavorLog<Step, View> {
   recordedCallAt(step: Step): RecordedCall | null;
   /** What the log's own run, as recorded, teaches about `model`'s calls (all when null); null where nothing was recorded. */
   learnedFromLog(settings: ChatSettings, model: string | null, tokens: TextTokens): LearnedUsage | null;
+  /** The condensations a step of a re-simulation made, as its replay's result lists them. */
+  condensationsMade(step: Step): readonly MadeCondensation[];
   /** The engine replay of a request, each step handed to `onStep` as it is replayed. */
   prepare(
     request: ReplayRequest,
@@ -198,8 +210,10 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
     countTokens: (countText, from, to, into) => flavor.countTokens(countText, from, to, into),
     recorded: flavor.recorded,
     logSummaries: flavor.logSummaries,
-    replay(request, tokens) {
-      const prepared = flavor.prepare(request, tokens);
+    replay(request, tokens, watch) {
+      let stepIndex = 0;
+      const onStep = watch && ((step: Step) => watch(stepIndex++, flavor.condensationsMade(step)));
+      const prepared = flavor.prepare(request, tokens, onStep);
       if ('configError' in prepared) return prepared;
       const { notes } = prepared;
       return then(prepared, function* (work) {

@@ -2,7 +2,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLogInput } from '../../src/cli/readInput.ts';
 import { type AnyParsedLog, loadLog } from '../../src/formats/index.ts';
+import { noLlm, runSync } from '../../src/engine/index.ts';
 import { inferConfig, openLog } from '../../src/inspect/index.ts';
+import type { InspectedLog, Prepared, ReplayedLog } from '../../src/inspect/inspectedLog.ts';
+import { emptyLogSummaryUse, logSummaryAnswers } from '../../src/inspect/logSummaries.ts';
+import { generateLog } from '../../bench/generateLog.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 
 const REAL_185 = join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
@@ -14,6 +18,12 @@ const SDK_FOLDERS = [
 ] as const;
 
 const parse = (path: string): Promise<AnyParsedLog> => loadLog(readLogInput(path), {});
+
+/** The work of a prepared replay (these configurations are all valid). */
+function prepared(work: Prepared<ReplayedLog>) {
+  if ('configError' in work) throw new Error(work.configError);
+  return work.work;
+}
 
 describe('inferConfig', () => {
   it('reads the 185-event log’s summarizer off its condensations: max_size 80, keep_first 4, all 3 reproduced', async () => {
@@ -53,6 +63,55 @@ describe('inferConfig', () => {
       expect(inferred.config).toMatchObject({ kind: 'LLMSummarizingCondenser', keep_first: 4, max_size: 80 });
     },
   );
+
+  it('stops a candidate at the first recorded condensation it misses, and scores it as a whole replay would', async () => {
+    // A generated log whose recorded condensations no candidate makes again past the first few.
+    const text = JSON.stringify(generateLog(3000, 7, { realistic: true }));
+    const log = openLog(await loadLog({ kind: 'file', file: { path: 'long.json', text } }, {}));
+    let stepsReplayed = 0;
+    let candidates = 0;
+    const counted: InspectedLog = {
+      ...log,
+      replay: (request, tokens, watch) => {
+        if (request.mode === 'resimulate') candidates++;
+        return log.replay(request, tokens, (stepIndex, made) => {
+          stepsReplayed++;
+          watch?.(stepIndex, made);
+        });
+      },
+    };
+    const inferred = inferConfig(counted, null);
+    expect(inferred.recordedCondensations).toBeGreaterThan(20);
+    expect(inferred.reproduces).toBeGreaterThan(0);
+    expect(inferred.reproduces).toBeLessThan(inferred.recordedCondensations);
+    const steps = runSync(
+      prepared(log.replay({ config: null, mode: 'recorded', answers: {}, onMissing: 'placeholder' }, null)),
+      noLlm,
+    ).steps.length;
+    // Every candidate stopped early (here after its fifth condensation): an eighth of a replay each, at most.
+    expect(candidates).toBeGreaterThan(10);
+    expect(stepsReplayed).toBeLessThan((candidates * steps) / 8);
+    // The best candidate's score is what its whole replay reproduces.
+    const whole = runSync(
+      prepared(
+        log.replay({ config: inferred.config, mode: 'resimulate', answers: {}, onMissing: 'placeholder' }, null),
+      ),
+      logSummaryAnswers(log.logSummaries, emptyLogSummaryUse()),
+    );
+    const recorded = runSync(
+      prepared(log.replay({ config: null, mode: 'recorded', answers: {}, onMissing: 'placeholder' }, null)),
+      noLlm,
+    ).condensations;
+    let leading = 0;
+    while (
+      leading < recorded.length &&
+      whole.condensations[leading]?.stepIndex === recorded[leading]!.stepIndex &&
+      JSON.stringify(whole.condensations[leading]!.forgottenEventIds) ===
+        JSON.stringify(recorded[leading]!.forgottenEventIds)
+    )
+      leading++;
+    expect(inferred.reproduces).toBe(leading);
+  });
 
   it('says there is nothing to infer from a log that never condensed, and keeps the default', async () => {
     const inferred = inferConfig(

@@ -5,6 +5,7 @@ import {
   type FlavorLog,
   type FlavorReplay,
   type InspectedLog,
+  type MadeCondensation,
   inspectedLog,
   oneLine,
   stepSummary,
@@ -98,6 +99,18 @@ function sdkLogSummaries(events: readonly sdk.SdkEvent[], inHistory: Uint8Array,
   return new LogSummaries(recorded, keyOf, eventKey);
 }
 
+/** A condensation the replay made, as its result lists it. */
+function madeCondensation(c: sdk.SdkCondensationRecord): MadeCondensation {
+  return {
+    id: c.id,
+    stepIndex: c.stepIndex,
+    forgottenEventIds: c.forgottenEventIds,
+    summary: c.summary,
+    summaryOffset: c.summaryOffset,
+    llmCall: c.llmCall,
+  };
+}
+
 function replayed(
   events: readonly sdk.SdkEvent[],
   inHistory: Uint8Array,
@@ -105,14 +118,7 @@ function replayed(
 ): FlavorReplay<sdk.SdkReplayStep, sdk.SdkView> {
   const made = {
     steps: result.steps.map(stepSummary),
-    condensations: result.condensations.map((c) => ({
-      id: c.id,
-      stepIndex: c.stepIndex,
-      forgottenEventIds: c.forgottenEventIds,
-      summary: c.summary,
-      summaryOffset: c.summaryOffset,
-      llmCall: c.llmCall,
-    })),
+    condensations: result.condensations.map(madeCondensation),
   };
   const { steps, condensations } =
     result.mode === 'recorded' ? creditRecordedCondensations(made.steps, loggedCondensations(events, inHistory)) : made;
@@ -228,6 +234,7 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
         into[i] = sdk.isViewEvent(event) ? countText(sdk.eventString(event)) : 0;
       }
     },
+    condensationsMade: (step) => step.condensations.map(madeCondensation),
     prepare(request, tokens, onStep) {
       const rules = rulesOf(request);
       let condenser: sdk.SdkCondenser | undefined;

@@ -1,6 +1,7 @@
 import { ConfigError, MAX_CONDENSER_CALLS_PER_STEP, minMax } from '../../engine/index.ts';
 import {
   type CondensationArgs,
+  type CondensationRecord,
   type Condenser,
   type PreparedLog,
   type ReplayResult,
@@ -28,6 +29,7 @@ import {
   type FlavorLog,
   type FlavorReplay,
   type InspectedLog,
+  type MadeCondensation,
   inspectedLog,
   oneLine,
   stepSummary,
@@ -169,6 +171,7 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
     sortedFileNames: parsed.shape === 'v0-events-folder',
     agentCalls: (settings, model, tokens) =>
       v0AgentCalls(prepared, settings, tokens, recordedUsage(parsed.recorded, model)),
+    condensationsMade: (step) => step.condensations.map((c) => madeCondensation(prepared, c)),
     prepare(request, tokens, onStep) {
       let condenser: Condenser | null = null;
       let notes: readonly string[] = [];
@@ -200,6 +203,18 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
   return inspectedLog(flavor);
 }
 
+/** A condensation the replay made, as its result lists it. */
+function madeCondensation(prepared: PreparedLog, c: CondensationRecord): MadeCondensation {
+  return {
+    id: c.id,
+    stepIndex: c.stepIndex,
+    ...forgottenOfLog(prepared, c.args),
+    summary: c.args.summary,
+    summaryOffset: c.args.summaryOffset,
+    llmCall: c.llmCall,
+  };
+}
+
 function replayed(
   prepared: PreparedLog,
   result: ReplayResult,
@@ -208,14 +223,7 @@ function replayed(
 ): FlavorReplay<ReplayStep, View> {
   const made = {
     steps: result.steps.map(stepSummary),
-    condensations: result.condensations.map((c) => ({
-      id: c.id,
-      stepIndex: c.stepIndex,
-      ...forgottenOfLog(prepared, c.args),
-      summary: c.args.summary,
-      summaryOffset: c.args.summaryOffset,
-      llmCall: c.llmCall,
-    })),
+    condensations: result.condensations.map((c) => madeCondensation(prepared, c)),
   };
   const { steps, condensations } = result.mode === 'recorded' ? creditRecordedCondensations(made.steps, logged) : made;
   const walk = v0StepWalk(result.steps, condenser);
