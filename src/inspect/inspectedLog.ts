@@ -198,7 +198,18 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
   const learned = new Map<string, LearnedUsage>();
   const portsFor = (tokens: TextTokens) => usagePorts(flavor, tokens, learned);
   let quality: LogQuality | null = null;
-  const logQuality = () => (quality ??= new LogQuality(flavor.raw, flavor.ids, flavor.sortedFileNames));
+  let finding: Generator<void, LogQuality, void> | null = null;
+  /** The log's facts, found once: whoever asks meanwhile takes the one search on, pausing as it does. */
+  function* findQuality(): Generator<void, LogQuality, void> {
+    while (!quality) {
+      finding ??= LogQuality.find(flavor.raw, flavor.ids, flavor.sortedFileNames);
+      const next = finding.next();
+      if (next.done) quality = next.value;
+      else yield;
+    }
+    return quality;
+  }
+  const logQuality = () => runToEnd(findQuality());
   const then = <T, U>(prepared: Prepared<T>, finish: (work: LlmWork<T>) => LlmWork<U>): Prepared<U> =>
     'configError' in prepared ? prepared : { work: finish(prepared.work), notes: prepared.notes };
   const { calls: _calls, ...recordedBill } = flavor.recorded;
@@ -229,8 +240,8 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
             (lives ??= eventLives(result.walk, flavor.encoder(), flavor.ids, result.steps, result.condensations)),
           agent: (settings, context) =>
             agentRun(portsFor(context.tokens), result.walk, settings, calibrationOf(result.mode), context),
-          quality: () => runToEnd(walkQuality(result.walk, flavor.encoder(), logQuality())),
-          qualityInSteps: () => walkQuality(result.walk, flavor.encoder(), logQuality()),
+          quality: () => runToEnd(walkQuality(result.walk, flavor.encoder(), findQuality())),
+          qualityInSteps: () => walkQuality(result.walk, flavor.encoder(), findQuality()),
         };
       });
     },
@@ -311,9 +322,9 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
 function* walkQuality<Step, View>(
   walk: StepWalk<Step, View>,
   encoder: TraceEncoder<Step, View>,
-  quality: LogQuality,
+  findQuality: Generator<void, LogQuality, void>,
 ): Generator<void, ReplayQuality, void> {
-  const figure = qualityFigure(quality, encoder);
+  const figure = qualityFigure(yield* findQuality, encoder);
   const steps: Array<StepQuality | null> = [];
   let previous: View | null = null;
   for (let index = 0; index < walk.steps.length; index++) {

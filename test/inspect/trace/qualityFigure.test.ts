@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runToEnd } from '../../../src/engine/index.ts';
 import type { TraceEncoder, ViewItemVisitor } from '../../../src/inspect/flavor.ts';
 import type { StepQuality } from '../../../src/inspect/quality/tracker.ts';
 import type { QualityViewItem } from '../../../src/inspect/quality/viewDelta.ts';
@@ -46,10 +47,12 @@ const rawOf = (events: readonly unknown[]) => ({
 /** The quality figure of a log whose positions are its ids, over views the encoder reads. */
 const figureOver = (events: readonly unknown[], over: TraceEncoder<Step, View>) =>
   qualityFigure(
-    new LogQuality(
-      rawOf(events),
-      events.map((_, index) => index),
-      false,
+    runToEnd(
+      LogQuality.find(
+        rawOf(events),
+        events.map((_, index) => index),
+        false,
+      ),
     ),
     over,
   );

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readLogInput } from '../../src/cli/readInput.ts';
+import { noLlm, runSync } from '../../src/engine/index.ts';
+import { loadLog } from '../../src/formats/index.ts';
+import { openLog } from '../../src/inspect/index.ts';
+import type { ReplayedLog } from '../../src/inspect/inspectedLog.ts';
+import { SAMPLE_SESSIONS } from '../helpers/logs.ts';
+
+const REAL_185 = join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
+
+async function replayedSample(): Promise<ReplayedLog> {
+  const log = openLog(await loadLog(readLogInput(REAL_185), {}));
+  const prepared = log.replay(
+    {
+      config: { type: 'recent', max_events: 40, keep_first: 2 },
+      mode: 'resimulate',
+      answers: {},
+      onMissing: 'placeholder',
+    },
+    null,
+  );
+  if ('configError' in prepared) throw new Error(prepared.configError);
+  return runSync(prepared.work, noLlm);
+}
+
+/** Runs a paused work to its end; how many pauses it made, and what it gave. */
+function drained<T>(work: Generator<void, T, void>): { pauses: number; value: T } {
+  let pauses = 0;
+  for (;;) {
+    const next = work.next();
+    if (next.done) return { pauses, value: next.value };
+    pauses++;
+  }
+}
+
+describe('inspectedLog: the facts lost of a replay', () => {
+  it('finds the log’s facts with pauses, once, whoever asks for them meanwhile', async () => {
+    const replayed = await replayedSample();
+    const steps = replayed.steps.length;
+    // The first walk pauses while the facts are found (a 100 MB log's take seconds), then after each step.
+    const first = replayed.qualityInSteps();
+    for (let k = 0; k < 2; k++) expect(first.next().done).toBe(false);
+    // A second walk begun meanwhile takes the same search on: it pauses less than a whole search.
+    const second = drained(replayed.qualityInSteps());
+    const rest = drained(first);
+    expect(second.pauses).toBeGreaterThan(steps);
+    expect(rest.pauses).toBe(steps);
+    expect(rest.value).toEqual(second.value);
+    expect(second.value.total.missing_used).toBe(6);
+    // Found once: a walk now pauses only after each step.
+    expect(drained(replayed.qualityInSteps()).pauses).toBe(steps);
+    expect(replayed.quality()).toEqual(second.value);
+  });
+});
