@@ -14,6 +14,7 @@ import {
   type ResponseMessage,
 } from './protocol.ts';
 import { EngineQueue } from './engineQueue.ts';
+import { receivedResult } from './rowColumns.ts';
 
 /** An error the engine raised, re-created on this side of the worker boundary. */
 export class EngineError extends Error {
@@ -60,7 +61,12 @@ function inWorker(worker: Worker): EngineClient {
   let nextId = 1;
   const pending = new Map<
     number,
-    { resolve: (value: unknown) => void; reject: (error: Error) => void; context?: CallContext }
+    {
+      method: EngineMethod;
+      resolve: (value: unknown) => void;
+      reject: (error: Error) => void;
+      context?: CallContext;
+    }
   >();
   worker.onmessage = (event: MessageEvent<ResponseMessage | ProgressMessage>) => {
     const response = event.data;
@@ -71,7 +77,7 @@ function inWorker(worker: Worker): EngineClient {
       return;
     }
     pending.delete(response.id);
-    if (response.ok) waiter.resolve(response.result);
+    if (response.ok) waiter.resolve(receivedResult(waiter.method, response.result));
     else waiter.reject(new EngineError(response.error.name, response.error.message));
   };
   worker.onerror = (event) => {
@@ -86,7 +92,7 @@ function inWorker(worker: Worker): EngineClient {
       const message: RequestMessage = { id, method, args };
       context?.signal?.addEventListener('abort', () => worker.postMessage({ cancel: id }), { once: true });
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject, context });
+        pending.set(id, { method, resolve: resolve as (value: unknown) => void, reject, context });
         worker.postMessage(message);
       });
     },

@@ -5,6 +5,7 @@ import { APP_CONNECT } from '../security/appPolicy.ts';
 import { originGuardedFetch } from '../security/originGuard.ts';
 import { type CallContext, Inspector, type InspectorApi } from '../inspect/index.ts';
 import { EngineQueue } from './engineQueue.ts';
+import { resultToSend } from './rowColumns.ts';
 import {
   BACKGROUND_METHODS,
   type CancelMessage,
@@ -41,16 +42,18 @@ self.onmessage = (event: MessageEvent<RequestMessage | CancelMessage>) => {
   };
   const run = async (outside?: CallContext['outside']) => {
     let response: ResponseMessage;
+    let transfer: ArrayBuffer[] = [];
     try {
       const call = host[method] as (args: unknown, context: CallContext) => Promise<unknown>;
-      response = { id, ok: true, result: await call.call(host, args, outside ? { ...context, outside } : context) };
+      const sent = resultToSend(method, await call.call(host, args, outside ? { ...context, outside } : context));
+      response = { id, ok: true, result: sent.result };
+      transfer = sent.result instanceof Uint32Array ? [sent.result.buffer as ArrayBuffer] : sent.transfer;
     } catch (error) {
       const name = error instanceof Error ? error.name : 'Error';
       response = { id, ok: false, error: { name, message: error instanceof Error ? error.message : String(error) } };
     }
     running.delete(id);
-    const transfer = response.ok && response.result instanceof Uint32Array ? [response.result.buffer] : [];
-    (self as unknown as Worker).postMessage(response, transfer as Transferable[]);
+    (self as unknown as Worker).postMessage(response, transfer);
   };
   if (BACKGROUND_METHODS.has(method)) void run();
   else void queue.run(run);

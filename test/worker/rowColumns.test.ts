@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readLogInput } from '../../src/cli/readInput.ts';
+import { loadLog } from '../../src/formats/index.ts';
+import { type EventRow, type OpenedLog, openLog } from '../../src/inspect/index.ts';
+import { receivedResult, resultToSend, rowColumns, rowsOf } from '../../src/worker/rowColumns.ts';
+import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
+
+const opened = async (path: string): Promise<OpenedLog> => openLog(await loadLog(readLogInput(path), {})).opened;
+
+/** What a message between threads does to a value: structured clone, with the buffers transferred. */
+const acrossThreads = <T>(value: T, transfer: ArrayBuffer[]): T => structuredClone(value, { transfer });
+
+describe('rowColumns: a log’s rows as columns between the worker and the page', () => {
+  it('gives back the same rows, V0 (integer ids) and SDK (string ids)', async () => {
+    for (const path of [
+      join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'),
+      join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond'),
+    ]) {
+      const { rows } = await opened(path);
+      expect(rows.length).toBeGreaterThan(100);
+      expect(rowsOf(rowColumns(rows))).toEqual(rows);
+    }
+  });
+
+  it('keeps any summary text and odd ids exactly', () => {
+    const rows: EventRow[] = [
+      {
+        index: 0,
+        id: 0,
+        kind: 'action',
+        type: 'run',
+        source: 'agent',
+        summary: '',
+        inHistory: { recorded: true, resimulate: false },
+      },
+      {
+        index: 1,
+        id: 2 ** 52 - 1,
+        kind: 'observation',
+        type: 'run',
+        source: null,
+        summary: 'a\u0000b 😀 \ud800',
+        inHistory: { recorded: false, resimulate: true },
+      },
+      {
+        index: 2,
+        id: 7,
+        kind: 'other',
+        type: 'state',
+        source: 'environment',
+        summary: 'é'.repeat(300),
+        inHistory: { recorded: false, resimulate: false },
+      },
+    ];
+    expect(rowsOf(rowColumns(rows))).toEqual(rows);
+    expect(rowsOf(rowColumns([]))).toEqual([]);
+  });
+
+  it('sends an opened log’s rows as columns (their arrays transferred) and the page reads the same opened log', async () => {
+    const log = await opened(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'));
+    for (const [method, result] of [
+      ['open', log],
+      ['importLog', { kind: 'opened', opened: log }],
+    ] as const) {
+      const sent = resultToSend(method, result);
+      const sentRows = (method === 'open' ? sent.result : (sent.result as { opened: OpenedLog }).opened) as OpenedLog;
+      expect(Array.isArray(sentRows.rows)).toBe(false);
+      expect(sent.transfer.length).toBeGreaterThanOrEqual(6);
+      expect(receivedResult(method, acrossThreads(sent.result, sent.transfer))).toEqual(result);
+    }
+    // Results without an opened log go as they are.
+    const instances = { kind: 'instances', instances: [], shapeLabel: 'eval' };
+    expect(resultToSend('importLog', instances)).toEqual({ result: instances, transfer: [] });
+    expect(receivedResult('importLog', instances)).toBe(instances);
+    expect(resultToSend('stepView', [1, 2])).toEqual({ result: [1, 2], transfer: [] });
+  });
+});
