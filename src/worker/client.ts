@@ -14,7 +14,7 @@ import {
   type ResponseMessage,
 } from './protocol.ts';
 import { EngineQueue } from './engineQueue.ts';
-import { receivedResult } from './rowColumns.ts';
+import { receivedResult } from './wireColumns.ts';
 
 /** An error the engine raised, re-created on this side of the worker boundary. */
 export class EngineError extends Error {

@@ -5,7 +5,7 @@ import { APP_CONNECT } from '../security/appPolicy.ts';
 import { originGuardedFetch } from '../security/originGuard.ts';
 import { type CallContext, Inspector, type InspectorApi } from '../inspect/index.ts';
 import { EngineQueue } from './engineQueue.ts';
-import { resultToSend } from './rowColumns.ts';
+import { resultToSend } from './wireColumns.ts';
 import {
   BACKGROUND_METHODS,
   type CancelMessage,

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { readLogInput } from '../../src/cli/readInput.ts';
 import { loadLog } from '../../src/formats/index.ts';
 import { type EventRow, type OpenedLog, openLog } from '../../src/inspect/index.ts';
-import { receivedResult, resultToSend, rowColumns, rowsOf } from '../../src/worker/rowColumns.ts';
+import type { StepSummary } from '../../src/inspect/types.ts';
+import { Inspector } from '../../src/inspect/inspector.ts';
+import {
+  receivedResult,
+  resultToSend,
+  rowColumns,
+  rowsOf,
+  stepColumns,
+  stepsOf,
+} from '../../src/worker/wireColumns.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 
 const opened = async (path: string): Promise<OpenedLog> => openLog(await loadLog(readLogInput(path), {})).opened;
@@ -74,5 +83,50 @@ describe('rowColumns: a log’s rows as columns between the worker and the page'
     expect(resultToSend('importLog', instances)).toEqual({ result: instances, transfer: [] });
     expect(receivedResult('importLog', instances)).toBe(instances);
     expect(resultToSend('stepView', [1, 2])).toEqual({ result: [1, 2], transfer: [] });
+  });
+
+  it('gives back a replay’s steps: their condensations, failures and ids of either engine', async () => {
+    const host = new Inspector();
+    for (const path of [
+      join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'),
+      join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond'),
+    ]) {
+      await host.open({ input: readLogInput(path), instance: null });
+      const outcome = await host.replay({ config: null, mode: 'recorded', answers: {}, onMissing: 'placeholder' });
+      if (!outcome.ok) throw new Error(outcome.configError);
+      const { steps } = outcome.summary;
+      expect(steps.some((step) => step.condensationIds.length > 0)).toBe(true);
+      expect(stepsOf(stepColumns(steps))).toEqual(steps);
+      const sent = resultToSend('replay', outcome);
+      expect(sent.transfer.length).toBeGreaterThanOrEqual(6);
+      expect(receivedResult('replay', acrossThreads(sent.result, sent.transfer))).toEqual(outcome);
+    }
+    const odd: StepSummary[] = [
+      {
+        index: 0,
+        beforeEventId: 'a',
+        beforeEventIndex: 3,
+        viewLength: 0,
+        viewTokens: 0,
+        condensationIds: ['x', 'y'],
+        unhandledCondensationRequest: true,
+        failure: 'the LLM is unavailable',
+      },
+      {
+        index: 1,
+        beforeEventId: 'b',
+        beforeEventIndex: 4,
+        viewLength: 9,
+        viewTokens: 1e12,
+        condensationIds: [],
+        unhandledCondensationRequest: false,
+        failure: null,
+      },
+    ];
+    expect(stepsOf(stepColumns(odd))).toEqual(odd);
+    // A refused configuration goes as it is.
+    const refused = { ok: false, configError: 'no' };
+    expect(resultToSend('replay', refused)).toEqual({ result: refused, transfer: [] });
+    expect(receivedResult('liveReplay', refused)).toBe(refused);
   });
 });
