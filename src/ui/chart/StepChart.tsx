@@ -5,7 +5,7 @@ import './charts.css';
 import { ChartLegend } from './ChartLegend.tsx';
 import { chartData, chartOptions } from './stepChartOptions.ts';
 import type { StepChartSpec } from './stepChartSpec.ts';
-import { resolveColor, useColorScheme } from './useColorScheme.ts';
+import { resolveColors, useColorScheme } from './useColorScheme.ts';
 
 interface Props {
   readonly spec: StepChartSpec;
@@ -63,13 +63,14 @@ export function StepChart({ spec, step, onStep, height, className }: Props) {
     const element = box.current;
     const spec = specNow.current;
     if (!element || spec.steps === 0) return;
-    const colors = {
-      series: spec.series.map((series) => resolveColor(element, series.color)),
-      text: resolveColor(element, '--muted'),
-      grid: resolveColor(element, '--border'),
-      mark: resolveColor(element, '--chart-condensed'),
-      lost: resolveColor(element, '--chart-lost'),
-    };
+    const [text, grid, mark, lost, ...series] = resolveColors(element, [
+      '--muted',
+      '--border',
+      '--chart-condensed',
+      '--chart-lost',
+      ...spec.series.map((line) => line.color),
+    ]);
+    const colors = { series, text: text!, grid: grid!, mark: mark!, lost: lost! };
     const marker = document.createElement('div');
     marker.className = 'step-cursor';
     const options = chartOptions(spec, { width: Math.max(200, element.clientWidth), height }, colors, {
