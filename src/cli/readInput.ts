@@ -6,7 +6,6 @@ import {
   LogFormatError,
   type LogFile,
   type LogInput,
-  STREAM_HEAD_BYTES,
   decodeText,
   readStreamedLog,
 } from '../formats/index.ts';
@@ -55,17 +54,15 @@ export function readLogInput(path: string): LogInput {
 export function streamLogFile(path: string, options: LocateOptions): AnyParsedLog | null {
   let fd: number;
   try {
-    if (!statSync(path).isFile()) return null;
     fd = openSync(path, 'r');
   } catch {
     return null;
   }
   try {
-    const size = fstatSync(fd).size;
-    const head = new Uint8Array(Math.min(size, STREAM_HEAD_BYTES));
-    readSync(fd, head, 0, head.length, 0);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return null;
     const read = (into: Uint8Array, position: number) => readSync(fd, into, 0, into.length, position);
-    return readStreamedLog(basename(path), head, { size, read }, options);
+    return readStreamedLog(basename(path), { size: stats.size, read }, options);
   } finally {
     closeSync(fd);
   }

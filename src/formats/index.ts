@@ -40,7 +40,6 @@ export {
 } from './recorded/index.ts';
 export { MAX_STRING_BYTES } from './jsonBytes.ts';
 export type { ByteSource } from './jsonBytes.ts';
-export { STREAM_HEAD_BYTES };
 export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './sdk/index.ts';
 export {
   SESSION_FILE_FORMAT,
@@ -84,17 +83,13 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
 
 /**
  * Reads a log file that is one JSON document as it streams from `source` (the command line: a 100 MB
- * log's bytes are never all held; the events stay, as they must). `head`: the file's first bytes, enough
- * to tell an archive or UTF-16 (null: read those whole with loadLog). A value with more after it is null
- * too: JSONL (an eval run's output) or a damaged file, which the whole-file reader tells apart.
+ * log's bytes are never all held; the events stay, as they must). An archive or UTF-16 (told by the
+ * file's first bytes) is null: read those whole with loadLog. A value with more after it is null too:
+ * JSONL (an eval run's output) or a damaged file, which the whole-file reader tells apart.
  */
-export function readStreamedLog(
-  path: string,
-  head: Uint8Array,
-  source: ByteSource,
-  options: LocateOptions = {},
-): AnyParsedLog | null {
-  const start = streamStart(head, source.size);
+export function readStreamedLog(path: string, source: ByteSource, options: LocateOptions = {}): AnyParsedLog | null {
+  const head = new Uint8Array(Math.min(source.size, STREAM_HEAD_BYTES));
+  const start = streamStart(head.subarray(0, source.read(head, 0)), source.size);
   if (start === null) return null;
   const document: ByteSource = {
     size: source.size - start,

@@ -6,7 +6,6 @@ import {
   type AnyParsedLog,
   type ByteSource,
   LogFormatError,
-  STREAM_HEAD_BYTES,
   readLog,
   readStreamedLog,
 } from '../../src/formats/index.ts';
@@ -23,7 +22,7 @@ function streamed(bytes: Uint8Array, path = 'log.json'): AnyParsedLog | null {
       return part.length;
     },
   };
-  return readStreamedLog(path, bytes.subarray(0, STREAM_HEAD_BYTES), source, { keepSources: false });
+  return readStreamedLog(path, source, { keepSources: false });
 }
 
 const wholeRead = (bytes: Uint8Array, path = 'log.json') =>

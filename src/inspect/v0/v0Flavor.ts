@@ -35,7 +35,6 @@ function maskedTarget(entry: ViewEntry): number | 'summary' {
 const condensationJson = (record: CondensationRecord) =>
   `{"id":${record.id},"forgotten_event_ids":${forgottenJson(record.forgotten)},"summary":${JSON.stringify(record.args.summary)},"summary_offset":${JSON.stringify(record.args.summaryOffset)}}`;
 
-/** V0 steps and views in the trace; remembers the JSON of what repeats (ids, summaries, placeholders). */
 /**
  * How many entries from `before[i]` and `now[j]` on are the same, at most `max` (all in range). Entries
  * mostly are the same objects (a masked view repeats the last one's): tested first, so a loop over a
@@ -51,6 +50,7 @@ function sameEntriesRun(before: readonly ViewEntry[], i: number, now: readonly V
   return same;
 }
 
+/** V0 steps and views in the trace; remembers the JSON of what repeats (ids, summaries, placeholders). */
 export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
   const quoted = new Map<string, string>();
   const idItems: string[] = [];
