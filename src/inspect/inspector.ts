@@ -61,6 +61,8 @@ import { ComparedViews, type StepViewsDiff, type ViewsDiff } from './viewDiff.ts
 import { type LogSummaryUse, emptyLogSummaryUse, logSummaryAnswers } from './logSummaries.ts';
 import { type InferredConfig, inferConfig } from './inferConfig.ts';
 import type { FactOrigin, QualityReport } from './qualityReport.ts';
+import { yieldToEvents } from './yieldToEvents.ts';
+
 /** Builds the answerer that calls a real endpoint (src/llm/openaiLlm.ts in the app). */
 export type CreateLiveLlm = (
   endpoint: LlmEndpointArgs,
@@ -108,11 +110,11 @@ interface LastReplay {
 }
 
 /** Milliseconds of usage work between two pauses, so that step views and cancel messages get through. */
-const USAGE_SLICE_MS = 12;
+const USAGE_SLICE_MS = 4;
 /** While the user moves through steps, background work waits: the step in front of them comes first. */
 const QUIET_BEFORE_BACKGROUND_MS = 150;
 /** The same for token counting, which runs beside the queue from the moment a log opens. */
-const TOKEN_SLICE_MS = 8;
+const TOKEN_SLICE_MS = 4;
 /**
  * Events counted between two looks at the clock: few, since one tool output can take a millisecond
  * (32 made slices of 50-80 ms on a 100 MB log, which a step change waited behind).
@@ -192,7 +194,7 @@ export class Inspector implements InspectorApi {
           done,
           total,
         });
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await yieldToEvents();
         if (context.signal?.aborted) throw abortError();
         sliceStart = this.clock();
       },
@@ -274,7 +276,7 @@ export class Inspector implements InspectorApi {
       } while (next < total && this.clock() - sliceStart < TOKEN_SLICE_MS);
       if (next < total) {
         progress?.({ kind: 'status', message: `Counting tokens: ${next} of ${total} events`, done: next, total });
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await yieldToEvents();
       }
       if (this.current !== loaded) throw abortError();
     }
@@ -709,7 +711,7 @@ export class Inspector implements InspectorApi {
       if (this.clock() - sliceStart <= USAGE_SLICE_MS) continue;
       // Where the work is, as it last said.
       if (next.value) context.progress?.(next.value);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await yieldToEvents();
       while (this.clock() - this.lastForeground < QUIET_BEFORE_BACKGROUND_MS && !context.signal?.aborted)
         await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_BACKGROUND_MS));
       if (context.signal?.aborted || stale()) throw abortError();

@@ -64,7 +64,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       fetchTranscript(get, deps, step),
     ]);
     if (get().step !== step || get().active?.record.id !== active.record.id) return;
-    set(transcript ? { stepView: view, transcript } : { stepView: view });
+    set(transcript ? { stepView: view, viewStep: step, transcript } : { stepView: view, viewStep: step });
     markShown('step');
   });
 
@@ -84,6 +84,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     running: false,
     step: 0,
     stepView: null,
+    viewStep: 0,
 
     setConfig(raw) {
       const config = withoutSecrets(raw);

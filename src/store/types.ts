@@ -156,6 +156,11 @@ export interface ReplaySlice {
   running: boolean;
   step: number;
   stepView: readonly ViewItem[] | null;
+  /**
+   * The step `stepView` shows: `step` moves at once, the view when the engine has answered, so a pane
+   * drawn from the view draws it with its own step (and draws once per step change, not twice).
+   */
+  viewStep: number;
   setConfig(config: unknown): void;
   setMode(mode: ReplayMode): void;
   setOnMissing(policy: MissingAnswerPolicy): void;

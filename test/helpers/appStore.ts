@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { InspectorDb, SessionStore, SettingsStore } from '../../src/storage/index.ts';
 import { type AppStore, createAppStore } from '../../src/store/index.ts';
 import { liveAgentLlm, liveLlm } from '../../src/llm/openaiLlm.ts';
-import { type EngineClient, createInThreadEngineClient } from '../../src/worker/index.ts';
+import { type EngineClient, type EngineMethod, createInThreadEngineClient } from '../../src/worker/index.ts';
 
 export const SAMPLE_SESSION_PATH = join(
   import.meta.dirname,
@@ -17,6 +17,36 @@ export const SAMPLE_SESSION_PATH = join(
 export const sampleSessionText = () => readFileSync(SAMPLE_SESSION_PATH, 'utf8');
 
 let databases = 0;
+
+/**
+ * An engine wrapper whose next answer to `method`, once `holdNext()` is called, reaches the page only
+ * when `letGo()` is: `caught()` tells that the held call was made.
+ */
+export function answerHolder(method: EngineMethod) {
+  let armed = false;
+  let caught = false;
+  let release: () => void = () => undefined;
+  return {
+    holdNext() {
+      armed = true;
+      caught = false;
+    },
+    caught: () => caught,
+    letGo: () => release(),
+    wrapEngine: (engine: EngineClient): EngineClient => ({
+      ...engine,
+      call: (async (name, args, context) => {
+        const answer = engine.call(name, args, context);
+        if (name === method && armed) {
+          armed = false;
+          caught = true;
+          await new Promise<void>((resolve) => (release = resolve));
+        }
+        return answer;
+      }) as EngineClient['call'],
+    }),
+  };
+}
 
 /** A real store (real engine on this thread, IndexedDB from fake-indexeddb) with its own database. */
 export function createTestStore(

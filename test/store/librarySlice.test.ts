@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { EngineClient } from '../../src/worker/index.ts';
 import { REAL_LOGS } from '../helpers/logs.ts';
-import { SAMPLE_SESSION_PATH, createTestStore, startedStore } from '../helpers/appStore.ts';
+import { SAMPLE_SESSION_PATH, answerHolder, createTestStore, startedStore } from '../helpers/appStore.ts';
 
 const unread = (path: string, bytes: Uint8Array<ArrayBuffer>) => ({
   kind: 'unread' as const,
@@ -44,32 +43,19 @@ describe('opening one session while another opens', () => {
   it('shows the one asked for last, and the engine holds its log, whichever the engine answers first', async () => {
     // The engine opens logs in the order asked (one queue), but the answer to the next `open` reaches the
     // page only when let go: the session asked for first is answered last.
-    let holdNextOpen = false;
-    let letGo: () => void = () => undefined;
-    const { store } = createTestStore({
-      wrapEngine: (engine) => ({
-        ...engine,
-        call: (async (method, args, context) => {
-          const answer = engine.call(method, args, context);
-          if (method === 'open' && holdNextOpen) {
-            holdNextOpen = false;
-            await new Promise<void>((resolve) => (letGo = resolve));
-          }
-          return answer;
-        }) as EngineClient['call'],
-      }),
-    });
+    const opens = answerHolder('open');
+    const { store } = createTestStore({ wrapEngine: opens.wrapEngine });
     const state = () => store.getState();
     await state().init();
     const sample = state().active!.record;
     const bytes = new Uint8Array(readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic_gui_mode.json')));
     const gui = (await state().importLog(unread('gui.json', bytes), 'gui', bytes.length))!;
 
-    holdNextOpen = true;
+    opens.holdNext();
     const first = state().openSession(sample.id);
-    await waitFor(() => expect(holdNextOpen).toBe(false));
+    await waitFor(() => expect(opens.caught()).toBe(true));
     await state().openSession(gui);
-    letGo();
+    opens.letGo();
     await first;
     expect(state().active!.record.id).toBe(gui);
     expect(state().engineHolds).toBe(gui);
@@ -79,11 +65,11 @@ describe('opening one session while another opens', () => {
     expect(state().summary!.steps.length).toBeLessThan(10);
 
     // A file imported while a session opens wins too, and the overtaken open leaves no error behind.
-    holdNextOpen = true;
+    opens.holdNext();
     const again = state().openSession(sample.id);
-    await waitFor(() => expect(holdNextOpen).toBe(false));
+    await waitFor(() => expect(opens.caught()).toBe(true));
     const imported = state().importLog(unread('gui-2.json', bytes), 'gui 2', bytes.length);
-    letGo();
+    opens.letGo();
     const id = await imported;
     await again;
     expect(state().active!.record.id).toBe(id);

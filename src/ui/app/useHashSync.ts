@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { AppStore } from '../../store/index.ts';
-import { useAppState, useAppStoreApi } from './storeContext.tsx';
+import { useAppStoreApi } from './storeContext.tsx';
 import { type HashRoute, formatHash, parseHash } from './hashRoute.ts';
 
 /** How long the step must rest before the URL names it. */
 const HASH_WRITE_DELAY_MS = 150;
 
-/** Puts the open session and step in the URL (or clears it when nothing is open). */
-function writeHash(sessionId: string | null, step: number | null): void {
-  const hash = formatHash({ sessionId, step });
-  if (hash !== window.location.hash)
-    window.history.replaceState(null, '', hash || window.location.pathname + window.location.search);
-}
+type State = ReturnType<AppStore['getState']>;
+
+/** What the URL names of a state: the open session and, once replayed, its step. */
+const routeOf = (state: State) =>
+  formatHash({ sessionId: state.active?.record.id ?? null, step: state.summary ? state.step : null });
 
 function writeOpen(store: AppStore): void {
-  const state = store.getState();
-  writeHash(state.active?.record.id ?? null, state.summary ? state.step : null);
+  const hash = routeOf(store.getState());
+  if (hash !== window.location.hash)
+    window.history.replaceState(null, '', hash || window.location.pathname + window.location.search);
 }
 
 /**
@@ -43,9 +43,6 @@ async function follow(store: AppStore, route: HashRoute): Promise<void> {
  */
 export function useHashSync(): void {
   const store = useAppStoreApi();
-  const sessionId = useAppState((s) => s.active?.record.id ?? null);
-  const step = useAppState((s) => (s.summary ? s.step : null));
-  const opening = useAppState((s) => s.opening);
   // Until the link has been followed, the URL is the link: nothing may overwrite it.
   const [routed, setRouted] = useState(false);
 
@@ -71,17 +68,30 @@ export function useHashSync(): void {
     };
   }, [store]);
 
+  // Followed through the store, not through state of this hook: the app's root re-rendered the whole
+  // page at every step change only to move this timer.
   useEffect(() => {
-    if (!routed || opening) return;
+    if (!routed) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const write = () => {
+      if (!store.getState().opening) writeOpen(store);
+    };
     // Written once the step rests: a history write costs several ms, too much for each step of a scrub.
-    const write = () => writeHash(sessionId, step);
-    const timer = setTimeout(write, HASH_WRITE_DELAY_MS);
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(write, HASH_WRITE_DELAY_MS);
+    };
+    schedule();
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (routeOf(state) !== routeOf(previous) || state.opening !== previous.opening) schedule();
+    });
     window.addEventListener('pagehide', write);
     return () => {
       clearTimeout(timer);
+      unsubscribe();
       window.removeEventListener('pagehide', write);
     };
-  }, [routed, sessionId, step, opening]);
+  }, [routed, store]);
 
   useEffect(() => {
     const onHashChange = () => void follow(store, parseHash(window.location.hash));

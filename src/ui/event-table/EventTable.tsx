@@ -124,7 +124,7 @@ export function EventTable() {
   const matches = useAppState((s) => s.searchMatches);
   const selected = useAppState((s) => s.selectedEvent);
   const summary = useAppState((s) => s.summary);
-  const step = useAppState((s) => s.step);
+  const step = useAppState((s) => s.viewStep);
   const view = useAppState((s) => s.stepView);
   const mode = useAppState((s) => s.mode);
   const { selectEvent } = useActions();

@@ -68,7 +68,7 @@ function statusOf(row: AlignedRow): string {
 export function SideBySide() {
   const rows = useAppState((s) => s.active?.opened.rows ?? null);
   const summary = useAppState((s) => s.summary);
-  const step = useAppState((s) => s.step);
+  const step = useAppState((s) => s.viewStep);
   const view = useAppState((s) => s.stepView);
   const mode = useAppState((s) => s.mode);
   const { selectEvent, focusEvent } = useActions();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SideBySide } from '../../../src/ui/side-by-side/SideBySide.tsx';
-import { startedStore } from '../../helpers/appStore.ts';
+import { answerHolder, createTestStore, startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
 describe('SideBySide', { timeout: 30_000 }, () => {
@@ -16,6 +16,28 @@ describe('SideBySide', { timeout: 30_000 }, () => {
     expect(rows[4]!.textContent).toContain('USER_CONTEXT: Debug trajectory download');
     expect(rows[5]!.querySelector('.sbs-left')!.textContent).toContain('#7');
     expect(rows[5]!.querySelector('.sbs-right')!.textContent).toBe('forgotten');
+  });
+
+  it('draws a view with the step it belongs to while the next step’s view is on its way', async () => {
+    const views = answerHolder('stepView');
+    const { store } = createTestStore({ wrapEngine: views.wrapEngine });
+    await store.getState().init();
+    const { container } = renderWithStore(<SideBySide />, store);
+    const before = store.getState().step;
+    const facts = () => container.querySelector('.side-by-side-facts')!.textContent;
+    expect(facts()).toBe('39 kept · 0 masked · 43 forgotten · the agent saw 40 items');
+    views.holdNext();
+    store.getState().setStep(10);
+    expect(store.getState().step).toBe(10);
+    // Not the old view aligned with step 10's history: the old view with its own step.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.getState().viewStep).toBe(before);
+    expect(facts()).toBe('39 kept · 0 masked · 43 forgotten · the agent saw 40 items');
+    expect(views.caught()).toBe(true);
+    views.letGo();
+    await waitFor(() => expect(store.getState().viewStep).toBe(10));
+    expect(facts()).toMatch(/^\d+ kept · 0 masked · 0 forgotten · the agent saw \d+ items$/);
+    expect(facts()).not.toContain('43 forgotten');
   });
 
   it('shows masking placeholders where the condenser masked', async () => {
