@@ -69,6 +69,14 @@ describe('one screen, recorded truth first', () => {
         ]) {
           expect(await insideViewport(page, selector), selector).toBe(true);
         }
+        // The messages start right under the find box and take the rest of the pane (the box, a
+        // growing field in a row of filters, once took half the column and pushed them down).
+        const findBox = await page.locator('.transcript .search-box').boundingBox();
+        const messages = await page.locator('.transcript-scroll').boundingBox();
+        const pane = await page.locator('.transcript').boundingBox();
+        expect(findBox!.height).toBeLessThan(60);
+        expect(messages!.y - (findBox!.y + findBox!.height)).toBeLessThan(16);
+        expect(pane!.y + pane!.height - (messages!.y + messages!.height)).toBeLessThan(16);
         expect(
           await page.evaluate(
             () =>
