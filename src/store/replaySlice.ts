@@ -3,7 +3,7 @@ import { ConfigTextError, withoutSecrets } from '../formats/index.ts';
 import { coalesce } from './coalesce.ts';
 import { errorText } from './errorText.ts';
 import { configProblem, configText, readConfigText, sessionReplayRequest } from './replayRequest.ts';
-import type { GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
+import type { AppState, GetState, ReplaySlice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 import { createConfigEdits } from './configEdits.ts';
 import { markShown } from './shownMarks.ts';
@@ -27,9 +27,17 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
         return;
       }
       const last = Math.max(0, outcome.summary.steps.length - 1);
+      const step = Math.min(get().step, last);
+      // The step's view and messages under this replay (the engine holds it now) come with it: the page
+      // draws the new replay once, not once without them and again with them.
+      const shown = outcome.summary.steps.length > 0 ? await stepState(step) : { stepView: null, transcript: null };
+      if (get().active?.record.id !== active.record.id) return;
+      // The step moved meanwhile: its own view is asked for below.
+      const current = Math.min(get().step, last);
       set({
         summary: outcome.summary,
-        step: Math.min(get().step, last),
+        step: current,
+        ...(current === step ? shown : {}),
         usage: null,
         quality: null,
         appliedConfig: config,
@@ -37,7 +45,8 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
         eventLanes: null,
       });
       void get().loadEventLife();
-      await loadStepView();
+      if (current !== step) await loadStepView();
+      else if (outcome.summary.steps.length > 0) markShown('step');
       markShown('replay');
       // Usage over the whole run can take a while on long logs: it runs after, and a newer replay cancels it.
       void get().refreshUsage();
@@ -51,6 +60,15 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     }
   });
 
+  /** The store's fields for `step` of the engine's last replay: its view and messages, asked at once and shown together. */
+  async function stepState(step: number): Promise<Partial<AppState>> {
+    const [view, transcript] = await Promise.all([
+      deps.engine.call('stepView', { step }),
+      fetchTranscript(get, deps, step),
+    ]);
+    return transcript ? { stepView: view, viewStep: step, transcript } : { stepView: view, viewStep: step };
+  }
+
   const loadStepView = coalesce(async () => {
     const { summary, step, active } = get();
     if (!summary || summary.steps.length === 0) {
@@ -58,13 +76,9 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       return;
     }
     if (!active || get().engineHolds !== active.record.id) return;
-    // Both asked at once and shown together: one render of the step, not one per answer.
-    const [view, transcript] = await Promise.all([
-      deps.engine.call('stepView', { step }),
-      fetchTranscript(get, deps, step),
-    ]);
+    const shown = await stepState(step);
     if (get().step !== step || get().active?.record.id !== active.record.id) return;
-    set(transcript ? { stepView: view, viewStep: step, transcript } : { stepView: view, viewStep: step });
+    set(shown);
     markShown('step');
   });
 

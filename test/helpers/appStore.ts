@@ -70,8 +70,8 @@ export function createTestStore(
 }
 
 /** A store that has started like the app does: the sample session imported and open. */
-export async function startedStore() {
-  const created = createTestStore();
+export async function startedStore(options: Parameters<typeof createTestStore>[0] = {}) {
+  const created = createTestStore(options);
   await created.store.getState().init();
   return created;
 }
@@ -80,8 +80,8 @@ export async function startedStore() {
  * A started store once its background work has settled: tokens counted, the replay run again with them,
  * and every step's usage estimated for that replay (figures read before then may be replaced).
  */
-export async function settledStore() {
-  const created = await startedStore();
+export async function settledStore(options: Parameters<typeof createTestStore>[0] = {}) {
+  const created = await startedStore(options);
   const { store } = created;
   await waitFor(
     () => {

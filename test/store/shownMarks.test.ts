@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markShown } from '../../src/store/shownMarks.ts';
+import { createTestStore } from '../helpers/appStore.ts';
 
 describe('markShown', () => {
   it('leaves one User Timing mark per moment, the latest, and observers hear each one', () => {
@@ -17,5 +18,17 @@ describe('markShown', () => {
     const records = observer.takeRecords().map((entry) => entry.name);
     observer.disconnect();
     expect([...heard, ...records].filter((name) => name === 'inspector:step')).toHaveLength(2);
+  });
+
+  it('marks the first step shown after a log opens (its view came with the replay), then each step and replay', async () => {
+    performance.clearMarks();
+    const { store } = createTestStore();
+    const marked = () => ['step', 'replay'].map((what) => performance.getEntriesByName(`inspector:${what}`).length);
+    await store.getState().init();
+    expect(store.getState().stepView).not.toBeNull();
+    expect(marked()).toEqual([1, 1]);
+    const opened = performance.getEntriesByName('inspector:step')[0]!.startTime;
+    store.getState().setStep(3);
+    await expect.poll(() => performance.getEntriesByName('inspector:step')[0]!.startTime).toBeGreaterThan(opened);
   });
 });

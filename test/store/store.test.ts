@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REAL_LOGS } from '../helpers/logs.ts';
-import { createTestStore, startedStore } from '../helpers/appStore.ts';
+import { createTestStore, settledStore, startedStore } from '../helpers/appStore.ts';
 
 const basicLog = () => readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), 'utf8');
 
@@ -44,6 +44,26 @@ describe('app store', () => {
     // Condensing at 40 events: the view never exceeds max_size at a step.
     expect(Math.max(...summary.steps.map((s) => s.viewLength))).toBeLessThanOrEqual(40);
     expect(summary.condensations.every((c) => c.placeholder)).toBe(true);
+  });
+
+  it('shows a new replay together with its step’s view and messages (never the old view beside the new replay)', async () => {
+    const { store } = await settledStore();
+    const seen: Array<{ masked: boolean; viewStep: number; transcriptStep: number | undefined; step: number }> = [];
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.summary !== previous.summary)
+        seen.push({
+          masked: state.stepView?.some((item) => item.kind === 'masked') ?? false,
+          viewStep: state.viewStep,
+          transcriptStep: state.transcript?.step,
+          step: state.step,
+        });
+    });
+    store.getState().setConfig({ type: 'observation_masking', attention_window: 3 });
+    await store.getState().rerun();
+    unsubscribe();
+    expect(seen.length).toBeGreaterThan(0);
+    // At step 40 masking hides observations: the view that arrives with the replay is already masked.
+    for (const moment of seen) expect(moment).toEqual({ masked: true, viewStep: 39, transcriptStep: 39, step: 39 });
   });
 
   it('refuses an invalid setting with a message, keeping the last replay', async () => {

@@ -1,8 +1,27 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { condensationSteps } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { shortId } from '../shared/EventLabel.tsx';
 import './scrubber.css';
+
+/**
+ * The condensations on the slider. Apart from the step, drawn once per replay: a long log has hundreds,
+ * which every step change reconciled. Keyed by position: another replay moves them rather than
+ * removing and creating them all.
+ */
+const SliderMarks = memo(function SliderMarks({ marks, steps }: { marks: readonly number[]; steps: number }) {
+  return (
+    <div className="slider-marks" aria-hidden="true">
+      {marks.map((mark, position) => (
+        <span
+          key={position}
+          className="slider-mark"
+          style={{ left: `${steps <= 1 ? 0 : (mark / (steps - 1)) * 100}%` }}
+        />
+      ))}
+    </div>
+  );
+});
 
 /** Moves through the replay's steps: slider with the condensations marked, buttons (the keys are page-wide: usePageKeys). */
 export function StepScrubber() {
@@ -55,15 +74,7 @@ export function StepScrubber() {
             aria-valuetext={`Step ${step + 1} of ${steps.length}, before event ${current ? shortId(current.beforeEventId) : ''}`}
             onChange={(e) => setStep(Number(e.target.value))}
           />
-          <div className="slider-marks" aria-hidden="true">
-            {marks.map((mark) => (
-              <span
-                key={mark}
-                className="slider-mark"
-                style={{ left: `${steps.length <= 1 ? 0 : (mark / (steps.length - 1)) * 100}%` }}
-              />
-            ))}
-          </div>
+          <SliderMarks marks={marks} steps={steps.length} />
         </div>
         <button
           type="button"

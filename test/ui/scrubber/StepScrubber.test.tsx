@@ -80,6 +80,32 @@ describe('StepScrubber', () => {
     expect(store.getState().step).toBe(83);
   });
 
+  it('keeps its condensation marks through step changes, and moves the same marks for another replay', async () => {
+    const { store } = await startedStore();
+    const { container } = renderWithStore(<StepScrubber />, store);
+    const marks = () => [...container.querySelectorAll<HTMLElement>('.slider-mark')];
+    const before = marks();
+    expect(before.map((mark) => mark.style.left)).toEqual([39, 60, 80].map((step) => `${(step / 83) * 100}%`));
+    store.getState().setStep(12);
+    await waitFor(() => expect(screen.getByText('Step 13 of 84')).toBeDefined());
+    expect(marks().every((mark, k) => mark === before[k])).toBe(true);
+    const config = structuredClone(store.getState().config) as { condensers: Array<Record<string, unknown>> };
+    config.condensers[2]!.max_size = 40;
+    store.getState().setConfig(config);
+    await store.getState().rerun();
+    const after = marks();
+    const steps = store.getState().summary!.steps.length;
+    expect(after.length).toBeGreaterThan(3);
+    expect(after.map((mark) => mark.style.left)).toEqual(
+      store
+        .getState()
+        .summary!.steps.filter((step) => step.condensationIds.length > 0)
+        .map((step) => `${(step.index / (steps - 1)) * 100}%`),
+    );
+    // The first three are the same elements, moved.
+    expect(after.slice(0, 3).every((mark, k) => mark === before[k])).toBe(true);
+  });
+
   it('says when the condenser failed at a step', async () => {
     const { store } = await startedStore();
     store.getState().setOnMissing('stop');

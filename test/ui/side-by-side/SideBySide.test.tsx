@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SideBySide } from '../../../src/ui/side-by-side/SideBySide.tsx';
-import { answerHolder, createTestStore, startedStore } from '../../helpers/appStore.ts';
+import { answerHolder, settledStore, startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
 describe('SideBySide', { timeout: 30_000 }, () => {
@@ -20,8 +20,8 @@ describe('SideBySide', { timeout: 30_000 }, () => {
 
   it('draws a view with the step it belongs to while the next step’s view is on its way', async () => {
     const views = answerHolder('stepView');
-    const { store } = createTestStore({ wrapEngine: views.wrapEngine });
-    await store.getState().init();
+    // Settled: no replay of its own (the tokens counted) asks for a view meanwhile.
+    const { store } = await settledStore({ wrapEngine: views.wrapEngine });
     const { container } = renderWithStore(<SideBySide />, store);
     const before = store.getState().step;
     const facts = () => container.querySelector('.side-by-side-facts')!.textContent;
