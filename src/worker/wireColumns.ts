@@ -1,5 +1,6 @@
 import type { EventId, EventRow, ImportedLog, OpenedLog, ReplayOutcome, StepSummary } from '../inspect/index.ts';
 import type { EngineMethod } from './protocol.ts';
+import { reportReceived, reportToSend } from './wireReports.ts';
 
 /**
  * A log's event rows as columns, for the trip from the engine's worker to the page: a 100 MB log's
@@ -181,7 +182,10 @@ function openedIn(method: EngineMethod, result: unknown): OpenedLog | null {
   return null;
 }
 
-/** A result as the worker sends it: an opened log's rows or a replay's steps as columns, and the buffers to transfer. */
+/**
+ * A result as the worker sends it: an opened log's rows, a replay's steps or a report's steps (usage,
+ * facts lost: wireReports.ts) as columns, and the buffers to transfer.
+ */
 export function resultToSend(method: EngineMethod, result: unknown): { result: unknown; transfer: ArrayBuffer[] } {
   const replayed = replayIn(method, result);
   if (replayed) {
@@ -191,6 +195,8 @@ export function resultToSend(method: EngineMethod, result: unknown): { result: u
       transfer: buffersOf(steps),
     };
   }
+  const report = reportToSend(method, result);
+  if (report) return { result: report.result, transfer: buffersOf(report.columns) };
   const opened = openedIn(method, result);
   if (!opened) return { result, transfer: [] };
   let columns: RowColumns;
@@ -206,7 +212,7 @@ export function resultToSend(method: EngineMethod, result: unknown): { result: u
   };
 }
 
-/** A result as the page reads it: an opened log's rows or a replay's steps made again from their columns. */
+/** A result as the page reads it: rows and steps made again from their columns. */
 export function receivedResult(method: EngineMethod, result: unknown): unknown {
   const replayed = replayIn(method, result);
   const steps = replayed?.summary.steps as unknown as StepColumns | undefined;
@@ -214,7 +220,7 @@ export function receivedResult(method: EngineMethod, result: unknown): unknown {
     return { ...replayed, summary: { ...replayed.summary, steps: stepsOf(steps) } };
   const opened = openedIn(method, result);
   const rows = opened?.rows as unknown as RowColumns | undefined;
-  if (!opened || !rows || !(rows as { rowColumns?: unknown }).rowColumns) return result;
+  if (!opened || !rows || !(rows as { rowColumns?: unknown }).rowColumns) return reportReceived(method, result);
   const received = { ...opened, rows: rowsOf(rows) };
   return method === 'open' ? received : { kind: 'opened', opened: received };
 }

@@ -1,0 +1,165 @@
+import type { ReplayQuality, StepUsage, UsageReport } from '../inspect/index.ts';
+
+/*
+ * The figures per step that follow every replay (usage, facts lost) as columns between the worker and
+ * the page, as rows and steps go (wireColumns.ts): a 100 MB log's 14,479 usage steps took about 15 ms
+ * of the page's thread to arrive as objects, its facts lost about 5 (ten times that at 1 GB), each
+ * replay again.
+ */
+
+/** Where a step has no such value (a null), or no step at all (a failed one). */
+const NONE = -1;
+
+/** Numbers that may be null: NaN stands for null (no figure here is NaN). */
+const nullable = (value: number | null) => (value === null ? Number.NaN : value);
+const orNull = (value: number) => (Number.isNaN(value) ? null : value);
+
+export interface QualityColumns {
+  readonly qualityColumns: true;
+  /** NONE for a step without a view (null). */
+  readonly seen: Int32Array;
+  readonly inView: Int32Array;
+  readonly missingCounts: Uint32Array;
+  /** Every step's missing facts, one step after another. */
+  readonly missing: readonly string[];
+}
+
+export function qualityColumns(steps: ReplayQuality['steps']): QualityColumns {
+  const count = steps.length;
+  const columns = { seen: new Int32Array(count), inView: new Int32Array(count), missingCounts: new Uint32Array(count) };
+  const missing: string[] = [];
+  steps.forEach((step, i) => {
+    columns.seen[i] = step ? step.seen : NONE;
+    columns.inView[i] = step ? step.in_view : NONE;
+    columns.missingCounts[i] = step ? step.missing_used.length : 0;
+    if (step) for (const fact of step.missing_used) missing.push(fact);
+  });
+  return { qualityColumns: true, ...columns, missing };
+}
+
+export function qualityStepsOf(columns: QualityColumns): ReplayQuality['steps'] {
+  const steps = new Array<ReplayQuality['steps'][number]>(columns.seen.length);
+  let next = 0;
+  for (let i = 0; i < steps.length; i++) {
+    const count = columns.missingCounts[i]!;
+    steps[i] =
+      columns.seen[i] === NONE
+        ? null
+        : {
+            seen: columns.seen[i]!,
+            in_view: columns.inView[i]!,
+            missing_used: columns.missing.slice(next, next + count),
+          };
+    next += count;
+  }
+  return steps;
+}
+
+/** StepUsage as the usage stream makes it: with the reason it has no estimate. */
+type SentStepUsage = StepUsage & { readonly error?: string | null };
+
+export interface UsageColumns {
+  readonly usageColumns: true;
+  /** Bit 1: an estimate; bit 2: a recorded usage; bit 4: an `error` field (null or a reason). */
+  readonly has: Uint8Array;
+  readonly estimated: Float64Array;
+  readonly recorded: Float64Array;
+  readonly recordedCost: Float64Array;
+  /** NONE for null. */
+  readonly messages: Int32Array;
+  /** Indices into `models`, NONE for null. */
+  readonly model: Int32Array;
+  readonly models: readonly string[];
+  /** The steps with an error, and why. */
+  readonly errors: ReadonlyArray<readonly [number, string]>;
+}
+
+/** Fields of the estimate (PromptUsage) and of the recorded usage (RecordedUsage), in column order. */
+const ESTIMATE = ['promptTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
+const RECORDED = ['promptTokens', 'completionTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
+
+export function usageColumns(steps: readonly SentStepUsage[]): UsageColumns {
+  const count = steps.length;
+  const columns = {
+    has: new Uint8Array(count),
+    estimated: new Float64Array(count * ESTIMATE.length),
+    recorded: new Float64Array(count * RECORDED.length),
+    recordedCost: new Float64Array(count),
+    messages: new Int32Array(count),
+    model: new Int32Array(count),
+  };
+  const models: string[] = [];
+  const modelIndex = new Map<string, number>();
+  const errors: Array<readonly [number, string]> = [];
+  steps.forEach((step, i) => {
+    const { estimate, recorded, model } = step;
+    columns.has[i] = (estimate ? 1 : 0) | (recorded ? 2 : 0) | ('error' in step ? 4 : 0);
+    if (estimate) ESTIMATE.forEach((key, k) => (columns.estimated[i * ESTIMATE.length + k] = estimate[key]));
+    if (recorded) RECORDED.forEach((key, k) => (columns.recorded[i * RECORDED.length + k] = recorded[key]));
+    columns.recordedCost[i] = nullable(step.recordedCost);
+    columns.messages[i] = step.messages ?? NONE;
+    let at = model === null ? NONE : modelIndex.get(model);
+    if (at === undefined) {
+      at = models.push(model!) - 1;
+      modelIndex.set(model!, at);
+    }
+    columns.model[i] = at;
+    if (step.error) errors.push([i, step.error]);
+  });
+  return { usageColumns: true, ...columns, models, errors };
+}
+
+export function usageStepsOf(columns: UsageColumns): SentStepUsage[] {
+  const errors = new Map(columns.errors);
+  const { has, estimated, recorded } = columns;
+  const steps = new Array<SentStepUsage>(has.length);
+  for (let i = 0; i < steps.length; i++) {
+    const e = i * ESTIMATE.length;
+    const r = i * RECORDED.length;
+    const step: SentStepUsage = {
+      estimate:
+        has[i]! & 1
+          ? { promptTokens: estimated[e]!, cacheReadTokens: estimated[e + 1]!, cacheWriteTokens: estimated[e + 2]! }
+          : null,
+      recorded:
+        has[i]! & 2
+          ? {
+              promptTokens: recorded[r]!,
+              completionTokens: recorded[r + 1]!,
+              cacheReadTokens: recorded[r + 2]!,
+              cacheWriteTokens: recorded[r + 3]!,
+            }
+          : null,
+      recordedCost: orNull(columns.recordedCost[i]!),
+      messages: columns.messages[i] === NONE ? null : columns.messages[i]!,
+      model: columns.model[i] === NONE ? null : columns.models[columns.model[i]!]!,
+    };
+    steps[i] = has[i]! & 4 ? { ...step, error: errors.get(i) ?? null } : step;
+  }
+  return steps;
+}
+
+/** The report of a method's result (agentUsage, replayQuality) with its steps as columns, if it is one. */
+export function reportToSend(method: string, result: unknown): { result: unknown; columns: object } | null {
+  if (method === 'replayQuality') {
+    const report = result as ReplayQuality;
+    const steps = qualityColumns(report.steps);
+    return { result: { ...report, steps }, columns: steps };
+  }
+  if (method === 'agentUsage') {
+    const report = result as UsageReport;
+    const steps = usageColumns(report.steps);
+    return { result: { ...report, steps }, columns: steps };
+  }
+  return null;
+}
+
+/** The report as the page reads it, its steps made again from their columns; other results as they are. */
+export function reportReceived(method: string, result: unknown): unknown {
+  const steps = (result as { steps?: unknown } | null)?.steps as object | undefined;
+  if (method === 'replayQuality' && steps && 'qualityColumns' in steps)
+    return { ...(result as object), steps: qualityStepsOf(steps as QualityColumns) };
+  if (method === 'agentUsage' && steps && 'usageColumns' in steps)
+    return { ...(result as object), steps: usageStepsOf(steps as UsageColumns) };
+  return result;
+}

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readLogInput } from '../../src/cli/readInput.ts';
+import { Inspector } from '../../src/inspect/inspector.ts';
+import type { ReplayQuality, UsageReport } from '../../src/inspect/types.ts';
+import { receivedResult, resultToSend } from '../../src/worker/wireColumns.ts';
+import { qualityColumns, qualityStepsOf, usageColumns, usageStepsOf } from '../../src/worker/wireReports.ts';
+import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
+
+/** What a message between threads does to a value: structured clone, with the buffers transferred. */
+const acrossThreads = <T>(value: T, transfer: ArrayBuffer[]): T => structuredClone(value, { transfer });
+
+describe('wireReports: usage and facts lost per step as columns between the worker and the page', () => {
+  it('gives back the same reports of real V0 and SDK replays (recorded usage, costs, nulls)', async () => {
+    const host = new Inspector();
+    for (const path of [
+      join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'),
+      join(REAL_LOGS, 'v1_benchmarks_conversation_88ca1e54_218ev_4cond'),
+    ]) {
+      await host.open({ input: readLogInput(path), instance: null });
+      const outcome = await host.replay({ config: null, mode: 'recorded', answers: {}, onMissing: 'placeholder' });
+      if (!outcome.ok) throw new Error(outcome.configError);
+      const usage = await host.agentUsage({ agent: { profile: 'auto', templates: {} } });
+      const quality = await host.replayQuality();
+      expect(usage.steps.length).toBeGreaterThan(40);
+      expect(usage.steps.some((step) => step.recorded !== null)).toBe(true);
+      expect(quality.steps.length).toBe(usage.steps.length);
+      for (const [method, report] of [
+        ['agentUsage', usage],
+        ['replayQuality', quality],
+      ] as const) {
+        const sent = resultToSend(method, report);
+        expect(Array.isArray((sent.result as { steps: unknown }).steps)).toBe(false);
+        expect(sent.transfer.length).toBeGreaterThanOrEqual(3);
+        expect(receivedResult(method, acrossThreads(sent.result, sent.transfer))).toEqual(report);
+      }
+    }
+  });
+
+  it('keeps nulls, errors, failed steps and odd figures exactly', () => {
+    const usage: Array<UsageReport['steps'][number] & { error?: string | null }> = [
+      { estimate: null, recorded: null, recordedCost: null, messages: null, model: null, error: 'templates' },
+      {
+        estimate: { promptTokens: 0, cacheReadTokens: 0.5, cacheWriteTokens: 2 ** 53 },
+        recorded: { promptTokens: 1, completionTokens: 2, cacheReadTokens: 3, cacheWriteTokens: 4 },
+        recordedCost: 0,
+        messages: 0,
+        model: 'gpt-5 😀',
+        error: null,
+      },
+      { estimate: null, recorded: null, recordedCost: 1e-9, messages: 7, model: 'gpt-5 😀' },
+      { estimate: null, recorded: null, recordedCost: null, messages: 3, model: 'claude' },
+    ];
+    expect(usageStepsOf(usageColumns(usage))).toEqual(usage);
+    // Not recorded stays null, never $0.
+    expect(usageStepsOf(usageColumns(usage))[0]!.recordedCost).toBeNull();
+    const quality: ReplayQuality['steps'] = [
+      null,
+      { seen: 0, in_view: 0, missing_used: [] },
+      { seen: 9, in_view: 3, missing_used: ['path:/a/b', 'command:echo "a\u0000b"', 'error:FAILED 😀'] },
+      null,
+      { seen: 10, in_view: 10, missing_used: ['path:/a/b'] },
+    ];
+    expect(qualityStepsOf(qualityColumns(quality))).toEqual(quality);
+    expect(qualityStepsOf(qualityColumns([]))).toEqual([]);
+    expect(usageStepsOf(usageColumns([]))).toEqual([]);
+  });
+});
