@@ -25,25 +25,25 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       if (overtaken()) return;
       set({ opening: true });
       try {
-        const record = await deps.sessions.get(id);
+        const stored = await deps.sessions.get(id);
         // A log the engine holds already is not read back from storage (a big one takes seconds).
         const input = alreadyOpened ? null : await deps.sessions.log(id);
         if (overtaken()) return;
-        if (!record || (!alreadyOpened && !input)) {
-          set({ notice: { kind: 'error', text: 'That session no longer exists.' } });
-          return;
-        }
-        const answers = await deps.sessions.answers(id);
-        if (overtaken()) return;
+        const gone = () => set({ notice: { kind: 'error', text: 'That session no longer exists.' } });
+        if (!stored || (!alreadyOpened && !input)) return gone();
         if (!alreadyOpened) get().releaseEngine();
         const opened =
           alreadyOpened ??
           (await deps.engine.call(
             'open',
-            { input: input!, instance: record.source.instance },
+            { input: input!, instance: stored.source.instance },
             { progress: statusReport((message) => set({ openingStatus: message })) },
           ));
+        // Read after the log is open: another tab may have renamed or changed the session meanwhile
+        // (its news came while this tab had not shown the session yet, and would be undone).
+        const [record, answers] = await Promise.all([deps.sessions.get(id), deps.sessions.answers(id)]);
         if (overtaken()) return;
+        if (!record) return gone();
         set({
           engineHolds: record.id,
           active: { record, opened, tokens: null, answers },
@@ -135,7 +135,10 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         const count = used.matched;
         await deps.sessions.addAnswers(active.record.id, used.answers);
         const answers = await deps.sessions.answers(active.record.id);
-        set({ active: { ...active, answers } });
+        // The session as it is now: another tab may have renamed it or changed it meanwhile.
+        const now = get().active;
+        if (now?.record.id !== active.record.id) return;
+        set({ active: { ...now, answers } });
         // A configuration that asks no LLM needs no summaries: nothing to say then.
         if (used.calls > 0) {
           set({

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InspectorDb, SessionStore, SettingsStore, broadcastSessionChanges } from '../../src/storage/index.ts';
 import { createAppStore } from '../../src/store/index.ts';
 import { liveLlm } from '../../src/llm/openaiLlm.ts';
-import { createInThreadEngineClient } from '../../src/worker/index.ts';
-import { sampleSessionText } from '../helpers/appStore.ts';
+import { type EngineClient, createInThreadEngineClient } from '../../src/worker/index.ts';
+import { answerHolder, sampleSessionText } from '../helpers/appStore.ts';
 
 let tabs = 0;
 
@@ -11,20 +11,20 @@ let tabs = 0;
  * Two tabs of the app: one database, one BroadcastChannel name, a store each. `bHears: false` is a tab
  * that missed the news (a frozen background tab): it learns of A's changes only by writing.
  */
-function twoTabs({ bHears = true } = {}) {
+function twoTabs({ bHears = true, bEngine = (engine: EngineClient) => engine } = {}) {
   const name = `two-tabs-${++tabs}-${Math.random().toString(36).slice(2)}`;
-  const tab = (hears: boolean) => {
+  const tab = (hears: boolean, wrap = (engine: EngineClient) => engine) => {
     const db = new InspectorDb(name);
     const channel = broadcastSessionChanges(`${name}-changes`)!;
     return createAppStore({
       sessions: new SessionStore(db),
       settings: new SettingsStore(db),
-      engine: createInThreadEngineClient(liveLlm),
+      engine: wrap(createInThreadEngineClient(liveLlm)),
       changes: hears ? channel : { publish: channel.publish, subscribe: () => () => undefined },
       loadSample: async () => sampleSessionText(),
     });
   };
-  return { a: tab(true), b: tab(bHears) };
+  return { a: tab(true), b: tab(bHears, bEngine) };
 }
 
 async function bothOnOneSession(options?: { bHears?: boolean }) {
@@ -52,6 +52,31 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describe('two tabs on one session', () => {
+  it(
+    'a rename in one tab while the other is opening that session is not undone there',
+    { timeout: 30_000 },
+    async () => {
+      const opens = answerHolder('open');
+      const { a, b } = twoTabs({ bEngine: opens.wrapEngine });
+      await a.getState().init();
+      await b.getState().init();
+      const id = a.getState().active!.record.id;
+      // B opens the session; its log is being opened when A renames it.
+      opens.holdNext();
+      const opening = b.getState().openSession(id);
+      await until(opens.caught, 'the open to be asked for');
+      await a.getState().renameSession(id, 'Renamed in A');
+      await until(
+        () => b.getState().sessions.some((session) => session.name === 'Renamed in A'),
+        'B to hear of the rename',
+      );
+      opens.letGo();
+      await opening;
+      expect(b.getState().active?.record.name).toBe('Renamed in A');
+      expect(b.getState().sessions.find((session) => session.id === id)?.name).toBe('Renamed in A');
+    },
+  );
+
   it('a session deleted in one tab closes in the other, which says so', { timeout: 30_000 }, async () => {
     const { a, b } = twoTabs();
     await a.getState().init();
