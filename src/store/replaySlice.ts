@@ -13,6 +13,13 @@ import { fetchTranscript } from './stepTranscript.ts';
 const UNDO_DEPTH = 30;
 
 export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps): ReplaySlice {
+  /**
+   * Replays the engine has answered, and whether the last one is not in the store yet: a step view
+   * asked for meanwhile is of that replay, and would be shown beside the previous replay's summary.
+   */
+  let replaysAnswered = 0;
+  let replayNotShown = false;
+
   const runReplay = coalesce(async () => {
     const { active, config } = get();
     // While another log is opened or imported, the engine does not hold this session's log.
@@ -26,26 +33,33 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
         set({ configError: outcome.configError });
         return;
       }
+      // From here the engine answers step views from this replay, which the store does not show yet.
+      replaysAnswered++;
+      replayNotShown = true;
       const last = Math.max(0, outcome.summary.steps.length - 1);
       const step = Math.min(get().step, last);
-      // The step's view and messages under this replay (the engine holds it now) come with it: the page
-      // draws the new replay once, not once without them and again with them.
-      const shown = outcome.summary.steps.length > 0 ? await stepState(step) : { stepView: null, transcript: null };
+      // The step's view and messages under this replay come with it: the page draws the new replay
+      // once, not once without them and again with them. Should they fail, they are asked for again below.
+      const shown =
+        outcome.summary.steps.length > 0
+          ? await stepState(step).catch(() => null)
+          : { stepView: null, transcript: null };
       if (get().active?.record.id !== active.record.id) return;
-      // The step moved meanwhile: its own view is asked for below.
       const current = Math.min(get().step, last);
       set({
         summary: outcome.summary,
         step: current,
-        ...(current === step ? shown : {}),
+        // The view of `step` under this replay, even when the step moved meanwhile (it says whose it is).
+        ...shown,
         usage: null,
         quality: null,
         appliedConfig: config,
         // The lives follow the replay: the picked event's at once, the lanes when the lane view asks again.
         eventLanes: null,
       });
+      replayNotShown = false;
       void get().loadEventLife();
-      if (current !== step) await loadStepView();
+      if (shown === null || current !== step) await loadStepView();
       else if (outcome.summary.steps.length > 0) markShown('step');
       markShown('replay');
       // Usage over the whole run can take a while on long logs: it runs after, and a newer replay cancels it.
@@ -56,6 +70,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       if (deps.logGeneration?.() !== generation || get().active?.record.id !== active.record.id) return;
       set({ notice: { kind: 'error', text: `The replay failed: ${errorText(error)}` } });
     } finally {
+      replayNotShown = false;
       set({ running: false });
     }
   });
@@ -66,7 +81,8 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       deps.engine.call('stepView', { step }),
       fetchTranscript(get, deps, step),
     ]);
-    return transcript ? { stepView: view, viewStep: step, transcript } : { stepView: view, viewStep: step };
+    const stepView = { step, items: view };
+    return transcript ? { stepView, transcript } : { stepView };
   }
 
   const loadStepView = coalesce(async () => {
@@ -76,7 +92,10 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       return;
     }
     if (!active || get().engineHolds !== active.record.id) return;
+    const asked = replaysAnswered;
     const shown = await stepState(step);
+    // A replay came in meanwhile: it shows its own step's view.
+    if (replaysAnswered !== asked || replayNotShown) return;
     if (get().step !== step || get().active?.record.id !== active.record.id) return;
     set(shown);
     markShown('step');
@@ -98,7 +117,6 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     running: false,
     step: 0,
     stepView: null,
-    viewStep: 0,
 
     setConfig(raw) {
       const config = withoutSecrets(raw);

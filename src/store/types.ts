@@ -155,12 +155,11 @@ export interface ReplaySlice {
   summary: ReplaySummary | null;
   running: boolean;
   step: number;
-  stepView: readonly ViewItem[] | null;
   /**
-   * The step `stepView` shows: `step` moves at once, the view when the engine has answered, so a pane
-   * drawn from the view draws it with its own step (and draws once per step change, not twice).
+   * A step's view, with the step it is of: `step` moves at once, the view when the engine has answered,
+   * so a pane drawn from the view draws it with its own step (and once per step change, not twice).
    */
-  viewStep: number;
+  stepView: StepView | null;
   setConfig(config: unknown): void;
   setMode(mode: ReplayMode): void;
   setOnMissing(policy: MissingAnswerPolicy): void;
@@ -331,6 +330,12 @@ export interface SweepSlice {
   jumpToSweepRow(index: number): Promise<void>;
   /** After an import: applies the pending row's configuration if the new session is its instance. */
   finishPendingJump(): Promise<void>;
+}
+
+/** The view the agent got at one step (the engine's items), and that step. */
+export interface StepView {
+  readonly step: number;
+  readonly items: readonly ViewItem[];
 }
 
 export type AppState = LibrarySlice &

@@ -1,6 +1,7 @@
 import type { EventId, EventRow, ImportedLog, OpenedLog, ReplayOutcome, StepSummary } from '../inspect/index.ts';
 import type { EngineMethod } from './protocol.ts';
 import { reportReceived, reportToSend } from './wireReports.ts';
+import { stringTable } from './stringTable.ts';
 
 /**
  * A log's event rows as columns, for the trip from the engine's worker to the page: a 100 MB log's
@@ -28,20 +29,9 @@ export interface RowColumns {
 const NO_WORD = 0xffff;
 
 export function rowColumns(rows: readonly EventRow[]): RowColumns {
-  const words: string[] = [];
-  const wordIndex = new Map<string, number>();
-  const word = (text: string | null) => {
-    if (text === null) return NO_WORD;
-    let found = wordIndex.get(text);
-    if (found === undefined) {
-      found = words.length;
-      // Past the table's size, kinds of events are not few: the rows go as they are (rowColumns' caller checks).
-      if (found >= NO_WORD) throw new RangeError('too many kinds of events for row columns');
-      words.push(text);
-      wordIndex.set(text, found);
-    }
-    return found;
-  };
+  // Past the table's size, kinds of events are not few: the rows go as they are (rowColumns' caller checks).
+  const table = stringTable(NO_WORD);
+  const word = (text: string | null) => (text === null ? NO_WORD : table.numberOf(text));
   const count = rows.length;
   const columns = {
     index: new Int32Array(count),
@@ -64,7 +54,7 @@ export function rowColumns(rows: readonly EventRow[]): RowColumns {
     columns.inHistory[i] = (row.inHistory.recorded ? 1 : 0) | (row.inHistory.resimulate ? 2 : 0);
   });
   const ids = idColumn(rows.map((row) => row.id));
-  return { rowColumns: true, ...columns, ids, words, summaries: summaries.join('') };
+  return { rowColumns: true, ...columns, ids, words: table.strings, summaries: summaries.join('') };
 }
 
 export function rowsOf(columns: RowColumns): EventRow[] {

@@ -1,4 +1,5 @@
 import type { ReplayQuality, StepUsage, UsageReport } from '../inspect/index.ts';
+import { stringTable } from './stringTable.ts';
 
 /*
  * The figures per step that follow every replay (usage, facts lost) as columns between the worker and
@@ -55,12 +56,9 @@ export function qualityStepsOf(columns: QualityColumns): ReplayQuality['steps'] 
   return steps;
 }
 
-/** StepUsage as the usage stream makes it: with the reason it has no estimate. */
-type SentStepUsage = StepUsage & { readonly error?: string | null };
-
 export interface UsageColumns {
   readonly usageColumns: true;
-  /** Bit 1: an estimate; bit 2: a recorded usage; bit 4: an `error` field (null or a reason). */
+  /** Bit 1: an estimate; bit 2: a recorded usage. */
   readonly has: Uint8Array;
   readonly estimated: Float64Array;
   readonly recorded: Float64Array;
@@ -70,15 +68,13 @@ export interface UsageColumns {
   /** Indices into `models`, NONE for null. */
   readonly model: Int32Array;
   readonly models: readonly string[];
-  /** The steps with an error, and why. */
-  readonly errors: ReadonlyArray<readonly [number, string]>;
 }
 
 /** Fields of the estimate (PromptUsage) and of the recorded usage (RecordedUsage), in column order. */
 const ESTIMATE = ['promptTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
 const RECORDED = ['promptTokens', 'completionTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
 
-export function usageColumns(steps: readonly SentStepUsage[]): UsageColumns {
+export function usageColumns(steps: readonly StepUsage[]): UsageColumns {
   const count = steps.length;
   const columns = {
     has: new Uint8Array(count),
@@ -88,35 +84,26 @@ export function usageColumns(steps: readonly SentStepUsage[]): UsageColumns {
     messages: new Int32Array(count),
     model: new Int32Array(count),
   };
-  const models: string[] = [];
-  const modelIndex = new Map<string, number>();
-  const errors: Array<readonly [number, string]> = [];
+  const models = stringTable();
   steps.forEach((step, i) => {
     const { estimate, recorded, model } = step;
-    columns.has[i] = (estimate ? 1 : 0) | (recorded ? 2 : 0) | ('error' in step ? 4 : 0);
+    columns.has[i] = (estimate ? 1 : 0) | (recorded ? 2 : 0);
     if (estimate) ESTIMATE.forEach((key, k) => (columns.estimated[i * ESTIMATE.length + k] = estimate[key]));
     if (recorded) RECORDED.forEach((key, k) => (columns.recorded[i * RECORDED.length + k] = recorded[key]));
     columns.recordedCost[i] = nullable(step.recordedCost);
     columns.messages[i] = step.messages ?? NONE;
-    let at = model === null ? NONE : modelIndex.get(model);
-    if (at === undefined) {
-      at = models.push(model!) - 1;
-      modelIndex.set(model!, at);
-    }
-    columns.model[i] = at;
-    if (step.error) errors.push([i, step.error]);
+    columns.model[i] = model === null ? NONE : models.numberOf(model);
   });
-  return { usageColumns: true, ...columns, models, errors };
+  return { usageColumns: true, ...columns, models: models.strings };
 }
 
-export function usageStepsOf(columns: UsageColumns): SentStepUsage[] {
-  const errors = new Map(columns.errors);
+export function usageStepsOf(columns: UsageColumns): StepUsage[] {
   const { has, estimated, recorded } = columns;
-  const steps = new Array<SentStepUsage>(has.length);
+  const steps = new Array<StepUsage>(has.length);
   for (let i = 0; i < steps.length; i++) {
     const e = i * ESTIMATE.length;
     const r = i * RECORDED.length;
-    const step: SentStepUsage = {
+    steps[i] = {
       estimate:
         has[i]! & 1
           ? { promptTokens: estimated[e]!, cacheReadTokens: estimated[e + 1]!, cacheWriteTokens: estimated[e + 2]! }
@@ -134,7 +121,6 @@ export function usageStepsOf(columns: UsageColumns): SentStepUsage[] {
       messages: columns.messages[i] === NONE ? null : columns.messages[i]!,
       model: columns.model[i] === NONE ? null : columns.models[columns.model[i]!]!,
     };
-    steps[i] = has[i]! & 4 ? { ...step, error: errors.get(i) ?? null } : step;
   }
   return steps;
 }

@@ -48,7 +48,9 @@ describe('importing an eval run of several instances', () => {
     await store.getState().importLog(evalRun(), 'output', 1);
     // The engine only listed the run: the session's steps, views and usage still come from its own log.
     store.getState().setStep(40);
-    await expect.poll(() => store.getState().stepView?.length).toBe(store.getState().summary!.steps[40]!.viewLength);
+    await expect
+      .poll(() => store.getState().stepView?.items.length)
+      .toBe(store.getState().summary!.steps[40]!.viewLength);
     await expect.poll(() => store.getState().usage?.steps.length).toBe(84);
     store.getState().cancelInstancePicker();
     expect(store.getState().instancePicker).toBeNull();

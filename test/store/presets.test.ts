@@ -32,7 +32,7 @@ describe('presets: OpenHands’ configurations in one click', () => {
     expect(store.getState().config).toEqual({ type: 'observation_masking', attention_window: 20 });
     store.getState().setStep(83);
     await expect
-      .poll(() => store.getState().stepView?.filter((item) => item.kind === 'masked').length ?? 0)
+      .poll(() => store.getState().stepView?.items.filter((item) => item.kind === 'masked').length ?? 0)
       .toBeGreaterThan(0);
   });
 

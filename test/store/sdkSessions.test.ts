@@ -28,7 +28,7 @@ describe('Agent SDK logs in the app', () => {
     if (summary!.steps.length > 0) {
       store.getState().setStep(summary!.steps.length - 1);
       // The step's view arrives from the engine after the step changes.
-      await vi.waitFor(() => expect(store.getState().stepView?.length).toBe(summary!.steps.at(-1)!.viewLength));
+      await vi.waitFor(() => expect(store.getState().stepView?.items.length).toBe(summary!.steps.at(-1)!.viewLength));
     }
   });
 

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { markShown } from '../../src/store/shownMarks.ts';
 import { createTestStore } from '../helpers/appStore.ts';
@@ -27,6 +28,8 @@ describe('markShown', () => {
     await store.getState().init();
     expect(store.getState().stepView).not.toBeNull();
     expect(marked()).toEqual([1, 1]);
+    // Once settled (the tokens counted, replayed with them), only the step change marks a step.
+    await waitFor(() => expect(store.getState().active?.tokens && !store.getState().running).toBe(true));
     const opened = performance.getEntriesByName('inspector:step')[0]!.startTime;
     store.getState().setStep(3);
     await expect.poll(() => performance.getEntriesByName('inspector:step')[0]!.startTime).toBeGreaterThan(opened);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { REAL_LOGS } from '../helpers/logs.ts';
-import { createTestStore, settledStore, startedStore } from '../helpers/appStore.ts';
+import { answerHolder, createTestStore, settledStore, startedStore } from '../helpers/appStore.ts';
 
 const basicLog = () => readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), 'utf8');
 
@@ -24,7 +24,7 @@ describe('app store', () => {
     expect(state.summary?.llm).toMatchObject({ calls: 3, recorded: 3, placeholders: 0 });
     // The file asks to open at its first condensation.
     expect(state.step).toBe(39);
-    expect(state.stepView?.[4]).toMatchObject({ kind: 'summary' });
+    expect(state.stepView?.items[4]).toMatchObject({ kind: 'summary' });
   });
 
   it('does not import the sample again once sessions exist', async () => {
@@ -48,12 +48,17 @@ describe('app store', () => {
 
   it('shows a new replay together with its step’s view and messages (never the old view beside the new replay)', async () => {
     const { store } = await settledStore();
-    const seen: Array<{ masked: boolean; viewStep: number; transcriptStep: number | undefined; step: number }> = [];
+    const seen: Array<{
+      masked: boolean;
+      viewStep: number | undefined;
+      transcriptStep: number | undefined;
+      step: number;
+    }> = [];
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.summary !== previous.summary)
         seen.push({
-          masked: state.stepView?.some((item) => item.kind === 'masked') ?? false,
-          viewStep: state.viewStep,
+          masked: state.stepView?.items.some((item) => item.kind === 'masked') ?? false,
+          viewStep: state.stepView?.step,
           transcriptStep: state.transcript?.step,
           step: state.step,
         });
@@ -64,6 +69,33 @@ describe('app store', () => {
     expect(seen.length).toBeGreaterThan(0);
     // At step 40 masking hides observations: the view that arrives with the replay is already masked.
     for (const moment of seen) expect(moment).toEqual({ masked: true, viewStep: 39, transcriptStep: 39, step: 39 });
+  });
+
+  it('never shows one replay’s view beside another’s summary when the step moves while a replay comes in', async () => {
+    const views = answerHolder('stepView');
+    const { store } = await settledStore({ wrapEngine: views.wrapEngine });
+    const before = store.getState().summary;
+    const masked = () => store.getState().stepView?.items.some((item) => item.kind === 'masked') ?? false;
+    const mismatched: string[] = [];
+    const unsubscribe = store.subscribe((state) => {
+      const newSummary = state.summary !== before;
+      if (newSummary !== masked())
+        mismatched.push(`${newSummary ? 'new' : 'old'} summary, view of step ${state.stepView?.step}`);
+    });
+    // The replay's own view (of step 39) is held; meanwhile the step moves, and its view is asked for.
+    views.holdNext();
+    store.getState().setConfig({ type: 'observation_masking', attention_window: 3 });
+    const replayed = store.getState().rerun();
+    await waitFor(() => expect(views.caught()).toBe(true));
+    store.getState().setStep(50);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    views.letGo();
+    await replayed;
+    await waitFor(() => expect(store.getState().stepView?.step).toBe(50));
+    unsubscribe();
+    expect(masked()).toBe(true);
+    expect(store.getState().transcript?.step).toBe(50);
+    expect(mismatched).toEqual([]);
   });
 
   it('refuses an invalid setting with a message, keeping the last replay', async () => {
@@ -117,7 +149,7 @@ describe('app store', () => {
     // The open session still works.
     store.getState().setStep(10);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(store.getState().stepView?.length).toBeGreaterThan(0);
+    expect(store.getState().stepView?.items.length).toBeGreaterThan(0);
   });
 
   it('exports a reproduction file that replays identically after the session is deleted', async () => {

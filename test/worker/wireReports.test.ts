@@ -32,26 +32,25 @@ describe('wireReports: usage and facts lost per step as columns between the work
         const sent = resultToSend(method, report);
         expect(Array.isArray((sent.result as { steps: unknown }).steps)).toBe(false);
         expect(sent.transfer.length).toBeGreaterThanOrEqual(3);
-        expect(receivedResult(method, acrossThreads(sent.result, sent.transfer))).toEqual(report);
+        expect(receivedResult(method, acrossThreads(sent.result, sent.transfer))).toStrictEqual(report);
       }
     }
   });
 
-  it('keeps nulls, errors, failed steps and odd figures exactly', () => {
-    const usage: Array<UsageReport['steps'][number] & { error?: string | null }> = [
-      { estimate: null, recorded: null, recordedCost: null, messages: null, model: null, error: 'templates' },
+  it('keeps nulls, failed steps and odd figures exactly', () => {
+    const usage: UsageReport['steps'] = [
+      { estimate: null, recorded: null, recordedCost: null, messages: null, model: null },
       {
         estimate: { promptTokens: 0, cacheReadTokens: 0.5, cacheWriteTokens: 2 ** 53 },
         recorded: { promptTokens: 1, completionTokens: 2, cacheReadTokens: 3, cacheWriteTokens: 4 },
         recordedCost: 0,
         messages: 0,
         model: 'gpt-5 😀',
-        error: null,
       },
       { estimate: null, recorded: null, recordedCost: 1e-9, messages: 7, model: 'gpt-5 😀' },
       { estimate: null, recorded: null, recordedCost: null, messages: 3, model: 'claude' },
     ];
-    expect(usageStepsOf(usageColumns(usage))).toEqual(usage);
+    expect(usageStepsOf(usageColumns(usage))).toStrictEqual(usage);
     // Not recorded stays null, never $0.
     expect(usageStepsOf(usageColumns(usage))[0]!.recordedCost).toBeNull();
     const quality: ReplayQuality['steps'] = [
@@ -61,8 +60,8 @@ describe('wireReports: usage and facts lost per step as columns between the work
       null,
       { seen: 10, in_view: 10, missing_used: ['path:/a/b'] },
     ];
-    expect(qualityStepsOf(qualityColumns(quality))).toEqual(quality);
-    expect(qualityStepsOf(qualityColumns([]))).toEqual([]);
-    expect(usageStepsOf(usageColumns([]))).toEqual([]);
+    expect(qualityStepsOf(qualityColumns(quality))).toStrictEqual(quality);
+    expect(qualityStepsOf(qualityColumns([]))).toStrictEqual([]);
+    expect(usageStepsOf(usageColumns([]))).toStrictEqual([]);
   });
 });

@@ -9,11 +9,13 @@ const HASH_WRITE_DELAY_MS = 150;
 type State = ReturnType<AppStore['getState']>;
 
 /** What the URL names of a state: the open session and, once replayed, its step. */
-const routeOf = (state: State) =>
-  formatHash({ sessionId: state.active?.record.id ?? null, step: state.summary ? state.step : null });
+const routeOf = (state: State): HashRoute => ({
+  sessionId: state.active?.record.id ?? null,
+  step: state.summary ? state.step : null,
+});
 
 function writeOpen(store: AppStore): void {
-  const hash = routeOf(store.getState());
+  const hash = formatHash(routeOf(store.getState()));
   if (hash !== window.location.hash)
     window.history.replaceState(null, '', hash || window.location.pathname + window.location.search);
 }
@@ -83,7 +85,9 @@ export function useHashSync(): void {
     };
     schedule();
     const unsubscribe = store.subscribe((state, previous) => {
-      if (routeOf(state) !== routeOf(previous) || state.opening !== previous.opening) schedule();
+      const [now, before] = [routeOf(state), routeOf(previous)];
+      if (now.sessionId !== before.sessionId || now.step !== before.step || state.opening !== previous.opening)
+        schedule();
     });
     window.addEventListener('pagehide', write);
     return () => {

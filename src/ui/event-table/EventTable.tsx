@@ -124,14 +124,16 @@ export function EventTable() {
   const matches = useAppState((s) => s.searchMatches);
   const selected = useAppState((s) => s.selectedEvent);
   const summary = useAppState((s) => s.summary);
-  const step = useAppState((s) => s.viewStep);
-  const view = useAppState((s) => s.stepView);
+  const stepView = useAppState((s) => s.stepView);
   const mode = useAppState((s) => s.mode);
   const { selectEvent } = useActions();
   const [show, setShow] = useState<ShowFilter>('all');
   const statuses = useMemo(
-    () => (rows ? statusAtStep(rows, summary, step, view, mode) : new Map<number, StepStatus>()),
-    [rows, summary, step, view, mode],
+    () =>
+      rows && stepView
+        ? statusAtStep(rows, summary, stepView.step, stepView.items, mode)
+        : new Map<number, StepStatus>(),
+    [rows, summary, stepView, mode],
   );
   const data = useMemo<TableRow[]>(() => {
     if (!rows) return [];

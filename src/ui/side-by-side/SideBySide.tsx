@@ -68,8 +68,9 @@ function statusOf(row: AlignedRow): string {
 export function SideBySide() {
   const rows = useAppState((s) => s.active?.opened.rows ?? null);
   const summary = useAppState((s) => s.summary);
-  const step = useAppState((s) => s.viewStep);
-  const view = useAppState((s) => s.stepView);
+  const stepView = useAppState((s) => s.stepView);
+  const step = stepView?.step ?? 0;
+  const view = stepView?.items ?? null;
   const mode = useAppState((s) => s.mode);
   const { selectEvent, focusEvent } = useActions();
   const aligned = useMemo(

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { usePageKeys } from '../../../src/ui/app/usePageKeys.ts';
 import { StepScrubber } from '../../../src/ui/scrubber/StepScrubber.tsx';
-import { startedStore } from '../../helpers/appStore.ts';
+import { settledStore, startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
 describe('StepScrubber', () => {
@@ -81,7 +81,8 @@ describe('StepScrubber', () => {
   });
 
   it('keeps its condensation marks through step changes, and moves the same marks for another replay', async () => {
-    const { store } = await startedStore();
+    // Settled: no replay of its own (the tokens counted) comes in meanwhile.
+    const { store } = await settledStore();
     const { container } = renderWithStore(<StepScrubber />, store);
     const marks = () => [...container.querySelectorAll<HTMLElement>('.slider-mark')];
     const before = marks();
@@ -93,9 +94,9 @@ describe('StepScrubber', () => {
     config.condensers[2]!.max_size = 40;
     store.getState().setConfig(config);
     await store.getState().rerun();
+    await waitFor(() => expect(marks().length).toBeGreaterThan(3));
     const after = marks();
     const steps = store.getState().summary!.steps.length;
-    expect(after.length).toBeGreaterThan(3);
     expect(after.map((mark) => mark.style.left)).toEqual(
       store
         .getState()

@@ -31,11 +31,11 @@ describe('SideBySide', { timeout: 30_000 }, () => {
     expect(store.getState().step).toBe(10);
     // Not the old view aligned with step 10's history: the old view with its own step.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(store.getState().viewStep).toBe(before);
+    expect(store.getState().stepView?.step).toBe(before);
     expect(facts()).toBe('39 kept · 0 masked · 43 forgotten · the agent saw 40 items');
     expect(views.caught()).toBe(true);
     views.letGo();
-    await waitFor(() => expect(store.getState().viewStep).toBe(10));
+    await waitFor(() => expect(store.getState().stepView?.step).toBe(10));
     expect(facts()).toMatch(/^\d+ kept · 0 masked · 0 forgotten · the agent saw \d+ items$/);
     expect(facts()).not.toContain('43 forgotten');
   });
@@ -45,7 +45,7 @@ describe('SideBySide', { timeout: 30_000 }, () => {
     store.getState().setConfig({ type: 'observation_masking', attention_window: 5 });
     await store.getState().rerun();
     store.getState().setStep(20);
-    await waitFor(() => expect(store.getState().stepView?.some((item) => item.kind === 'masked')).toBe(true));
+    await waitFor(() => expect(store.getState().stepView?.items.some((item) => item.kind === 'masked')).toBe(true));
     const { container } = renderWithStore(<SideBySide />, store);
     await waitFor(() => expect(container.querySelector('[data-status="masked"]')).not.toBeNull());
     const masked = container.querySelector<HTMLElement>('[data-status="masked"]')!;
