@@ -71,9 +71,13 @@ describe('one screen, recorded truth first', () => {
         }
         // The messages start right under the find box and take the rest of the pane (the box, a
         // growing field in a row of filters, once took half the column and pushed them down).
-        const findBox = await page.locator('.transcript .search-box').boundingBox();
-        const messages = await page.locator('.transcript-scroll').boundingBox();
-        const pane = await page.locator('.transcript').boundingBox();
+        // Measured at one moment: the lines above the box (usage, tool schemas) may still be coming.
+        const [findBox, messages, pane] = await page.evaluate(() =>
+          ['.transcript .search-box', '.transcript-scroll', '.transcript'].map((selector) => {
+            const { x, y, width, height } = document.querySelector(selector)!.getBoundingClientRect();
+            return { x, y, width, height };
+          }),
+        );
         expect(findBox!.height).toBeLessThan(60);
         expect(messages!.y - (findBox!.y + findBox!.height)).toBeLessThan(16);
         expect(pane!.y + pane!.height - (messages!.y + messages!.height)).toBeLessThan(16);
