@@ -47,7 +47,7 @@ self.onmessage = (event: MessageEvent<RequestMessage | CancelMessage>) => {
       const call = host[method] as (args: unknown, context: CallContext) => Promise<unknown>;
       const sent = resultToSend(method, await call.call(host, args, outside ? { ...context, outside } : context));
       response = { id, ok: true, result: sent.result };
-      transfer = sent.result instanceof Uint32Array ? [sent.result.buffer as ArrayBuffer] : sent.transfer;
+      transfer = sent.transfer;
     } catch (error) {
       const name = error instanceof Error ? error.name : 'Error';
       response = { id, ok: false, error: { name, message: error instanceof Error ? error.message : String(error) } };

@@ -1,6 +1,6 @@
 import type { EventId, EventRow, ImportedLog, OpenedLog, ReplayOutcome, StepSummary } from '../inspect/index.ts';
 import type { EngineMethod } from './protocol.ts';
-import { reportReceived, reportToSend } from './wireReports.ts';
+import { REPORT_WIRES } from './wireReports.ts';
 import { stringTable } from './stringTable.ts';
 
 /**
@@ -10,7 +10,6 @@ import { stringTable } from './stringTable.ts';
  * rows from them in a fraction of that.
  */
 export interface RowColumns {
-  readonly rowColumns: true;
   readonly index: Int32Array;
   /** Integer ids (V0), or the ids as they are (SDK strings). */
   readonly ids: Float64Array | readonly string[];
@@ -54,7 +53,7 @@ export function rowColumns(rows: readonly EventRow[]): RowColumns {
     columns.inHistory[i] = (row.inHistory.recorded ? 1 : 0) | (row.inHistory.resimulate ? 2 : 0);
   });
   const ids = idColumn(rows.map((row) => row.id));
-  return { rowColumns: true, ...columns, ids, words: table.strings, summaries: summaries.join('') };
+  return { ...columns, ids, words: table.strings, summaries: summaries.join('') };
 }
 
 export function rowsOf(columns: RowColumns): EventRow[] {
@@ -83,7 +82,6 @@ export function rowsOf(columns: RowColumns): EventRow[] {
  * count and one list of them all; failures (few) as they are.
  */
 export interface StepColumns {
-  readonly stepColumns: true;
   readonly index: Int32Array;
   readonly beforeEventId: Float64Array | readonly string[];
   readonly beforeEventIndex: Int32Array;
@@ -123,7 +121,6 @@ export function stepColumns(steps: readonly StepSummary[]): StepColumns {
     if (step.failure !== null) failures.push([i, step.failure]);
   });
   return {
-    stepColumns: true,
     ...columns,
     beforeEventId: idColumn(steps.map((step) => step.beforeEventId)),
     condensationIds: idColumn(condensationIds),
@@ -157,60 +154,82 @@ export function stepsOf(columns: StepColumns): StepSummary[] {
 const buffersOf = (columns: object): ArrayBuffer[] =>
   Object.values(columns).flatMap((value) => (ArrayBuffer.isView(value) ? [value.buffer as ArrayBuffer] : []));
 
-/** The replay outcome a method's result is (replay, liveReplay), when it has steps. */
-function replayIn(method: EngineMethod, result: unknown): Extract<ReplayOutcome, { ok: true }> | null {
-  if (method !== 'replay' && method !== 'liveReplay') return null;
-  const outcome = result as ReplayOutcome;
-  return outcome.ok ? outcome : null;
+/**
+ * How one method's result crosses between the worker and the page: its long list as columns (their
+ * buffers transferred), made again on the page. A list that went as it was is still an array there.
+ */
+export interface Wire {
+  /** The result to post and the columns in it, or null to post the result as it is. */
+  send(result: unknown): { result: unknown; columns: object } | null;
+  receive(result: unknown): unknown;
 }
 
-/** The opened log a method's result carries (open, importLog), if any. */
-function openedIn(method: EngineMethod, result: unknown): OpenedLog | null {
-  if (method === 'open') return result as OpenedLog;
-  if (method === 'importLog' && (result as ImportedLog).kind === 'opened')
-    return (result as Extract<ImportedLog, { kind: 'opened' }>).opened;
-  return null;
-}
+const replayWire: Wire = {
+  send(result) {
+    const outcome = result as ReplayOutcome;
+    if (!outcome.ok) return null;
+    const steps = stepColumns(outcome.summary.steps);
+    return { result: { ...outcome, summary: { ...outcome.summary, steps } }, columns: steps };
+  },
+  receive(result) {
+    const outcome = result as ReplayOutcome;
+    if (!outcome.ok || Array.isArray(outcome.summary.steps)) return result;
+    const steps = stepsOf(outcome.summary.steps as unknown as StepColumns);
+    return { ...outcome, summary: { ...outcome.summary, steps } };
+  },
+};
+
+/** An opened log's rows; past the string table's size (rowColumns throws), they go as they are. */
+const openedWire: Wire = {
+  send(result) {
+    const opened = result as OpenedLog;
+    try {
+      const rows = rowColumns(opened.rows);
+      return { result: { ...opened, rows }, columns: rows };
+    } catch {
+      return null;
+    }
+  },
+  receive(result) {
+    const opened = result as OpenedLog;
+    return Array.isArray(opened.rows) ? result : { ...opened, rows: rowsOf(opened.rows as unknown as RowColumns) };
+  },
+};
+
+/** importLog: an opened log as `open` has it, or an eval run's instances as they are. */
+const importWire: Wire = {
+  send(result) {
+    const imported = result as ImportedLog;
+    if (imported.kind !== 'opened') return null;
+    const sent = openedWire.send(imported.opened);
+    return sent && { result: { kind: 'opened', opened: sent.result }, columns: sent.columns };
+  },
+  receive(result) {
+    const imported = result as ImportedLog;
+    return imported.kind === 'opened' ? { kind: 'opened', opened: openedWire.receive(imported.opened) } : result;
+  },
+};
+
+const WIRES: Partial<Record<EngineMethod, Wire>> = {
+  open: openedWire,
+  importLog: importWire,
+  replay: replayWire,
+  liveReplay: replayWire,
+  ...REPORT_WIRES,
+};
 
 /**
- * A result as the worker sends it: an opened log's rows, a replay's steps or a report's steps (usage,
- * facts lost: wireReports.ts) as columns, and the buffers to transfer.
+ * A result as the worker sends it, and the buffers to transfer: a typed array's own (token counts,
+ * search hits: the engine answers with a copy of its own), or its columns'.
  */
 export function resultToSend(method: EngineMethod, result: unknown): { result: unknown; transfer: ArrayBuffer[] } {
-  const replayed = replayIn(method, result);
-  if (replayed) {
-    const steps = stepColumns(replayed.summary.steps);
-    return {
-      result: { ...replayed, summary: { ...replayed.summary, steps } },
-      transfer: buffersOf(steps),
-    };
-  }
-  const report = reportToSend(method, result);
-  if (report) return { result: report.result, transfer: buffersOf(report.columns) };
-  const opened = openedIn(method, result);
-  if (!opened) return { result, transfer: [] };
-  let columns: RowColumns;
-  try {
-    columns = rowColumns(opened.rows);
-  } catch {
-    return { result, transfer: [] };
-  }
-  const sent = { ...opened, rows: columns };
-  return {
-    result: method === 'open' ? sent : { kind: 'opened', opened: sent },
-    transfer: buffersOf(columns),
-  };
+  if (ArrayBuffer.isView(result)) return { result, transfer: [result.buffer as ArrayBuffer] };
+  const sent = WIRES[method]?.send(result);
+  return sent ? { result: sent.result, transfer: buffersOf(sent.columns) } : { result, transfer: [] };
 }
 
-/** A result as the page reads it: rows and steps made again from their columns. */
+/** A result as the page reads it: lists made again from their columns. */
 export function receivedResult(method: EngineMethod, result: unknown): unknown {
-  const replayed = replayIn(method, result);
-  const steps = replayed?.summary.steps as unknown as StepColumns | undefined;
-  if (replayed && steps && (steps as { stepColumns?: unknown }).stepColumns)
-    return { ...replayed, summary: { ...replayed.summary, steps: stepsOf(steps) } };
-  const opened = openedIn(method, result);
-  const rows = opened?.rows as unknown as RowColumns | undefined;
-  if (!opened || !rows || !(rows as { rowColumns?: unknown }).rowColumns) return reportReceived(method, result);
-  const received = { ...opened, rows: rowsOf(rows) };
-  return method === 'open' ? received : { kind: 'opened', opened: received };
+  const wire = WIRES[method];
+  return wire ? wire.receive(result) : result;
 }

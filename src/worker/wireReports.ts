@@ -1,5 +1,7 @@
-import type { ReplayQuality, StepUsage, UsageReport } from '../inspect/index.ts';
+import type { ReplayQuality, StepUsage } from '../inspect/index.ts';
+import type { EngineMethod } from './protocol.ts';
 import { stringTable } from './stringTable.ts';
+import type { Wire } from './wireColumns.ts';
 
 /*
  * The figures per step that follow every replay (usage, facts lost) as columns between the worker and
@@ -16,7 +18,6 @@ const nullable = (value: number | null) => (value === null ? Number.NaN : value)
 const orNull = (value: number) => (Number.isNaN(value) ? null : value);
 
 export interface QualityColumns {
-  readonly qualityColumns: true;
   /** NONE for a step without a view (null). */
   readonly seen: Int32Array;
   readonly inView: Int32Array;
@@ -35,7 +36,7 @@ export function qualityColumns(steps: ReplayQuality['steps']): QualityColumns {
     columns.missingCounts[i] = step ? step.missing_used.length : 0;
     if (step) for (const fact of step.missing_used) missing.push(fact);
   });
-  return { qualityColumns: true, ...columns, missing };
+  return { ...columns, missing };
 }
 
 export function qualityStepsOf(columns: QualityColumns): ReplayQuality['steps'] {
@@ -57,7 +58,6 @@ export function qualityStepsOf(columns: QualityColumns): ReplayQuality['steps'] 
 }
 
 export interface UsageColumns {
-  readonly usageColumns: true;
   /** Bit 1: an estimate; bit 2: a recorded usage. */
   readonly has: Uint8Array;
   readonly estimated: Float64Array;
@@ -94,7 +94,7 @@ export function usageColumns(steps: readonly StepUsage[]): UsageColumns {
     columns.messages[i] = step.messages ?? NONE;
     columns.model[i] = model === null ? NONE : models.numberOf(model);
   });
-  return { usageColumns: true, ...columns, models: models.strings };
+  return { ...columns, models: models.strings };
 }
 
 export function usageStepsOf(columns: UsageColumns): StepUsage[] {
@@ -125,27 +125,24 @@ export function usageStepsOf(columns: UsageColumns): StepUsage[] {
   return steps;
 }
 
-/** The report of a method's result (agentUsage, replayQuality) with its steps as columns, if it is one. */
-export function reportToSend(method: string, result: unknown): { result: unknown; columns: object } | null {
-  if (method === 'replayQuality') {
-    const report = result as ReplayQuality;
-    const steps = qualityColumns(report.steps);
-    return { result: { ...report, steps }, columns: steps };
-  }
-  if (method === 'agentUsage') {
-    const report = result as UsageReport;
-    const steps = usageColumns(report.steps);
-    return { result: { ...report, steps }, columns: steps };
-  }
-  return null;
+/** A report whose `steps` go as columns. */
+function stepsWire<Step, Columns extends object>(
+  columnsOf: (steps: readonly Step[]) => Columns,
+  stepsOf: (columns: Columns) => readonly Step[],
+): Wire {
+  return {
+    send(result) {
+      const steps = columnsOf((result as { steps: readonly Step[] }).steps);
+      return { result: { ...(result as object), steps }, columns: steps };
+    },
+    receive(result) {
+      const { steps } = result as { steps: readonly Step[] | Columns };
+      return Array.isArray(steps) ? result : { ...(result as object), steps: stepsOf(steps as Columns) };
+    },
+  };
 }
 
-/** The report as the page reads it, its steps made again from their columns; other results as they are. */
-export function reportReceived(method: string, result: unknown): unknown {
-  const steps = (result as { steps?: unknown } | null)?.steps as object | undefined;
-  if (method === 'replayQuality' && steps && 'qualityColumns' in steps)
-    return { ...(result as object), steps: qualityStepsOf(steps as QualityColumns) };
-  if (method === 'agentUsage' && steps && 'usageColumns' in steps)
-    return { ...(result as object), steps: usageStepsOf(steps as UsageColumns) };
-  return result;
-}
+export const REPORT_WIRES = {
+  replayQuality: stepsWire(qualityColumns, qualityStepsOf),
+  agentUsage: stepsWire(usageColumns, usageStepsOf),
+} satisfies Partial<Record<EngineMethod, Wire>>;

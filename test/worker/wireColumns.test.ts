@@ -83,6 +83,9 @@ describe('rowColumns: a log’s rows as columns between the worker and the page'
     expect(resultToSend('importLog', instances)).toEqual({ result: instances, transfer: [] });
     expect(receivedResult('importLog', instances)).toBe(instances);
     expect(resultToSend('stepView', [1, 2])).toEqual({ result: [1, 2], transfer: [] });
+    // A typed array (token counts) goes with its own buffer.
+    const counts = new Uint32Array([3, 1, 4]);
+    expect(resultToSend('countTokens', counts)).toEqual({ result: counts, transfer: [counts.buffer] });
   });
 
   it('gives back a replay’s steps: their condensations, failures and ids of either engine', async () => {

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { AppStore } from '../../store/index.ts';
+import type { AppState, AppStore } from '../../store/index.ts';
 import { useAppStoreApi } from './storeContext.tsx';
 import { type HashRoute, formatHash, parseHash } from './hashRoute.ts';
 
 /** How long the step must rest before the URL names it. */
 const HASH_WRITE_DELAY_MS = 150;
 
-type State = ReturnType<AppStore['getState']>;
-
 /** What the URL names of a state: the open session and, once replayed, its step. */
-const routeOf = (state: State): HashRoute => ({
+const routeOf = (state: AppState): HashRoute => ({
   sessionId: state.active?.record.id ?? null,
   step: state.summary ? state.step : null,
 });
