@@ -22,3 +22,4 @@ export * from './cost.ts';
 export { defaultProfile } from './profiles.ts';
 export type { StepViewsDiff, ViewsDiff } from './viewDiff.ts';
 export * from './counterfactual/index.ts';
+export { yieldToEvents } from './yieldToEvents.ts';

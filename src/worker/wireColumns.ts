@@ -1,6 +1,7 @@
 import type { EventId, EventRow, ImportedLog, OpenedLog, ReplayOutcome, StepSummary } from '../inspect/index.ts';
 import type { EngineMethod } from './protocol.ts';
 import { REPORT_WIRES } from './wireReports.ts';
+import { listInSlices, whenMade } from './slicedList.ts';
 import { stringTable } from './stringTable.ts';
 
 /**
@@ -56,25 +57,30 @@ export function rowColumns(rows: readonly EventRow[]): RowColumns {
   return { ...columns, ids, words: table.strings, summaries: summaries.join('') };
 }
 
-export function rowsOf(columns: RowColumns): EventRow[] {
+/**
+ * The four histories a row can be in, shared by every row: a gigabyte log has 325,925 rows, and an
+ * object each was a third of what the page's thread allocated (and collected) to receive them.
+ */
+const HISTORIES: readonly EventRow['inHistory'][] = [0, 1, 2, 3].map((bits) =>
+  Object.freeze({ recorded: (bits & 1) !== 0, resimulate: (bits & 2) !== 0 }),
+);
+
+/** Row i of the columns. */
+function rowMaker(columns: RowColumns): (i: number) => EventRow {
   const { words, summaries, summaryEnds, inHistory, ids } = columns;
-  const rows = new Array<EventRow>(columns.index.length);
-  let start = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const end = summaryEnds[i]!;
-    rows[i] = {
-      index: columns.index[i]!,
-      id: ids[i]!,
-      kind: words[columns.kind[i]!] as EventRow['kind'],
-      type: words[columns.type[i]!]!,
-      source: columns.source[i] === NO_WORD ? null : words[columns.source[i]!]!,
-      summary: summaries.slice(start, end),
-      inHistory: { recorded: (inHistory[i]! & 1) !== 0, resimulate: (inHistory[i]! & 2) !== 0 },
-    };
-    start = end;
-  }
-  return rows;
+  return (i) => ({
+    index: columns.index[i]!,
+    id: ids[i]!,
+    kind: words[columns.kind[i]!] as EventRow['kind'],
+    type: words[columns.type[i]!]!,
+    source: columns.source[i] === NO_WORD ? null : words[columns.source[i]!]!,
+    summary: summaries.slice(i === 0 ? 0 : summaryEnds[i - 1]!, summaryEnds[i]!),
+    inHistory: HISTORIES[inHistory[i]! & 3]!,
+  });
 }
+
+export const rowsOf = (columns: RowColumns): EventRow[] | Promise<EventRow[]> =>
+  listInSlices(columns.index.length, rowMaker(columns));
 
 /**
  * A replay's steps as columns, for the same reason: a 100 MB log's 14,479 step objects took 18-41 ms of
@@ -128,15 +134,22 @@ export function stepColumns(steps: readonly StepSummary[]): StepColumns {
   };
 }
 
-export function stepsOf(columns: StepColumns): StepSummary[] {
+/** The condensations of a step that has none (most steps), shared. */
+const NO_CONDENSATIONS: readonly EventId[] = Object.freeze([]);
+
+/** The columns' steps in order (each takes its condensations from where the step before left off). */
+function stepMaker(columns: StepColumns): (i: number) => StepSummary {
   const failures = new Map(columns.failures);
-  const steps = new Array<StepSummary>(columns.index.length);
   let next = 0;
-  for (let i = 0; i < steps.length; i++) {
+  return (i) => {
     const count = columns.condensationCounts[i]!;
-    const condensationIds: EventId[] = [];
-    for (let k = 0; k < count; k++) condensationIds.push(columns.condensationIds[next++]!);
-    steps[i] = {
+    let condensationIds = NO_CONDENSATIONS;
+    if (count > 0) {
+      const ids: EventId[] = [];
+      for (let k = 0; k < count; k++) ids.push(columns.condensationIds[next++]!);
+      condensationIds = ids;
+    }
+    return {
       index: columns.index[i]!,
       beforeEventId: columns.beforeEventId[i]!,
       beforeEventIndex: columns.beforeEventIndex[i]!,
@@ -146,9 +159,11 @@ export function stepsOf(columns: StepColumns): StepSummary[] {
       unhandledCondensationRequest: columns.unhandledCondensationRequest[i] === 1,
       failure: failures.get(i) ?? null,
     };
-  }
-  return steps;
+  };
 }
+
+export const stepsOf = (columns: StepColumns): StepSummary[] | Promise<StepSummary[]> =>
+  listInSlices(columns.index.length, stepMaker(columns));
 
 /** The buffers of a set of columns' typed arrays: transferred, not copied. */
 const buffersOf = (columns: object): ArrayBuffer[] =>
@@ -161,6 +176,7 @@ const buffersOf = (columns: object): ArrayBuffer[] =>
 export interface Wire {
   /** The result to post and the columns in it, or null to post the result as it is. */
   send(result: unknown): { result: unknown; columns: object } | null;
+  /** The result as the page reads it; a long list is made a slice per task, and answered once made. */
   receive(result: unknown): unknown;
 }
 
@@ -174,8 +190,10 @@ const replayWire: Wire = {
   receive(result) {
     const outcome = result as ReplayOutcome;
     if (!outcome.ok || Array.isArray(outcome.summary.steps)) return result;
-    const steps = stepsOf(outcome.summary.steps as unknown as StepColumns);
-    return { ...outcome, summary: { ...outcome.summary, steps } };
+    return whenMade(stepsOf(outcome.summary.steps as unknown as StepColumns), (steps) => ({
+      ...outcome,
+      summary: { ...outcome.summary, steps },
+    }));
   },
 };
 
@@ -192,7 +210,8 @@ const openedWire: Wire = {
   },
   receive(result) {
     const opened = result as OpenedLog;
-    return Array.isArray(opened.rows) ? result : { ...opened, rows: rowsOf(opened.rows as unknown as RowColumns) };
+    if (Array.isArray(opened.rows)) return result;
+    return whenMade(rowsOf(opened.rows as unknown as RowColumns), (rows) => ({ ...opened, rows }));
   },
 };
 
@@ -206,7 +225,8 @@ const importWire: Wire = {
   },
   receive(result) {
     const imported = result as ImportedLog;
-    return imported.kind === 'opened' ? { kind: 'opened', opened: openedWire.receive(imported.opened) } : result;
+    if (imported.kind !== 'opened') return result;
+    return whenMade(openedWire.receive(imported.opened), (opened) => ({ kind: 'opened', opened }));
   },
 };
 
@@ -228,7 +248,7 @@ export function resultToSend(method: EngineMethod, result: unknown): { result: u
   return sent ? { result: sent.result, transfer: buffersOf(sent.columns) } : { result, transfer: [] };
 }
 
-/** A result as the page reads it: lists made again from their columns. */
+/** A result as the page reads it: lists made again from their columns (a long one later: a promise). */
 export function receivedResult(method: EngineMethod, result: unknown): unknown {
   const wire = WIRES[method];
   return wire ? wire.receive(result) : result;

@@ -1,5 +1,6 @@
 import type { ReplayQuality, StepUsage } from '../inspect/index.ts';
 import type { EngineMethod } from './protocol.ts';
+import { listInSlices, whenMade } from './slicedList.ts';
 import { stringTable } from './stringTable.ts';
 import type { Wire } from './wireColumns.ts';
 
@@ -39,23 +40,24 @@ export function qualityColumns(steps: ReplayQuality['steps']): QualityColumns {
   return { ...columns, missing };
 }
 
-export function qualityStepsOf(columns: QualityColumns): ReplayQuality['steps'] {
-  const steps = new Array<ReplayQuality['steps'][number]>(columns.seen.length);
+/** The columns' steps in order (each takes its missing facts from where the step before left off). */
+function qualityStepMaker(columns: QualityColumns): (i: number) => ReplayQuality['steps'][number] {
   let next = 0;
-  for (let i = 0; i < steps.length; i++) {
+  return (i) => {
     const count = columns.missingCounts[i]!;
-    steps[i] =
-      columns.seen[i] === NONE
-        ? null
-        : {
-            seen: columns.seen[i]!,
-            in_view: columns.inView[i]!,
-            missing_used: columns.missing.slice(next, next + count),
-          };
+    const from = next;
     next += count;
-  }
-  return steps;
+    return columns.seen[i] === NONE
+      ? null
+      : {
+          seen: columns.seen[i]!,
+          in_view: columns.inView[i]!,
+          missing_used: columns.missing.slice(from, from + count),
+        };
+  };
 }
+
+export const qualityStepsOf = (columns: QualityColumns) => listInSlices(columns.seen.length, qualityStepMaker(columns));
 
 export interface UsageColumns {
   /** Bit 1: an estimate; bit 2: a recorded usage. */
@@ -97,13 +99,12 @@ export function usageColumns(steps: readonly StepUsage[]): UsageColumns {
   return { ...columns, models: models.strings };
 }
 
-export function usageStepsOf(columns: UsageColumns): StepUsage[] {
+function usageStepMaker(columns: UsageColumns): (i: number) => StepUsage {
   const { has, estimated, recorded } = columns;
-  const steps = new Array<StepUsage>(has.length);
-  for (let i = 0; i < steps.length; i++) {
+  return (i) => {
     const e = i * ESTIMATE.length;
     const r = i * RECORDED.length;
-    steps[i] = {
+    return {
       estimate:
         has[i]! & 1
           ? { promptTokens: estimated[e]!, cacheReadTokens: estimated[e + 1]!, cacheWriteTokens: estimated[e + 2]! }
@@ -121,14 +122,15 @@ export function usageStepsOf(columns: UsageColumns): StepUsage[] {
       messages: columns.messages[i] === NONE ? null : columns.messages[i]!,
       model: columns.model[i] === NONE ? null : columns.models[columns.model[i]!]!,
     };
-  }
-  return steps;
+  };
 }
+
+export const usageStepsOf = (columns: UsageColumns) => listInSlices(columns.has.length, usageStepMaker(columns));
 
 /** A report whose `steps` go as columns. */
 function stepsWire<Step, Columns extends object>(
   columnsOf: (steps: readonly Step[]) => Columns,
-  stepsOf: (columns: Columns) => readonly Step[],
+  stepsOf: (columns: Columns) => readonly Step[] | Promise<readonly Step[]>,
 ): Wire {
   return {
     send(result) {
@@ -137,7 +139,8 @@ function stepsWire<Step, Columns extends object>(
     },
     receive(result) {
       const { steps } = result as { steps: readonly Step[] | Columns };
-      return Array.isArray(steps) ? result : { ...(result as object), steps: stepsOf(steps as Columns) };
+      if (Array.isArray(steps)) return result;
+      return whenMade(stepsOf(steps as Columns), (made) => ({ ...(result as object), steps: made }));
     },
   };
 }

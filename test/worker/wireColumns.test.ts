@@ -13,6 +13,7 @@ import {
   stepColumns,
   stepsOf,
 } from '../../src/worker/wireColumns.ts';
+import { ITEMS_PER_SLICE } from '../../src/worker/slicedList.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 
 const opened = async (path: string): Promise<OpenedLog> => openLog(await loadLog(readLogInput(path), {})).opened;
@@ -131,5 +132,38 @@ describe('rowColumns: a log’s rows as columns between the worker and the page'
     const refused = { ok: false, configError: 'no' };
     expect(resultToSend('replay', refused)).toEqual({ result: refused, transfer: [] });
     expect(receivedResult('liveReplay', refused)).toBe(refused);
+  });
+
+  it('makes a long list a slice per task, answering once all of it is made (rows and steps past a slice)', async () => {
+    const count = ITEMS_PER_SLICE * 2 + 7;
+    const steps: StepSummary[] = Array.from({ length: count }, (_, i) => ({
+      index: i,
+      beforeEventId: i * 2 + 1,
+      beforeEventIndex: i * 2 + 1,
+      viewLength: i % 50,
+      viewTokens: i * 10,
+      condensationIds: i % 1000 === 999 ? [i * 2] : [],
+      unhandledCondensationRequest: false,
+      failure: i === count - 1 ? 'the last step failed' : null,
+    }));
+    const outcome = { ok: true, summary: { steps, condensations: [] } };
+    const sent = resultToSend('replay', outcome);
+    const received = receivedResult('replay', acrossThreads(sent.result, sent.transfer));
+    expect(received).toBeInstanceOf(Promise);
+    expect(await received).toEqual(outcome);
+    const rows: EventRow[] = Array.from({ length: count }, (_, i) => ({
+      index: i,
+      id: i,
+      kind: i % 2 ? 'observation' : 'action',
+      type: 'run',
+      source: i % 3 ? 'agent' : null,
+      summary: `event ${i}`,
+      inHistory: { recorded: i % 2 === 0, resimulate: i % 3 === 0 },
+    }));
+    const log = { rows } as unknown as OpenedLog;
+    const sentRows = resultToSend('importLog', { kind: 'opened', opened: log });
+    const receivedRows = receivedResult('importLog', acrossThreads(sentRows.result, sentRows.transfer));
+    expect(receivedRows).toBeInstanceOf(Promise);
+    expect(await receivedRows).toEqual({ kind: 'opened', opened: log });
   });
 });

@@ -37,7 +37,7 @@ describe('wireReports: usage and facts lost per step as columns between the work
     }
   });
 
-  it('keeps nulls, failed steps and odd figures exactly', () => {
+  it('keeps nulls, failed steps and odd figures exactly', async () => {
     const usage: UsageReport['steps'] = [
       { estimate: null, recorded: null, recordedCost: null, messages: null, model: null },
       {
@@ -52,7 +52,7 @@ describe('wireReports: usage and facts lost per step as columns between the work
     ];
     expect(usageStepsOf(usageColumns(usage))).toStrictEqual(usage);
     // Not recorded stays null, never $0.
-    expect(usageStepsOf(usageColumns(usage))[0]!.recordedCost).toBeNull();
+    expect((await usageStepsOf(usageColumns(usage)))[0]!.recordedCost).toBeNull();
     const quality: ReplayQuality['steps'] = [
       null,
       { seen: 0, in_view: 0, missing_used: [] },
