@@ -200,7 +200,10 @@ export function condensationSteps(summary: ReplaySummary | null): readonly numbe
   if (!summary) return [];
   let steps = condensedSteps.get(summary);
   if (!steps) {
-    steps = summary.steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index);
+    // From the condensations (in step order), not every step: a gigabyte log has 145,000 steps and 5,000 condensations.
+    const found: number[] = [];
+    for (const { stepIndex } of summary.condensations) if (found.at(-1) !== stepIndex) found.push(stepIndex);
+    steps = found;
     condensedSteps.set(summary, steps);
   }
   return steps;

@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readLogInput } from '../../src/cli/readInput.ts';
+import { Inspector } from '../../src/inspect/inspector.ts';
+import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 import {
   type EventRow,
   type ReplaySummary,
@@ -198,5 +202,33 @@ describe('small selectors', () => {
       [102, 5, 'first'],
     ]);
     expect(condensationSteps(summary)).toEqual([0, 2]);
+  });
+});
+
+describe('condensationSteps on real replays', () => {
+  it('gives the steps that condensed, V0 and SDK, as recorded and re-simulated', async () => {
+    const host = new Inspector();
+    const v0 = [
+      { type: 'recent', max_events: 30, keep_first: 2 },
+      { type: 'llm', max_size: 40, keep_first: 4 },
+    ];
+    const sdk = [{ kind: 'LLMSummarizingCondenser', max_size: 40, keep_first: 4 }];
+    for (const [path, configs] of [
+      [join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'), v0],
+      [join(REAL_LOGS, 'v1_benchmarks_conversation_88ca1e54_218ev_4cond'), sdk],
+      [join(REAL_LOGS, 'v1_benchmarks_conversation_3749ed60_132ev_2cond'), sdk],
+    ] as const) {
+      await host.open({ input: readLogInput(path), instance: null });
+      for (const [mode, config] of [['recorded', null] as const, ...configs.map((c) => ['resimulate', c] as const)]) {
+        const outcome = await host.replay({ config, mode, answers: {}, onMissing: 'placeholder' });
+        if (!outcome.ok) throw new Error(outcome.configError);
+        const { steps } = outcome.summary;
+        const condensed = steps.filter((step) => step.condensationIds.length > 0).map((step) => step.index);
+        // `recent` trims the view without condensation events.
+        if (!(config && 'type' in config && config.type === 'recent'))
+          expect(condensed.length, `${path} ${mode}`).toBeGreaterThan(0);
+        expect(condensationSteps(outcome.summary), `${path} ${mode}`).toEqual(condensed);
+      }
+    }
   });
 });

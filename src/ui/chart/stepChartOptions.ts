@@ -24,7 +24,9 @@ const FONT = '11px system-ui, sans-serif';
 
 /** x is the step as shown (1-based); one array per series, nulls where a value is missing. */
 export function chartData(spec: StepChartSpec): uPlot.AlignedData {
-  const xs = Float64Array.from({ length: spec.steps }, (_, i) => i + 1);
+  // A loop, not Float64Array.from with a mapper: that took 15 ms for a gigabyte log's 145,000 steps.
+  const xs = new Float64Array(spec.steps);
+  for (let i = 0; i < xs.length; i++) xs[i] = i + 1;
   return [xs, ...spec.series.map((series) => series.values.slice() as (number | null)[])];
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { usePageKeys } from '../../../src/ui/app/usePageKeys.ts';
-import { StepScrubber } from '../../../src/ui/scrubber/StepScrubber.tsx';
+import { StepScrubber, marksPath } from '../../../src/ui/scrubber/StepScrubber.tsx';
 import { settledStore, startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
@@ -80,31 +80,39 @@ describe('StepScrubber', () => {
     expect(store.getState().step).toBe(83);
   });
 
-  it('keeps its condensation marks through step changes, and moves the same marks for another replay', async () => {
+  it('draws its condensation marks once per replay, where each condensation’s step is on the slider', async () => {
     // Settled: no replay of its own (the tokens counted) comes in meanwhile.
     const { store } = await settledStore();
     const { container } = renderWithStore(<StepScrubber />, store);
-    const marks = () => [...container.querySelectorAll<HTMLElement>('.slider-mark')];
-    const before = marks();
-    expect(before.map((mark) => mark.style.left)).toEqual([39, 60, 80].map((step) => `${(step / 83) * 100}%`));
+    const drawing = () => container.querySelector('.slider-marks')!;
+    const path = () => container.querySelector('.slider-mark-lines');
+    const marksAt = () =>
+      [...(path()?.getAttribute('d') ?? '').matchAll(/M([\d.]+) 0V1/g)].map((match) => Number(match[1]));
+    const at = (step: number, steps: number) => Math.round((step / (steps - 1)) * 1000 * 100) / 100;
+    expect(marksAt()).toEqual([39, 60, 80].map((step) => at(step, 84)));
+    expect(drawing().getAttribute('data-marks')).toBe('3');
+    const before = path();
     store.getState().setStep(12);
     await waitFor(() => expect(screen.getByText('Step 13 of 84')).toBeDefined());
-    expect(marks().every((mark, k) => mark === before[k])).toBe(true);
+    expect(path()).toBe(before);
+    expect(marksAt()).toEqual([39, 60, 80].map((step) => at(step, 84)));
     const config = structuredClone(store.getState().config) as { condensers: Array<Record<string, unknown>> };
     config.condensers[2]!.max_size = 40;
     store.getState().setConfig(config);
     await store.getState().rerun();
-    await waitFor(() => expect(marks().length).toBeGreaterThan(3));
-    const after = marks();
-    const steps = store.getState().summary!.steps.length;
-    expect(after.map((mark) => mark.style.left)).toEqual(
-      store
-        .getState()
-        .summary!.steps.filter((step) => step.condensationIds.length > 0)
-        .map((step) => `${(step.index / (steps - 1)) * 100}%`),
+    await waitFor(() => expect(marksAt().length).toBeGreaterThan(3));
+    const steps = store.getState().summary!.steps;
+    expect(marksAt()).toEqual(
+      steps.filter((step) => step.condensationIds.length > 0).map((step) => at(step.index, steps.length)),
     );
-    // The first three are the same elements, moved.
-    expect(after.slice(0, 3).every((mark, k) => mark === before[k])).toBe(true);
+    expect(drawing().getAttribute('data-marks')).toBe(String(marksAt().length));
+  });
+
+  it('draws no mark for a replay without condensations, and a one-step replay’s at the start', () => {
+    expect(marksPath([], 10)).toBe('');
+    expect(marksPath([0], 1)).toBe('M0 0V1');
+    expect(marksPath([0, 1, 2], 3)).toBe('M0 0V1M500 0V1M1000 0V1');
+    expect(marksPath([1], 7)).toBe('M166.67 0V1');
   });
 
   it('says when the condenser failed at a step', async () => {
