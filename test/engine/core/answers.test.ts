@@ -51,6 +51,32 @@ describe('requestKey', () => {
     expect(requestKey(first[0]!)).toMatch(/^llm:[0-9a-f]{40}$/);
   });
 
+  it('keeps the keys stored sessions and reproduction files hold (their format may never change)', () => {
+    const odd = 'USER "quoted" \\ back\nnew\ttab\u0001ctl\u001f \ud83d\ude00 pair \ud800 lone \udc00 low é 漢';
+    // Computed by the code that wrote the first stored keys (JSON of the request, then hashed).
+    expect(
+      requestKey({ condenser: 'llm', identity: JSON.stringify(['tmpl "x"', odd, 10000, [1, 2, 3]]), messages: [] }),
+    ).toBe('llm:18adeaad5245083a7b557ea87532ad7c0000009f');
+    const tool = { type: 'function', function: { name: 'create_state_summary', parameters: { a: '"\\' } } } as const;
+    expect(
+      requestKey({
+        condenser: 'structured',
+        identity: odd,
+        tools: [tool as never],
+        forcedTool: 'create_state_summary',
+        messages: [],
+      }),
+    ).toBe('structured:182e063c73feb57ed7510702c0b21a0a000000db');
+    expect(
+      requestKey({
+        condenser: 'llm_attention',
+        identity: '',
+        responseSchema: { name: 'x', schema: { type: 'object' } },
+        messages: [],
+      }),
+    ).toBe('llm_attention:d6c77c4d865637afce047b63828f60e000000046');
+  });
+
   it('names the condenser, so a structured and an llm request never share answers', () => {
     const llm = requestsOf({ type: 'llm', max_size: 10, keep_first: 1 })[0]!;
     const structured = requestsOf({ type: 'structured', max_size: 10, keep_first: 1 })[0]!;
