@@ -3,12 +3,13 @@ import type { EngineMethod } from './protocol.ts';
 import { REPORT_WIRES } from './wireReports.ts';
 import { listInSlices, whenMade } from './slicedList.ts';
 import { stringTable } from './stringTable.ts';
+import { type TextColumn, textAt, textColumn } from './textColumn.ts';
 
 /**
  * A log's event rows as columns, for the trip from the engine's worker to the page: a 100 MB log's
  * 32,593 row objects took 140 ms to arrive (the page's thread rebuilds every object of a message in
- * one task); as a few arrays and one string of summaries they arrive at once, and the page makes the
- * rows from them in a fraction of that.
+ * one task); as a few arrays and the summaries' bytes (textColumn.ts) they arrive at once, and the
+ * page makes the rows from them a slice per task.
  */
 export interface RowColumns {
   readonly index: Int32Array;
@@ -19,9 +20,7 @@ export interface RowColumns {
   readonly type: Uint16Array;
   readonly source: Uint16Array;
   readonly words: readonly string[];
-  /** All summaries one after another; summary i ends at summaryEnds[i]. */
-  readonly summaries: string;
-  readonly summaryEnds: Uint32Array;
+  readonly summaries: TextColumn;
   /** Bit 1: in the recorded history; bit 2: in the re-simulated one. */
   readonly inHistory: Uint8Array;
 }
@@ -38,23 +37,17 @@ export function rowColumns(rows: readonly EventRow[]): RowColumns {
     kind: new Uint16Array(count),
     type: new Uint16Array(count),
     source: new Uint16Array(count),
-    summaryEnds: new Uint32Array(count),
     inHistory: new Uint8Array(count),
   };
-  const summaries: string[] = [];
-  let end = 0;
   rows.forEach((row, i) => {
     columns.index[i] = row.index;
     columns.kind[i] = word(row.kind);
     columns.type[i] = word(row.type);
     columns.source[i] = word(row.source);
-    summaries.push(row.summary);
-    end += row.summary.length;
-    columns.summaryEnds[i] = end;
     columns.inHistory[i] = (row.inHistory.recorded ? 1 : 0) | (row.inHistory.resimulate ? 2 : 0);
   });
   const ids = idColumn(rows.map((row) => row.id));
-  return { ...columns, ids, words: table.strings, summaries: summaries.join('') };
+  return { ...columns, ids, words: table.strings, summaries: textColumn(rows.map((row) => row.summary)) };
 }
 
 /**
@@ -67,14 +60,15 @@ const HISTORIES: readonly EventRow['inHistory'][] = [0, 1, 2, 3].map((bits) =>
 
 /** Row i of the columns. */
 function rowMaker(columns: RowColumns): (i: number) => EventRow {
-  const { words, summaries, summaryEnds, inHistory, ids } = columns;
+  const { words, inHistory, ids } = columns;
+  const summary = textAt(columns.summaries);
   return (i) => ({
     index: columns.index[i]!,
     id: ids[i]!,
     kind: words[columns.kind[i]!] as EventRow['kind'],
     type: words[columns.type[i]!]!,
     source: columns.source[i] === NO_WORD ? null : words[columns.source[i]!]!,
-    summary: summaries.slice(i === 0 ? 0 : summaryEnds[i - 1]!, summaryEnds[i]!),
+    summary: summary(i),
     inHistory: HISTORIES[inHistory[i]! & 3]!,
   });
 }
@@ -167,7 +161,11 @@ export const stepsOf = (columns: StepColumns): StepSummary[] | Promise<StepSumma
 
 /** The buffers of a set of columns' typed arrays: transferred, not copied. */
 const buffersOf = (columns: object): ArrayBuffer[] =>
-  Object.values(columns).flatMap((value) => (ArrayBuffer.isView(value) ? [value.buffer as ArrayBuffer] : []));
+  Object.values(columns).flatMap((value: unknown): ArrayBuffer[] => {
+    if (ArrayBuffer.isView(value)) return [value.buffer as ArrayBuffer];
+    // A column of its own columns (texts as bytes).
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? buffersOf(value) : [];
+  });
 
 /**
  * How one method's result crosses between the worker and the page: its long list as columns (their
