@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { maxSizeOf } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { StepChart } from './StepChart.tsx';
@@ -7,7 +7,9 @@ import { viewSizeSpec } from './viewSizeSpec.ts';
 
 /** View size per step, in events (and tokens once counted), with max_size, the condensations and the steps that used lost facts. */
 export function ViewSizeChart() {
-  const summary = useAppState((s) => s.summary);
+  // Drawn in a render of its own after the rest of the page has taken the new replay: at 1 GB its
+  // 145,000 steps cost 70 ms, which made the task that shows an import's first view last 160.
+  const summary = useDeferredValue(useAppState((s) => s.summary));
   const quality = useAppState((s) => s.quality);
   const step = useAppState((s) => s.step);
   // The settings the replay ran with: a value being typed (or refused) does not redraw the chart.
