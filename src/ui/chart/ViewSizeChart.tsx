@@ -5,11 +5,17 @@ import { StepChart } from './StepChart.tsx';
 import { CHART_HEIGHT } from './stepChartSpec.ts';
 import { viewSizeSpec } from './viewSizeSpec.ts';
 
+/** Past this many steps, the chart takes a new replay after the rest of the page. */
+const DEFERRED_STEPS = 50_000;
+
 /** View size per step, in events (and tokens once counted), with max_size, the condensations and the steps that used lost facts. */
 export function ViewSizeChart() {
-  // Drawn in a render of its own after the rest of the page has taken the new replay: at 1 GB its
-  // 145,000 steps cost 70 ms, which made the task that shows an import's first view last 160.
-  const summary = useDeferredValue(useAppState((s) => s.summary));
+  // A long replay is drawn in a render of its own, after the rest of the page has taken it: at 1 GB its
+  // 145,000 steps cost 70 ms, which made the task that shows an import's first view last 160. A
+  // shorter one costs a few milliseconds and is drawn with the rest, in the same frame.
+  const latest = useAppState((s) => s.summary);
+  const deferred = useDeferredValue(latest);
+  const summary = latest && latest.steps.length > DEFERRED_STEPS ? deferred : latest;
   const quality = useAppState((s) => s.quality);
   const step = useAppState((s) => s.step);
   // The settings the replay ran with: a value being typed (or refused) does not redraw the chart.

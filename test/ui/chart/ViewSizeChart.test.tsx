@@ -42,4 +42,26 @@ describe('ViewSizeChart', () => {
     act(() => store.getState().setStep(0));
     expect(lost()).toBe('0');
   });
+
+  it('draws a long replay too (taken after the rest of the page), and the next one in its place', async () => {
+    const { store } = await startedStore();
+    const { summary } = store.getState();
+    const long = (viewLength: number) => ({
+      ...summary!,
+      steps: Array.from({ length: 60_000 }, (_, index) => ({ ...summary!.steps[index % 84]!, index, viewLength })),
+    });
+    renderWithStore(<ViewSizeChart />, store);
+    act(() => store.setState({ summary: long(7) }));
+    await waitFor(() =>
+      expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
+        /^View size over 60000 steps: up to 7 events;/,
+      ),
+    );
+    act(() => store.setState({ summary: long(9) }));
+    await waitFor(() =>
+      expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
+        /^View size over 60000 steps: up to 9 events;/,
+      ),
+    );
+  });
 });
