@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './charts.css';
 import { ChartLegend } from './ChartLegend.tsx';
-import { chartData, chartOptions } from './stepChartOptions.ts';
+import { chartData, chartOptions, stepOfPoint } from './stepChartOptions.ts';
 import type { StepChartSpec } from './stepChartSpec.ts';
 import { resolveColors, useColorScheme } from './useColorScheme.ts';
 
@@ -84,7 +84,7 @@ export function StepChart({ spec, step, onStep, height, className }: Props) {
     cursor.current = marker;
     plot.current = chart;
     const click = () => {
-      if (chart.cursor.idx != null) onStepNow.current(chart.cursor.idx);
+      if (chart.cursor.idx != null) onStepNow.current(stepOfPoint(chart, chart.cursor.idx));
     };
     chart.over.addEventListener('click', click);
     const resize = new ResizeObserver(() => {

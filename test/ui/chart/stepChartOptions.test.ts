@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type uPlot from 'uplot';
-import { chartData, chartOptions } from '../../../src/ui/chart/stepChartOptions.ts';
+import { CHART_COLUMNS, chartData, chartOptions } from '../../../src/ui/chart/stepChartOptions.ts';
 import type { StepChartSpec } from '../../../src/ui/chart/stepChartSpec.ts';
 
 const spec: StepChartSpec = {
@@ -62,8 +62,9 @@ describe('chartOptions', () => {
   it('tells the step under the pointer, and null once the pointer leaves', () => {
     const onHover = vi.fn();
     const hook = chartOptions(spec, { width: 600, height: 100 }, colors, { onHover }).hooks!.setCursor![0]!;
-    hook({ cursor: { left: 40, idx: 2 } } as uPlot);
-    hook({ cursor: { left: -10, idx: null } } as unknown as uPlot);
+    const data = chartData(spec);
+    hook({ cursor: { left: 40, idx: 2 }, data } as unknown as uPlot);
+    hook({ cursor: { left: -10, idx: null }, data } as unknown as uPlot);
     expect(onHover.mock.calls).toEqual([[2], [null]]);
   });
 
@@ -110,5 +111,69 @@ describe('chartOptions', () => {
     current = { ...spec, marks: [0, 2] };
     hook(u as unknown as uPlot);
     expect(lines).toEqual([100, 0, 200]);
+  });
+});
+
+describe('chartData of a long replay', () => {
+  const STEPS = 100_000;
+  const events = Array.from({ length: STEPS }, (_, i) => 50 + (i % 37));
+  events[54_321] = 900;
+  events[12_345] = 1;
+  const cost = Array.from({ length: STEPS }, (_, i): number | null => (i === 77_777 ? null : i / 10));
+  const long: StepChartSpec = {
+    ...spec,
+    steps: STEPS,
+    series: [
+      { label: 'events', unit: 'events', values: events, color: '--chart-events' },
+      { label: 'tokens', unit: 'tokens', values: cost, color: '--chart-tokens' },
+    ],
+  };
+
+  it('keeps per column the steps that shape each series: peaks, dips, a missing value, both ends', () => {
+    const [xs, eventsDrawn, costDrawn] = chartData(long);
+    const steps = [...xs!].map((x) => x - 1);
+    expect(steps.length).toBeLessThanOrEqual(CHART_COLUMNS * 7 + 1);
+    expect(steps.length).toBeGreaterThanOrEqual(CHART_COLUMNS);
+    expect(steps[0]).toBe(0);
+    expect(steps.at(-1)).toBe(STEPS - 1);
+    expect(steps.every((step, k) => k === 0 || step > steps[k - 1]!)).toBe(true);
+    expect(steps).toEqual(expect.arrayContaining([54_321, 12_345, 77_777]));
+    // Every point is the step's own value, a missing one still missing (a gap in the line).
+    expect(eventsDrawn).toEqual(steps.map((step) => events[step]));
+    expect(costDrawn).toEqual(steps.map((step) => cost[step]));
+    expect(costDrawn![steps.indexOf(77_777)]).toBeNull();
+  });
+
+  it('gives every step of a zoomed-in range, and the range’s shaping steps when it is still long', () => {
+    const [xs, eventsDrawn] = chartData(long, 50_000, 50_100);
+    expect([...xs!]).toEqual(Array.from({ length: 100 }, (_, k) => 50_001 + k));
+    expect(eventsDrawn).toEqual(events.slice(50_000, 50_100));
+    const [wide] = chartData(long, 10_000, 90_000);
+    expect(wide![0]).toBe(10_001);
+    expect(wide!.at(-1)).toBe(90_000);
+    expect(wide!.length).toBeLessThan(80_000 / 5);
+  });
+
+  it('makes the data again for the steps in view when the x range of a long chart changes, once per range', () => {
+    const options = chartOptions(long, { width: 600, height: 100 }, colors, { onHover: () => undefined });
+    const onScale = options.hooks!.setScale![0]!;
+    const setData = vi.fn();
+    const plot = (min: number, max: number) =>
+      ({ scales: { x: { min, max } }, data: [[1]], setData }) as unknown as uPlot;
+    onScale(plot(50_001, 50_100), 'x');
+    onScale(plot(50_001, 50_100), 'x');
+    onScale(plot(50_001, 50_100), 'events');
+    expect(setData).toHaveBeenCalledTimes(1);
+    const [data, resetScales] = setData.mock.calls[0]!;
+    expect(resetScales).toBe(false);
+    // One step beyond each edge of steps 50,001–50,100 (as shown).
+    expect(data[0][0]).toBe(50_000);
+    expect(data[0].at(-1)).toBe(50_101);
+    onScale(plot(1, STEPS), 'x');
+    expect(setData).toHaveBeenCalledTimes(2);
+    // A short chart keeps the data it was given.
+    const short = chartOptions(spec, { width: 600, height: 100 }, colors, { onHover: () => undefined });
+    short.hooks!.setScale![0]!(plot(1, 2), 'x');
+    expect(setData).toHaveBeenCalledTimes(2);
   });
 });
