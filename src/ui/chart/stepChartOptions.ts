@@ -93,10 +93,10 @@ export const stepOfPoint = (u: uPlot, index: number): number => (u.data[0][index
 
 /**
  * When a long chart's x range changes (a zoom, or back out), its data is made again for the steps in
- * view, so a zoom shows every step once few are in view.
+ * view, so a zoom shows every step once few are in view. Data made for a range holds its first and
+ * last step: data that already spans the range (a new replay's, given whole) is kept.
  */
 function dataForRange(current: () => StepChartSpec) {
-  let made = '';
   return (u: uPlot, scale: string) => {
     const spec = current();
     if (scale !== 'x' || spec.steps <= DRAWN_WHOLE) return;
@@ -105,9 +105,8 @@ function dataForRange(current: () => StepChartSpec) {
     // One step beyond each edge, so the lines reach them.
     const from = Math.max(0, Math.floor(min) - 2);
     const to = Math.min(spec.steps, Math.ceil(max) + 1);
-    const key = `${from}:${to}`;
-    if (key === made && u.data[0].length > 0) return;
-    made = key;
+    const xs = u.data[0];
+    if (xs[0] === from + 1 && xs[xs.length - 1] === to) return;
     u.setData(chartData(spec, from, to), false);
   };
 }

@@ -157,9 +157,14 @@ describe('chartData of a long replay', () => {
   it('makes the data again for the steps in view when the x range of a long chart changes, once per range', () => {
     const options = chartOptions(long, { width: 600, height: 100 }, colors, { onHover: () => undefined });
     const onScale = options.hooks!.setScale![0]!;
-    const setData = vi.fn();
-    const plot = (min: number, max: number) =>
-      ({ scales: { x: { min, max } }, data: [[1]], setData }) as unknown as uPlot;
+    // One plot: the data set is the data it holds from then on.
+    const held = { scales: { x: { min: 0, max: 0 } }, data: [[1]] as uPlot.AlignedData, setData: vi.fn() };
+    held.setData.mockImplementation((data: uPlot.AlignedData) => (held.data = data));
+    const { setData } = held;
+    const plot = (min: number, max: number) => {
+      held.scales.x = { min, max };
+      return held as unknown as uPlot;
+    };
     onScale(plot(50_001, 50_100), 'x');
     onScale(plot(50_001, 50_100), 'x');
     onScale(plot(50_001, 50_100), 'events');
