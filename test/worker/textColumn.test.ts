@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textAt, textColumn } from '../../src/worker/textColumn.ts';
-
-/** What a message between threads does to a value: structured clone, with the buffers transferred. */
-const acrossThreads = <T>(value: T, transfer: ArrayBuffer[]): T => structuredClone(value, { transfer });
+import { acrossThreads } from '../helpers/wire.ts';
 
 describe('textColumn: many texts as UTF-8 bytes between the worker and the page', () => {
   it('gives back every text exactly, in order or not, across the chunks it decodes', () => {

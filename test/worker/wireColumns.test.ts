@@ -15,11 +15,9 @@ import {
 } from '../../src/worker/wireColumns.ts';
 import { ITEMS_PER_SLICE } from '../../src/worker/slicedList.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
+import { acrossThreads, replayedAsRecorded } from '../helpers/wire.ts';
 
 const opened = async (path: string): Promise<OpenedLog> => openLog(await loadLog(readLogInput(path), {})).opened;
-
-/** What a message between threads does to a value: structured clone, with the buffers transferred. */
-const acrossThreads = <T>(value: T, transfer: ArrayBuffer[]): T => structuredClone(value, { transfer });
 
 describe('rowColumns: a log’s rows as columns between the worker and the page', () => {
   it('gives back the same rows, V0 (integer ids) and SDK (string ids)', async () => {
@@ -95,9 +93,7 @@ describe('rowColumns: a log’s rows as columns between the worker and the page'
       join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'),
       join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond'),
     ]) {
-      await host.open({ input: readLogInput(path), instance: null });
-      const outcome = await host.replay({ config: null, mode: 'recorded', answers: {}, onMissing: 'placeholder' });
-      if (!outcome.ok) throw new Error(outcome.configError);
+      const outcome = await replayedAsRecorded(host, path);
       const { steps } = outcome.summary;
       expect(steps.some((step) => step.condensationIds.length > 0)).toBe(true);
       expect(stepsOf(stepColumns(steps))).toEqual(steps);

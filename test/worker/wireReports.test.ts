@@ -1,14 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLogInput } from '../../src/cli/readInput.ts';
 import { Inspector } from '../../src/inspect/inspector.ts';
 import type { ReplayQuality, UsageReport } from '../../src/inspect/types.ts';
 import { receivedResult, resultToSend } from '../../src/worker/wireColumns.ts';
 import { qualityColumns, qualityStepsOf, usageColumns, usageStepsOf } from '../../src/worker/wireReports.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
-
-/** What a message between threads does to a value: structured clone, with the buffers transferred. */
-const acrossThreads = <T>(value: T, transfer: ArrayBuffer[]): T => structuredClone(value, { transfer });
+import { acrossThreads, replayedAsRecorded } from '../helpers/wire.ts';
 
 describe('wireReports: usage and facts lost per step as columns between the worker and the page', () => {
   it('gives back the same reports of real V0 and SDK replays (recorded usage, costs, nulls)', async () => {
@@ -17,9 +14,7 @@ describe('wireReports: usage and facts lost per step as columns between the work
       join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'),
       join(REAL_LOGS, 'v1_benchmarks_conversation_88ca1e54_218ev_4cond'),
     ]) {
-      await host.open({ input: readLogInput(path), instance: null });
-      const outcome = await host.replay({ config: null, mode: 'recorded', answers: {}, onMissing: 'placeholder' });
-      if (!outcome.ok) throw new Error(outcome.configError);
+      await replayedAsRecorded(host, path);
       const usage = await host.agentUsage({ agent: { profile: 'auto', templates: {} } });
       const quality = await host.replayQuality();
       expect(usage.steps.length).toBeGreaterThan(40);
