@@ -38,14 +38,13 @@ const DRAWN_WHOLE = CHART_COLUMNS * 10;
 export function chartData(spec: StepChartSpec, from = 0, to = spec.steps): uPlot.AlignedData {
   const first = Math.max(0, Math.floor(from));
   const end = Math.max(first, Math.min(spec.steps, Math.ceil(to)));
-  const count = end - first;
-  let steps: ArrayLike<number>;
-  if (count <= DRAWN_WHOLE) {
-    const all = new Float64Array(count);
+  if (end - first <= DRAWN_WHOLE) {
+    const xs = new Float64Array(end - first);
     // A loop, not Float64Array.from with a mapper: that took 15 ms for a gigabyte log's 145,000 steps.
-    for (let i = 0; i < count; i++) all[i] = first + i;
-    steps = all;
-  } else steps = shapingSteps(spec, first, end);
+    for (let i = 0; i < xs.length; i++) xs[i] = first + i + 1;
+    return [xs, ...spec.series.map((series) => series.values.slice(first, end) as (number | null)[])];
+  }
+  const steps = shapingSteps(spec, first, end);
   const xs = new Float64Array(steps.length);
   for (let k = 0; k < steps.length; k++) xs[k] = steps[k]! + 1;
   const seriesAt = (values: readonly (number | null)[]) => {
