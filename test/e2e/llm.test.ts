@@ -13,9 +13,22 @@ const tmp = mkdtempSync(join(tmpdir(), 'e2e-llm-'));
 const browser = browserForFile();
 const server = fakeServerForFile({ apiKey: KEY });
 
+/**
+ * The summary history once the replay's facts lost have come (the chart names them), and with them the
+ * facts each summary dropped: read until two reads a moment apart agree.
+ */
 async function summaryHistory(page: Page): Promise<string[]> {
   await page.getByRole('tab', { name: /Summary history/ }).click();
-  return page.locator('.summary-entry').allInnerTexts();
+  await expect
+    .poll(() => page.locator('.view-size-chart [role="img"]').getAttribute('aria-label'))
+    .toMatch(/lost facts at \d+ steps/);
+  let read = await page.locator('.summary-entry').allInnerTexts();
+  for (;;) {
+    await page.waitForTimeout(300);
+    const again = await page.locator('.summary-entry').allInnerTexts();
+    if (JSON.stringify(again) === JSON.stringify(read)) return again;
+    read = again;
+  }
 }
 
 async function chooseSummarizer(page: Page, type: 'llm' | 'structured', maxSize: string) {
