@@ -64,18 +64,24 @@ export interface LlmAnswer {
 }
 
 /**
- * A request whose messages are only built when someone reads them: a scripted replay never does,
- * and building summarizer prompts is most of a condensation's cost.
+ * A request whose identity and messages are only built when someone reads them: a scripted replay
+ * reads neither, a replay with no recorded answers of its condenser's kind reads no identity, and
+ * building summarizer prompts is most of a condensation's cost.
  */
 export function lazyRequest(
-  fields: Omit<LlmRequest, 'messages'>,
-  buildMessages: () => readonly LlmMessage[],
+  fields: Omit<LlmRequest, 'messages' | 'identity'>,
+  build: { readonly identity: () => string; readonly messages: () => readonly LlmMessage[] },
 ): LlmRequest {
+  let identity: string | null = null;
   let messages: readonly LlmMessage[] | null = null;
   return {
     ...fields,
+    get identity() {
+      identity ??= build.identity();
+      return identity;
+    },
     get messages() {
-      messages ??= buildMessages();
+      messages ??= build.messages();
       return messages;
     },
   };

@@ -31,10 +31,14 @@ export class LegacySummarizingCondenser implements SdkCondenser {
     if (!view.unhandledCondensationRequest && view.length <= maxSize) return view;
     const eventsFromTail = Math.floor(maxSize / 2) - Math.min(keepFirst, view.length) - 1;
     const forgotten = pySlice(view.events, keepFirst, -eventsFromTail);
-    const identity = JSON.stringify(['sdk-2025-09-summary', forgotten.map(promptIdentity)]);
     const answer = yield lazyRequest(
-      { condenser: 'llm', identity, forgets: forgotten.map((event) => event.id) },
-      () => [{ role: 'user', content: summarizingPrompt(forgotten.map((event) => eventString(event, '2025-09'))) }],
+      { condenser: 'llm', forgets: forgotten.map((event) => event.id) },
+      {
+        identity: () => JSON.stringify(['sdk-2025-09-summary', forgotten.map(promptIdentity)]),
+        messages: () => [
+          { role: 'user', content: summarizingPrompt(forgotten.map((event) => eventString(event, '2025-09'))) },
+        ],
+      },
     );
     return {
       forgottenEventIds: forgotten.map((event) => event.id),

@@ -137,13 +137,18 @@ export class LlmSummarizingCondenser extends RollingCondenser {
         'AssertionError: No events to condense.',
       );
     }
-    const identity = JSON.stringify(['sdk-1.43.1-summary', maxEventStrLength, forgotten.map(promptIdentity)]);
-    const request = lazyRequest({ condenser: 'llm', identity, forgets: forgotten.map((event) => event.id) }, () => [
+    const request = lazyRequest(
+      { condenser: 'llm', forgets: forgotten.map((event) => event.id) },
       {
-        role: 'user',
-        content: summarizingPrompt(forgotten.map((event) => maybeTruncate(eventString(event), maxEventStrLength))),
+        identity: () => JSON.stringify(['sdk-1.43.1-summary', maxEventStrLength, forgotten.map(promptIdentity)]),
+        messages: () => [
+          {
+            role: 'user',
+            content: summarizingPrompt(forgotten.map((event) => maybeTruncate(eventString(event), maxEventStrLength))),
+          },
+        ],
       },
-    ]);
+    );
     let answer: LlmAnswer;
     try {
       answer = yield request;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AnswerLog,
   type LlmRequest,
+  lazyRequest,
   placeholderAnswer,
   recordedLlm,
   recordingScript,
@@ -116,6 +117,30 @@ describe('recorded answers', () => {
     const result = replayWith({ ...config, max_size: 12 }, recordedLlm(recorded, 'placeholder', wider));
     expect(wider.misses).toBe(result.llmCalls);
     expect(wider.calls.every((call) => call.placeholder)).toBe(true);
+  });
+
+  it('keys a request only when an answer of its kind was recorded, and then finds it', () => {
+    let built = 0;
+    const ask = () =>
+      lazyRequest(
+        { condenser: 'llm' },
+        {
+          identity: () => {
+            built++;
+            return 'the same prompt';
+          },
+          messages: () => [{ role: 'user', content: 'summarize' }],
+        },
+      );
+    const nothingOfItsKind = recordedLlm({ 'structured:0123': { content: 'other' } }, 'placeholder');
+    expect(nothingOfItsKind(ask(), 0)).toEqual(placeholderAnswer(ask(), 0));
+    expect(built).toBe(0);
+    const request = ask();
+    const answered = recordedLlm({ [requestKey(request)]: { content: 'recorded' } }, 'stop');
+    expect(answered(ask(), 0)).toEqual({ content: 'recorded' });
+    // Read once per request, however often it is read.
+    expect(requestKey(request)).toBe(requestKey(ask()));
+    expect(built).toBe(3);
   });
 
   it('stops with a plain message when asked to and nothing is recorded', () => {

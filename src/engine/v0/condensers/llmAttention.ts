@@ -54,20 +54,25 @@ export const llmAttentionCondenser = defineCondenser({
         const head = pySlice(entries, 0, keep_first);
         const headIds = new Set(head.map(entryId));
         const eventsFromTail = floorDiv(max_size, 2) - head.length;
-        // Logged events are named by id; synthetic ones (a summary, a placeholder) by their text.
-        const identity = JSON.stringify([
-          ATTENTION_INSTRUCTION,
-          entries.map((entry) => (entry.kind === 'action' || entry.kind === 'observation' ? entry.id : entry.content)),
-        ]);
         const answer = yield lazyRequest(
-          { condenser: 'llm_attention', identity, responseSchema: ATTENTION_RESPONSE_SCHEMA },
-          () => [
-            { role: 'user', content: ATTENTION_INSTRUCTION },
-            ...entries.map((entry) => ({
-              role: 'user' as const,
-              content: attentionEventMessage(entryId(entry), eventMessage(entry)),
-            })),
-          ],
+          { condenser: 'llm_attention', responseSchema: ATTENTION_RESPONSE_SCHEMA },
+          {
+            // Logged events are named by id; synthetic ones (a summary, a placeholder) by their text.
+            identity: () =>
+              JSON.stringify([
+                ATTENTION_INSTRUCTION,
+                entries.map((entry) =>
+                  entry.kind === 'action' || entry.kind === 'observation' ? entry.id : entry.content,
+                ),
+              ]),
+            messages: () => [
+              { role: 'user', content: ATTENTION_INSTRUCTION },
+              ...entries.map((entry) => ({
+                role: 'user' as const,
+                content: attentionEventMessage(entryId(entry), eventMessage(entry)),
+              })),
+            ],
+          },
         );
         // Duplicates and ids that are not in the view stay and use up the quota, as in OpenHands.
         const kept = parseRankedIds(answer.content)

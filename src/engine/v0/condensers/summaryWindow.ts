@@ -95,13 +95,15 @@ export function rollingSummarizer(config: SummaryWindowConfig, template: string,
       summarizeMiddle(view, config, function* (parts) {
         const request = {
           condenser: call.condenser,
-          identity: summaryIdentity(template, parts),
           forgets: parts.forgottenIds,
           ...(call.tool ? { tools: [call.tool], forcedTool: call.tool.function.name } : {}),
         };
-        const answer = yield lazyRequest(request, () => [
-          { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
-        ]);
+        const answer = yield lazyRequest(request, {
+          identity: () => summaryIdentity(template, parts),
+          messages: () => [
+            { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
+          ],
+        });
         return call.summaryOf(answer);
       }),
   );
