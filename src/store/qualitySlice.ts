@@ -3,7 +3,8 @@ import type { GetState, QualitySlice, SetState, StoreDeps } from './types.ts';
 
 /** Facts lost (spec/quality.md) over the session's replay, computed after each replay, and where a fact had gone. */
 export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps): QualitySlice {
-  let asked = 0;
+  /** The engine's walk for the replay shown last: stopped when a newer replay asks again. */
+  let asked: AbortController | null = null;
   return {
     quality: null,
     factOrigin: null,
@@ -12,10 +13,14 @@ export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps
     async refreshQuality() {
       const { active } = get();
       if (!active || get().engineHolds !== active.record.id) return;
-      const ticket = ++asked;
+      // The walk for an earlier replay is moot: stopped in the engine, not left waiting there.
+      asked?.abort();
+      const ticket = new AbortController();
+      asked = ticket;
+      const { signal } = ticket;
       try {
         // The replay just shown, walked again in the background: a step change or the next replay goes first.
-        const quality = await deps.engine.call('replayQuality', {});
+        const quality = await deps.engine.call('replayQuality', {}, { signal });
         // A newer replay asked again meanwhile: only its answer describes what is shown.
         if (ticket !== asked || get().active?.record.id !== active.record.id) return;
         // The fact being looked at stays in sight if this replay still loses it there, asked about again.
@@ -26,7 +31,7 @@ export function createQualitySlice(set: SetState, get: GetState, deps: StoreDeps
         const missing = quality.steps.flatMap((step, index) =>
           step && step.missing_used.length > 0 ? [{ step: index, facts: step.missing_used }] : [],
         );
-        const droppedFacts = missing.length ? await deps.engine.call('factsDroppedBy', { missing }) : {};
+        const droppedFacts = missing.length ? await deps.engine.call('factsDroppedBy', { missing }, { signal }) : {};
         if (ticket === asked) set({ droppedFacts });
       } catch (error) {
         // Stopped in the engine because a newer replay made it moot: that replay asks again.
