@@ -122,8 +122,19 @@ export function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
   return false;
 }
 
+const summaryEntries = new WeakMap<EpochSummary, SummaryEntry>();
+
+/**
+ * The summary's entry, one object per epoch: consecutive views then share it, and whatever compares
+ * them by identity (token sums, trace deltas) goes past it instead of counting the rest again.
+ */
 function summaryEntry(summary: EpochSummary): SummaryEntry {
-  return { kind: 'summary', content: summary.content, condensationId: summary.condensationId };
+  let entry = summaryEntries.get(summary);
+  if (!entry) {
+    entry = { kind: 'summary', content: summary.content, condensationId: summary.condensationId };
+    summaryEntries.set(summary, entry);
+  }
+  return entry;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ViewEntry, viewOf, viewTokensInTurn } from '../../../src/engine/v0/index.ts';
+import { type ViewEntry, ViewTracker, viewOf, viewTokensInTurn } from '../../../src/engine/v0/index.ts';
 import { Random, prng } from './fuzz/randomLog.ts';
-import { cmd, cmdOut } from './factory.ts';
+import { cmd, cmdOut, cond, msg } from './factory.ts';
 
 const tokens = {
   event: (event: { id: number }) => event.id + 1,
@@ -36,5 +36,27 @@ describe('viewTokensInTurn', () => {
       expect(count(viewOf(entries.slice())), `step ${step}`).toBe(summed(entries));
     }
     expect(repeated).toBeGreaterThan(200);
+  });
+
+  it('counts only what a step added to the history, past the summary the views share', () => {
+    const events = [msg(0), msg(1), msg(2), cond(3, { forgottenEventIds: [1], summary: 'so far', summaryOffset: 1 })];
+    for (let id = 4; id < 30; id++) events.push(msg(id));
+    const tracker = new ViewTracker(events.map((event) => event.id));
+    let counted = 0;
+    const count = viewTokensInTurn({
+      event: (event) => (counted++, tokens.event(event)),
+      text: (text) => (counted++, tokens.text(text)),
+    });
+    for (const event of events.slice(0, 5)) tracker.append(event);
+    const first = tracker.view();
+    count(first);
+    counted = 0;
+    for (const event of events.slice(5)) {
+      tracker.append(event);
+      const view = tracker.view();
+      expect(view.entries[1]).toBe(first.entries[1]);
+      expect(count(view)).toBe(summed(view.entries));
+    }
+    expect(counted).toBe(events.length - 5);
   });
 });
