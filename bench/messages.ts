@@ -4,7 +4,7 @@
  * recorded and re-simulated with OpenHands' server default pipeline. Real tokenizer (o200k).
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { type ReplayMode, UsageSimulator, messageTokens, runSync } from '../src/engine/index.ts';
+import { type ReplayMode, UsageSimulator, messageTokens, runSync, runToEnd } from '../src/engine/index.ts';
 import {
   type Condenser,
   type ReplayResult,
@@ -72,7 +72,7 @@ for (const mode of ['recorded', 'resimulate'] as const) {
     const started = performance.now();
     const simulator = new UsageSimulator(
       'anthropic',
-      mode === 'recorded' ? 'earlier-steps' : learnFromRecordedRun(log, options),
+      mode === 'recorded' ? 'earlier-steps' : runToEnd(learnFromRecordedRun(log, options)),
     );
     result.steps.forEach((step) => {
       const view = stepView(step, active);

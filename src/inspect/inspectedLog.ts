@@ -151,7 +151,12 @@ export interface FlavorLog<Step, View> {
   /** The agent's recorded call of a step (the call that produced the event it came before), or null. */
   recordedCallAt(step: Step): RecordedCall | null;
   /** What the log's own run, as recorded, teaches about `model`'s calls (all when null); null where nothing was recorded. */
-  learnedFromLog(settings: ChatSettings, model: string | null, tokens: TextTokens): LearnedUsage | null;
+  /** What the recorded run teaches, learned a call at a time; null where the log recorded no usage. */
+  learnedFromLog(
+    settings: ChatSettings,
+    model: string | null,
+    tokens: TextTokens,
+  ): Generator<void, LearnedUsage, void> | null;
   /** The condensations a step of a re-simulation made, as its replay's result lists them. */
   condensationsMade(step: Step): readonly MadeCondensation[];
   /** The engine replay of a request, each step handed to `onStep` as it is replayed. */
@@ -183,11 +188,17 @@ function usagePorts<Step, View>(
 ): UsagePorts<Step, View> {
   return {
     calls: (settings, model) => flavor.agentCalls(settings, model, tokens),
-    learnedFromLog(settings, model) {
+    *learnInSteps(settings, model) {
       const key = JSON.stringify([settings.profile, settings.templates, model]);
       let fit = learned.get(key);
-      if (!fit) learned.set(key, (fit = flavor.learnedFromLog(settings, model, tokens) ?? NO_LEARNING));
+      if (!fit) {
+        const learning = flavor.learnedFromLog(settings, model, tokens);
+        learned.set(key, (fit = learning ? yield* learning : NO_LEARNING));
+      }
       return fit;
+    },
+    learnedFromLog(settings, model) {
+      return runToEnd(this.learnInSteps(settings, model));
     },
     recordedCallAt: (step) => flavor.recordedCallAt(step),
     defaultModel: flavor.opened.agentModel,

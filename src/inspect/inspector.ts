@@ -618,6 +618,7 @@ export class Inspector implements InspectorApi {
     const total = last.replayed.steps.length;
     const condenserCalls = () => this.condenserCalls(last);
     const work = function* (): Generator<Progress | void, UsageReport, void> {
+      yield* agentRun.prepareUsage();
       const steps: StepUsage[] = [];
       for (const usage of agentRun.usage()) {
         steps.push(usage);

@@ -53,3 +53,36 @@ describe('inspectedLog: the facts lost of a replay', () => {
     expect(replayed.quality()).toEqual(second.value);
   });
 });
+
+describe('inspectedLog: what a re-simulated run learns from the recorded one', () => {
+  const tokens = { text: (text: string) => Math.ceil(text.length / 4) };
+  const agent = { profile: 'anthropic' as const, templates: {} };
+
+  it('learns a call at a time, once, and estimates as it would have learning in one go', async () => {
+    const replayed = await replayedSample();
+    const run = replayed.agent(agent, { tokens });
+    const recordedSteps = (await recordedSample()).steps.length;
+    // A pause after each recorded call measured (the sample has fewer than MAX_LEARNED_CALLS).
+    expect(drained(run.prepareUsage()).pauses).toBe(recordedSteps);
+    // Learned once: the next run of this log reads it.
+    expect(drained(replayed.agent(agent, { tokens }).prepareUsage()).pauses).toBe(0);
+    const usage = [...run.usage()];
+    // Another opening of the log, which learns inside its first estimate.
+    const inOneGo = (await replayedSample()).agent(agent, { tokens });
+    expect(usage).toEqual([...inOneGo.usage()]);
+    expect(run.learned()).toEqual(inOneGo.learned());
+    expect(run.learned().map.slope).not.toBe(1);
+  });
+
+  it('has nothing to learn as recorded, where each step learns from those before it', async () => {
+    const recorded = await recordedSample();
+    expect(drained(recorded.agent(agent, { tokens }).prepareUsage()).pauses).toBe(0);
+  });
+});
+
+async function recordedSample(): Promise<ReplayedLog> {
+  const log = openLog(await loadLog(readLogInput(REAL_185), {}));
+  const prepared = log.replay({ config: null, mode: 'recorded', answers: {}, onMissing: 'placeholder' }, null);
+  if ('configError' in prepared) throw new Error(prepared.configError);
+  return runSync(prepared.work, noLlm);
+}

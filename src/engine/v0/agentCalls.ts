@@ -4,7 +4,7 @@ import {
   noLlm,
   runSync,
   PrefixIds,
-  learnFromRecordedCalls,
+  learnFromCallsInSteps,
   measureRequest,
   toolSchemaText,
 } from '../core/index.ts';
@@ -126,19 +126,23 @@ export class V0AgentCalls {
   }
 }
 
-/** What re-simulated runs learn from: the log's own run, as recorded, against its recorded usage (its first MAX_LEARNED_CALLS calls). */
-export function learnFromRecordedRun(log: PreparedLog, options: AgentCallOptions): LearnedUsage {
+/**
+ * What re-simulated runs learn from: the log's own run, as recorded, against its recorded usage (its
+ * first MAX_LEARNED_CALLS calls), a call at a time (see learnFromCallsInSteps).
+ */
+export function learnFromRecordedRun(log: PreparedLog, options: AgentCallOptions): Generator<void, LearnedUsage, void> {
   const calls = new V0AgentCalls(log, options);
-  const recorded: AgentCall[] = [];
+  // The replay is quick; measuring the calls is not. A step's view stays readable after the replay.
+  const steps: (readonly [ReplayStep, View | null])[] = [];
   runSync(
     replay({
       log,
       mode: 'recorded',
       onStep: (step, view) => {
-        if (recorded.length < MAX_LEARNED_CALLS) recorded.push(calls.call(step, view));
+        if (steps.length < MAX_LEARNED_CALLS) steps.push([step, view]);
       },
     }),
     noLlm,
   );
-  return learnFromRecordedCalls(options.profile, recorded);
+  return learnFromCallsInSteps(options.profile, steps, (step, view) => calls.call(step, view));
 }

@@ -1,10 +1,9 @@
 import {
-  type AgentCall,
   type LearnedUsage,
   MAX_LEARNED_CALLS,
   type RecordedUsage,
   type TextTokens,
-  learnFromRecordedCalls,
+  learnFromCallsInSteps,
   noLlm,
   runSync,
   sdk,
@@ -101,18 +100,19 @@ export function sdkLearnedFromLog(
   settings: ChatSettings,
   tokens: TextTokens,
   recorded: (eventIndex: number) => RecordedUsage | null,
-): LearnedUsage {
+): Generator<void, LearnedUsage, void> {
   const calls = sdkAgentCalls(events, settings, tokens, recorded);
-  const made: AgentCall[] = [];
+  // The replay is quick; measuring the calls is not. A step's view stays readable after the replay.
+  const steps: (readonly [Step, View | null])[] = [];
   runSync(
     sdk.replaySdk({
       log,
       mode: 'recorded',
       onStep: (step, view) => {
-        if (made.length < MAX_LEARNED_CALLS) made.push(calls.call(step, view));
+        if (steps.length < MAX_LEARNED_CALLS) steps.push([step, view]);
       },
     }),
     noLlm,
   );
-  return learnFromRecordedCalls(settings.profile, made);
+  return learnFromCallsInSteps(settings.profile, steps, (step, view) => calls.call(step, view));
 }

@@ -157,12 +157,12 @@ export function v0AgentCalls(
   };
 }
 
-/** What re-simulations learn from: the log's own recorded run against its recorded usage. */
+/** What re-simulations learn from: the log's own recorded run against its recorded usage, a call at a time. */
 export function v0LearnedFromLog(
   log: PreparedLog,
   settings: ChatSettings,
   tokens: TextTokens,
   recorded: (eventIndex: number) => RecordedUsage | null,
-): LearnedUsage {
+): Generator<void, LearnedUsage, void> {
   return learnFromRecordedRun(log, callOptions(settings, tokens, recorded));
 }

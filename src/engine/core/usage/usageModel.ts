@@ -107,6 +107,24 @@ export function learnFromRecordedCalls(
 }
 
 /**
+ * learnFromRecordedCalls over calls made one at a time from a replay's first steps, pausing (a yield)
+ * after each: measuring 2,000 calls takes a third of a second at 100 MB, which a host spreads over
+ * slices instead of holding its thread.
+ */
+export function* learnFromCallsInSteps<Step, View>(
+  profile: ChatProfile,
+  steps: readonly (readonly [Step, View])[],
+  call: (step: Step, view: View) => AgentCall,
+): Generator<void, LearnedUsage, void> {
+  const made: AgentCall[] = [];
+  for (const [step, view] of steps) {
+    made.push(call(step, view));
+    yield;
+  }
+  return learnFromRecordedCalls(profile, made);
+}
+
+/**
  * Recorded calls learned from at most: the fit settles within a few hundred calls, and measuring a
  * call costs as much as its view, which never shrinks in a log that recorded no condensation (at
  * 23,000 steps of 98,000 events, measuring them all took 77 s and held the engine).
