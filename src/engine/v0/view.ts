@@ -1,5 +1,6 @@
 import { type LogEvent, type SummaryEntry, type ViewEntry, isAction } from './events.ts';
 import { forgetsId, forgottenIds, lowerBound } from './forgotten.ts';
+import { IdSet } from './idSet.ts';
 import { pyInsertIndex } from '../core/index.ts';
 
 /** What a condenser receives and what the agent is shown: events in order plus the request flag. */
@@ -145,7 +146,7 @@ function summaryEntry(summary: EpochSummary): SummaryEntry {
  * condensation's summary is inserted, and the request flag follows the last of the two kinds.
  */
 export class ViewTracker {
-  private readonly forgotten = new Set<number>();
+  private readonly forgotten: IdSet;
   private readonly sortedIds: readonly number[];
   private readonly tokensOf: ((event: LogEvent) => number) | undefined;
   private epochValue: Epoch = { kept: [], keptTokens: [0], summary: null };
@@ -157,6 +158,7 @@ export class ViewTracker {
    */
   constructor(sortedIds: readonly number[], tokensOf?: (event: LogEvent) => number) {
     this.sortedIds = sortedIds;
+    this.forgotten = IdSet.forIds(sortedIds);
     this.tokensOf = tokensOf;
   }
 
