@@ -87,7 +87,7 @@ export interface AnswerLog {
  */
 export function recordedLlm(records: RecordedAnswers, onMissing: MissingAnswerPolicy, log?: AnswerLog): AnswerLlm {
   // A request is keyed only where an answer of its condenser's kind was recorded: hashing a summary
-  // request's identity is a sixth of a replay's time, wasted when nothing could match it.
+  // request's identity was a third of a replay's time, wasted when nothing could match it.
   const answeredKinds = new Set(Object.keys(records).map((key) => key.slice(0, key.indexOf(':'))));
   return (request, callIndex) => {
     const recorded = answeredKinds.has(request.condenser) ? records[requestKey(request)] : undefined;
