@@ -150,8 +150,10 @@ export interface FlavorLog<Step, View> {
   readonly logSummaries: LogSummaries;
   /** The agent's recorded call of a step (the call that produced the event it came before), or null. */
   recordedCallAt(step: Step): RecordedCall | null;
-  /** What the log's own run, as recorded, teaches about `model`'s calls (all when null); null where nothing was recorded. */
-  /** What the recorded run teaches, learned a call at a time; null where the log recorded no usage. */
+  /**
+   * What the log's own run, as recorded, teaches about `model`'s calls (all when null), learned a call
+   * at a time; null where nothing was recorded.
+   */
   learnedFromLog(
     settings: ChatSettings,
     model: string | null,
@@ -186,20 +188,19 @@ function usagePorts<Step, View>(
   tokens: TextTokens,
   learned: Map<string, LearnedUsage>,
 ): UsagePorts<Step, View> {
+  function* learnInSteps(settings: ChatSettings, model: string | null): Generator<void, LearnedUsage, void> {
+    const key = JSON.stringify([settings.profile, settings.templates, model]);
+    let fit = learned.get(key);
+    if (!fit) {
+      const learning = flavor.learnedFromLog(settings, model, tokens);
+      learned.set(key, (fit = learning ? yield* learning : NO_LEARNING));
+    }
+    return fit;
+  }
   return {
     calls: (settings, model) => flavor.agentCalls(settings, model, tokens),
-    *learnInSteps(settings, model) {
-      const key = JSON.stringify([settings.profile, settings.templates, model]);
-      let fit = learned.get(key);
-      if (!fit) {
-        const learning = flavor.learnedFromLog(settings, model, tokens);
-        learned.set(key, (fit = learning ? yield* learning : NO_LEARNING));
-      }
-      return fit;
-    },
-    learnedFromLog(settings, model) {
-      return runToEnd(this.learnInSteps(settings, model));
-    },
+    learnInSteps,
+    learnedFromLog: (settings, model) => runToEnd(learnInSteps(settings, model)),
     recordedCallAt: (step) => flavor.recordedCallAt(step),
     defaultModel: flavor.opened.agentModel,
   };
