@@ -110,7 +110,8 @@ try {
       const requests = (window as unknown as { requests: Array<{ method: string; posted: number; answered: number }> })
         .requests;
       requests.length = 0;
-      const label = () => document.querySelector('.step-label')?.textContent ?? '';
+      // The step the messages pane shows (the scrubber's label moves at once, the pane with the engine's answer).
+      const label = () => document.querySelector('.transcript-scroll')?.getAttribute('data-step') ?? '';
       const before = label();
       const start = performance.now();
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));

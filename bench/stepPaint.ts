@@ -39,7 +39,8 @@ function noteWorkerAnswers() {
 
 /** In the page: presses → once and times the pane's update (DOM) and the frame after it (paint). */
 function stepOnce(): Promise<{ dom: number; paint: number; worker: number } | null> {
-  const label = () => document.querySelector('.step-label')?.textContent ?? '';
+  // The step the messages pane shows (the scrubber's label moves at once, the pane with the engine's answer).
+  const label = () => document.querySelector('.transcript-scroll')?.getAttribute('data-step') ?? '';
   const ready = (before: string) => {
     const pane = document.querySelector('.transcript-scroll');
     return label() !== before && pane !== null && pane.getAttribute('aria-busy') === 'false';

@@ -287,7 +287,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
       await deps.sessions.remove(id);
       await get().refreshSessions();
       if (get().active?.record.id === id) {
-        set({ active: null, summary: null, stepView: null, step: 0, rawJson: null, prompt: null });
+        set({ active: null, summary: null, stepView: null, step: 0, stepAsked: 0, rawJson: null, prompt: null });
         const next = get().sessions[0];
         if (next) await get().openSession(next.id);
       }
@@ -321,6 +321,7 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
       summary: null,
       stepView: null,
       step: 0,
+      stepAsked: 0,
       rawJson: null,
       prompt: null,
       notice: { kind: 'info', text: `“${active.record.name}” was deleted in another tab.` },

@@ -11,6 +11,11 @@ import { fetchTranscript } from './stepTranscript.ts';
 
 /** How many earlier configurations undo can go back through. */
 const UNDO_DEPTH = 30;
+/**
+ * How long a step change waits for the engine's view and messages before the step moves alone (its
+ * panes dimmed until they come): the engine answers in a few milliseconds unless a replay holds it.
+ */
+export const STEP_ALONE_AFTER_MS = 60;
 
 export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps): ReplaySlice {
   /**
@@ -37,7 +42,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       replaysAnswered++;
       replayNotShown = true;
       const last = Math.max(0, outcome.summary.steps.length - 1);
-      const step = Math.min(get().step, last);
+      const step = Math.min(get().stepAsked, last);
       // The step's view and messages under this replay come with it: the page draws the new replay
       // once, not once without them and again with them. Should they fail, they are asked for again below.
       const shown =
@@ -45,10 +50,11 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
           ? await stepState(step).catch(() => null)
           : { stepView: null, transcript: null };
       if (get().active?.record.id !== active.record.id) return;
-      const current = Math.min(get().step, last);
+      const current = Math.min(get().stepAsked, last);
       set({
         summary: outcome.summary,
         step: current,
+        stepAsked: current,
         // The view of `step` under this replay, even when the step moved meanwhile (it says whose it is).
         ...shown,
         usage: null,
@@ -86,7 +92,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
   }
 
   const loadStepView = coalesce(async () => {
-    const { summary, step, active } = get();
+    const { summary, stepAsked: step, active } = get();
     if (!summary || summary.steps.length === 0) {
       set({ stepView: null, transcript: null });
       return;
@@ -96,10 +102,31 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     const shown = await stepState(step);
     // A replay came in meanwhile: it shows its own step's view.
     if (replaysAnswered !== asked || replayNotShown) return;
-    if (get().step !== step || get().active?.record.id !== active.record.id) return;
-    set(shown);
+    if (get().active?.record.id !== active.record.id) return;
+    const { step: shownStep, stepAsked } = get();
+    if (stepAsked === step) stopWaitingAlone();
+    // Another step was asked for meanwhile (its answer follows): this one is shown only if it lies on
+    // the way there, as while → is held; not once the user has come back, or the step moved alone.
+    else if (!((shownStep < step && step < stepAsked) || (stepAsked < step && step < shownStep))) return;
+    set({ step, ...shown });
     markShown('step');
   });
+
+  /** Moves the step alone, if the engine has not answered for it in time (a replay holds it). */
+  let aloneTimer: ReturnType<typeof setTimeout> | null = null;
+  const stopWaitingAlone = () => {
+    if (aloneTimer) clearTimeout(aloneTimer);
+    aloneTimer = null;
+  };
+  const moveAloneLater = () => {
+    // Counted from the first move not yet answered: a key held down moves the step alone too.
+    if (aloneTimer) return;
+    aloneTimer = setTimeout(() => {
+      aloneTimer = null;
+      const { step, stepAsked } = get();
+      if (step !== stepAsked) set({ step: stepAsked });
+    }, deps.stepAloneAfterMs ?? STEP_ALONE_AFTER_MS);
+  };
 
   let saveStepTimer: ReturnType<typeof setTimeout> | null = null;
   const configEdits = createConfigEdits(set, get, deps);
@@ -116,6 +143,7 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     summary: null,
     running: false,
     step: 0,
+    stepAsked: 0,
     stepView: null,
 
     setConfig(raw) {
@@ -169,9 +197,17 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     setStep(step) {
       const steps = get().summary?.steps.length ?? 0;
       const clamped = Math.max(0, Math.min(step, steps - 1));
-      if (clamped === get().step && get().stepView) return;
-      set({ step: clamped });
-      void loadStepView();
+      const { step: shown, stepAsked, stepView } = get();
+      // Already shown, or already asked for (its answer is on its way).
+      if (clamped === stepAsked && (clamped !== shown || stepView)) return;
+      set({ stepAsked: clamped });
+      if (clamped === shown && stepView?.step === clamped) {
+        // Back to the step shown before its neighbour's answer came: nothing to wait for.
+        stopWaitingAlone();
+      } else {
+        moveAloneLater();
+        void loadStepView();
+      }
       const active = get().active;
       if (!active) return;
       if (saveStepTimer) clearTimeout(saveStepTimer);

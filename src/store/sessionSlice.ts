@@ -55,6 +55,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           summary: null,
           stepView: null,
           step: step ?? record.lastStep ?? 0,
+          stepAsked: step ?? record.lastStep ?? 0,
           selectedEvent: null,
           rawJson: null,
           selectedCondensation: null,

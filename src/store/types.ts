@@ -154,10 +154,17 @@ export interface ReplaySlice {
   onMissing: MissingAnswerPolicy;
   summary: ReplaySummary | null;
   running: boolean;
-  step: number;
   /**
-   * A step's view, with the step it is of: `step` moves at once, the view when the engine has answered,
-   * so a pane drawn from the view draws it with its own step (and once per step change, not twice).
+   * The step the page shows. It follows `stepAsked` together with that step's view and messages, once
+   * the engine has answered: the page then draws a step change once, not once dimmed and again with
+   * the new panes. If the engine is slow to answer (STEP_ALONE_AFTER_MS), the step moves alone first.
+   */
+  step: number;
+  /** The step last asked for (keys, slider, links): what a move of one step starts from. */
+  stepAsked: number;
+  /**
+   * A step's view, with the step it is of: after a slow answer `step` has moved without it, and a
+   * pane drawn from the view draws it with its own step.
    */
   stepView: StepView | null;
   setConfig(config: unknown): void;
@@ -362,6 +369,8 @@ export interface StoreDeps {
    * log that fails because another was opened meanwhile is stale, not an error to show.
    */
   readonly logGeneration?: () => number;
+  /** How long a step change waits for the engine's view of the step before the step moves alone (STEP_ALONE_AFTER_MS). */
+  readonly stepAloneAfterMs?: number;
 }
 
 export type SetState = (partial: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void;

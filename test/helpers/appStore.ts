@@ -50,7 +50,11 @@ export function answerHolder(method: EngineMethod) {
 
 /** A real store (real engine on this thread, IndexedDB from fake-indexeddb) with its own database. */
 export function createTestStore(
-  options: { loadSample?: () => Promise<string>; wrapEngine?: (engine: EngineClient) => EngineClient } = {},
+  options: {
+    loadSample?: () => Promise<string>;
+    wrapEngine?: (engine: EngineClient) => EngineClient;
+    stepAloneAfterMs?: number;
+  } = {},
 ): {
   store: AppStore;
   db: InspectorDb;
@@ -65,6 +69,7 @@ export function createTestStore(
     settings,
     engine: (options.wrapEngine ?? ((engine) => engine))(createInThreadEngineClient(liveLlm, liveAgentLlm)),
     loadSample: options.loadSample ?? (async () => sampleSessionText()),
+    ...(options.stepAloneAfterMs === undefined ? {} : { stepAloneAfterMs: options.stepAloneAfterMs }),
   });
   return { store, db, sessions, settings };
 }

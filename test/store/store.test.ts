@@ -246,4 +246,38 @@ describe('app store', () => {
     await store.getState().recordLogSummaries();
     expect(store.getState().summary?.llm).toMatchObject({ calls: 3, recorded: 3, placeholders: 0 });
   });
+
+  it('moves the step together with its view and messages: a step change is drawn once, never the step over the last one’s panes', async () => {
+    // Settled: no replay of its own (the tokens counted) answers meanwhile. However slow this machine, the step waits for its view.
+    const { store } = await settledStore({ stepAloneAfterMs: 60_000 });
+    const seen: Array<[number, number | undefined, number | undefined]> = [];
+    const stop = store.subscribe((state) => seen.push([state.step, state.stepView?.step, state.transcript?.step]));
+    const from = store.getState().step;
+    // Faster than the engine answers: each press moves on from the step asked for, not the one shown.
+    for (let k = 1; k <= 3; k++) store.getState().setStep(store.getState().stepAsked + 1);
+    expect(store.getState().stepAsked).toBe(from + 3);
+    expect(store.getState().step).toBe(from);
+    await waitFor(() => expect(store.getState().step).toBe(from + 3), { timeout: 10_000 });
+    stop();
+    expect(store.getState().stepView?.step).toBe(from + 3);
+    expect(store.getState().transcript?.step).toBe(from + 3);
+    // Every state the page could have drawn shows a step with its own view and messages.
+    for (const [step, viewStep, transcriptStep] of seen) expect([viewStep, transcriptStep]).toEqual([step, step]);
+    // Steps passed on the way may be shown while the last is built, only forward, towards it.
+    const shownSteps = seen.map(([step]) => step);
+    expect(
+      shownSteps.every((step, k) => step >= from && step <= from + 3 && (k === 0 || step >= shownSteps[k - 1]!)),
+    ).toBe(true);
+
+    // Asked and taken back before the engine answered: the step it left is never shown.
+    seen.length = 0;
+    const restart = store.subscribe((state) => seen.push([state.step, state.stepView?.step, state.transcript?.step]));
+    store.getState().setStep(from + 4);
+    store.getState().setStep(from + 3);
+    expect(store.getState().stepAsked).toBe(from + 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    restart();
+    expect(seen.some(([step, viewStep]) => step === from + 4 || viewStep === from + 4)).toBe(false);
+    expect([store.getState().step, store.getState().stepView?.step]).toEqual([from + 3, from + 3]);
+  });
 });

@@ -20,7 +20,8 @@ export function usePageKeys(): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || ownsKey(event.target, event.key))
         return;
-      const { summary, step, setStep } = store.getState();
+      // From the step last asked for: keys pressed faster than the engine answers each move on.
+      const { summary, stepAsked: step, setStep } = store.getState();
       if (!summary || summary.steps.length === 0) return;
       const marks = condensationSteps(summary);
       const moves: Record<string, number | undefined> = {

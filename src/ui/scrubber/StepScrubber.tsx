@@ -1,6 +1,6 @@
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import { condensationSteps } from '../../store/index.ts';
-import { useActions, useAppState } from '../app/storeContext.tsx';
+import { useActions, useAppState, useAppStoreApi } from '../app/storeContext.tsx';
 import { shortId } from '../shared/EventLabel.tsx';
 import './scrubber.css';
 
@@ -39,12 +39,23 @@ const SliderMarks = memo(function SliderMarks({ marks, steps }: { marks: readonl
 /** Moves through the replay's steps: slider with the condensations marked, buttons (the keys are page-wide: usePageKeys). */
 export function StepScrubber() {
   const summary = useAppState((s) => s.summary);
+  // The step shown: it moves with the panes, in one frame (the store waits for the engine's view of it).
   const step = useAppState((s) => s.step);
   // The step's one token figure, as the messages pane shows it: the estimated input of its call.
   const estimatedInput = useAppState((s) =>
     s.usage && !s.usage.error ? (s.usage.steps[s.step]?.estimate?.promptTokens ?? null) : null,
   );
   const { setStep } = useActions();
+  const store = useAppStoreApi();
+  // Where the slider was dragged to: the thumb stays under the hand until the step shown gets there
+  // (unless another step is asked for meanwhile, by a key or a button).
+  const [dragged, setDragged] = useState<number | null>(null);
+  const draggedAhead = useAppState((s) => dragged !== null && s.stepAsked === dragged && s.step !== dragged);
+  // Moves from the step last asked for: clicks faster than the engine answers each move on.
+  const moveFromAsked = (to: (asked: number) => number | undefined) => {
+    const target = to(store.getState().stepAsked);
+    if (target !== undefined) setStep(target);
+  };
   const id = useId();
   const marks = condensationSteps(summary);
   const steps = summary?.steps ?? [];
@@ -60,13 +71,18 @@ export function StepScrubber() {
       <div className="scrubber-row">
         <button
           type="button"
-          onClick={() => previous !== undefined && setStep(previous)}
+          onClick={() => moveFromAsked((asked) => [...marks].reverse().find((m) => m < asked))}
           disabled={previous === undefined}
           title="Previous condensation (P)"
         >
           ⟨ Previous condensation
         </button>
-        <button type="button" onClick={() => setStep(step - 1)} disabled={step === 0} aria-label="Previous step">
+        <button
+          type="button"
+          onClick={() => moveFromAsked((asked) => asked - 1)}
+          disabled={step === 0}
+          aria-label="Previous step"
+        >
           ‹
         </button>
         <label
@@ -83,15 +99,19 @@ export function StepScrubber() {
             type="range"
             min={0}
             max={steps.length - 1}
-            value={step}
+            value={draggedAhead && dragged !== null ? dragged : step}
             aria-valuetext={`Step ${step + 1} of ${steps.length}, before event ${current ? shortId(current.beforeEventId) : ''}`}
-            onChange={(e) => setStep(Number(e.target.value))}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              setDragged(value);
+              setStep(value);
+            }}
           />
           <SliderMarks marks={marks} steps={steps.length} />
         </div>
         <button
           type="button"
-          onClick={() => setStep(step + 1)}
+          onClick={() => moveFromAsked((asked) => asked + 1)}
           disabled={step === steps.length - 1}
           aria-label="Next step"
         >
@@ -99,7 +119,7 @@ export function StepScrubber() {
         </button>
         <button
           type="button"
-          onClick={() => next !== undefined && setStep(next)}
+          onClick={() => moveFromAsked((asked) => marks.find((m) => m > asked))}
           disabled={next === undefined}
           title="Next condensation (N)"
         >

@@ -156,7 +156,12 @@ export function Transcript() {
           {transcript.error}
         </p>
       ) : (
-        <div ref={scroller} className={stale ? 'transcript-scroll stale' : 'transcript-scroll'} aria-busy={stale}>
+        <div
+          ref={scroller}
+          className={stale ? 'transcript-scroll stale' : 'transcript-scroll'}
+          aria-busy={stale}
+          data-step={transcript.step}
+        >
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => (
               <div

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ViewSizeChart } from '../../../src/ui/chart/ViewSizeChart.tsx';
 import { startedStore } from '../../helpers/appStore.ts';
-import { renderWithStore } from '../../helpers/render.tsx';
+import { renderWithStore, showStep } from '../../helpers/render.tsx';
 
 describe('ViewSizeChart', () => {
   it('shows the current step’s view size and max_size, marks the condensations, and follows the step', async () => {
@@ -19,7 +19,7 @@ describe('ViewSizeChart', () => {
     expect(legend().querySelector('.chart-legend-step')?.textContent).toBe(`Step ${step + 1} · condensed`);
     expect(value('events')).toBe(String(summary!.steps[step]!.viewLength));
     expect(value('max_size')).toBe('80');
-    act(() => store.getState().setStep(9));
+    await showStep(store, 9);
     expect(legend().querySelector('.chart-legend-step')?.textContent).toBe('Step 10');
     expect(value('events')).toBe(String(summary!.steps[9]!.viewLength));
     expect(container.querySelector('.step-cursor')).not.toBeNull();
@@ -36,10 +36,10 @@ describe('ViewSizeChart', () => {
       `the agent used lost facts at ${lossy.length} steps`,
     );
     const lost = () => container.querySelector('[data-series="facts lost"] .chart-legend-value')?.textContent;
-    act(() => store.getState().setStep(lossy[0]!));
+    await showStep(store, lossy[0]!);
     expect(lost()).toBe(String(quality.steps[lossy[0]!]!.missing_used.length));
     expect(Number(lost())).toBeGreaterThan(0);
-    act(() => store.getState().setStep(0));
+    await showStep(store, 0);
     expect(lost()).toBe('0');
   });
 

@@ -1,9 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CompareView } from '../../../src/ui/compare/CompareView.tsx';
 import { costOf, summaryAtStep } from '../../../src/ui/compare/compareFacts.ts';
 import { startedStore } from '../../helpers/appStore.ts';
-import { renderWithStore } from '../../helpers/render.tsx';
+import { renderWithStore, showStep } from '../../helpers/render.tsx';
 
 describe('CompareView', () => {
   it('replays a second configuration and shows where each condensed, with their summaries at the step', async () => {
@@ -58,7 +58,7 @@ describe('CompareView', () => {
     );
     const { lostFactsB } = store.getState().comparison!;
     const lossy = lostFactsB!.findIndex((count) => (count ?? 0) > 0);
-    act(() => store.getState().setStep(lossy));
+    await showStep(store, lossy);
     expect(document.querySelector('.compare-chart [data-series="facts lost"]')?.textContent).toBe(
       `B facts lost ${lostFactsB![lossy]}`,
     );

@@ -6,7 +6,7 @@ import { idRuns, signedCount, signedDollars } from '../../../src/ui/compare/step
 import { createTestStore } from '../../helpers/appStore.ts';
 import { textInput } from '../../helpers/logs.ts';
 import { V0LogBuilder, anthropicUsage } from '../../helpers/recordedLogs.ts';
-import { renderWithStore } from '../../helpers/render.tsx';
+import { renderWithStore, showStep } from '../../helpers/render.tsx';
 
 const MODEL = 'claude-sonnet-4-20250514';
 const CALLS = 8;
@@ -129,15 +129,16 @@ describe('Compare as a diff', () => {
     // Step 1: the task alone in both views.
     expect(cellsOf(rowOf(1)).slice(0, 4)).toEqual(['1', '1', '0', '0']);
 
-    act(() => store.getState().setStep(2));
+    await showStep(store, 2);
     expect(rowOf(3).getAttribute('aria-current')).toBe('step');
     const box = screen.getByRole('group', { name: /^A and B per step/ });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
-    expect(store.getState().step).toBe(3);
+    expect(store.getState().stepAsked).toBe(3);
     fireEvent.keyDown(box, { key: 'End' });
-    expect(store.getState().step).toBe(CALLS - 1);
+    expect(store.getState().stepAsked).toBe(CALLS - 1);
     fireEvent.click(within(table).getByRole('button', { name: 'Go to step 2' }));
-    expect(store.getState().step).toBe(1);
+    expect(store.getState().stepAsked).toBe(1);
+    await waitFor(() => expect(store.getState().step).toBe(1));
   }, 40_000);
 
   it('follows B’s settings, A’s and the mode', async () => {

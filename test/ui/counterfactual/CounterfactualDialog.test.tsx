@@ -4,7 +4,7 @@ import type { AppStore } from '../../../src/store/index.ts';
 import { CounterfactualButton } from '../../../src/ui/counterfactual/CounterfactualButton.tsx';
 import { startedStore } from '../../helpers/appStore.ts';
 import { fakeServerForFile } from '../../helpers/fakeServer.ts';
-import { renderWithStore } from '../../helpers/render.tsx';
+import { renderWithStore, showStep } from '../../helpers/render.tsx';
 
 const KEY = 'sk-counterfactual-ui-key';
 const server = fakeServerForFile({ apiKey: KEY, delayMs: 0 });
@@ -21,7 +21,7 @@ async function atStep60(store: AppStore, apiKey: string) {
   if (store.getState().mode !== 'resimulate') store.getState().setMode('resimulate');
   store.getState().setConfig(RECENT);
   await store.getState().rerun();
-  store.getState().setStep(60);
+  await showStep(store, 60);
 }
 
 /** Opens the dialog, asks with two samples a side, and reads what it shows. */

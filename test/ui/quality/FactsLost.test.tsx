@@ -5,7 +5,7 @@ import { FactsLost } from '../../../src/ui/quality/FactsLost.tsx';
 import { settledStore } from '../../helpers/appStore.ts';
 import { replayCli, scratchFiles } from '../../helpers/cli.ts';
 import { SAMPLE_SESSIONS } from '../../helpers/logs.ts';
-import { renderWithStore } from '../../helpers/render.tsx';
+import { renderWithStore, showStep } from '../../helpers/render.tsx';
 
 const { file } = scratchFiles('facts-lost-');
 const REAL_185 = join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
@@ -29,7 +29,7 @@ describe('FactsLost', () => {
 
     const lossy = quality.steps.findIndex((q) => (q?.missing_used.length ?? 0) > 0);
     expect(lossy).toBeGreaterThan(0);
-    store.getState().setStep(lossy);
+    await showStep(store, lossy);
     const onShowCondensation = vi.fn();
     renderWithStore(<FactsLost onShowCondensation={onShowCondensation} />, store);
     const fact = quality.steps[lossy]!.missing_used[0]!;

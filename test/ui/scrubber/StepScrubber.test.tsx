@@ -15,14 +15,21 @@ describe('StepScrubber', () => {
     );
     const slider = screen.getByLabelText('Step 40 of 84');
     fireEvent.change(slider, { target: { value: '10' } });
-    expect(store.getState().step).toBe(10);
+    expect(store.getState().stepAsked).toBe(10);
+    // The thumb stays where it was dragged while the step shown is still the one before.
+    expect(store.getState().step).toBe(39);
+    expect((slider as HTMLInputElement).value).toBe('10');
     fireEvent.click(screen.getByRole('button', { name: 'Next step' }));
-    expect(store.getState().step).toBe(11);
+    expect(store.getState().stepAsked).toBe(11);
     fireEvent.click(screen.getByRole('button', { name: /Next condensation/ }));
-    expect(store.getState().step).toBe(39);
+    expect(store.getState().stepAsked).toBe(39);
     fireEvent.click(screen.getByRole('button', { name: /Previous condensation/ }));
-    expect(store.getState().step).toBe(39);
+    expect(store.getState().stepAsked).toBe(39);
     expect(screen.getByText(/3 condensations in this replay \(N\/P\)/)).toBeDefined();
+    // The slider and its label move at once; the step the panes show follows with the engine's view of it.
+    expect(screen.getByText('Step 40 of 84')).toBeDefined();
+    await waitFor(() => expect(store.getState().step).toBe(39));
+    expect(store.getState().stepView?.step).toBe(39);
   });
 
   it('says where a condensation happened in words: just before the step’s call', async () => {
@@ -61,23 +68,24 @@ describe('StepScrubber', () => {
     renderWithStore(<Page />, store);
     store.getState().setStep(10);
     fireEvent.keyDown(document.body, { key: 'n' });
-    expect(store.getState().step).toBe(39);
+    expect(store.getState().stepAsked).toBe(39);
     fireEvent.keyDown(document.body, { key: 'n' });
-    expect(store.getState().step).toBe(60);
+    expect(store.getState().stepAsked).toBe(60);
     fireEvent.keyDown(document.body, { key: 'P' });
-    expect(store.getState().step).toBe(39);
+    expect(store.getState().stepAsked).toBe(39);
     fireEvent.keyDown(document.body, { key: 'PageDown' });
-    expect(store.getState().step).toBe(49);
+    expect(store.getState().stepAsked).toBe(49);
     fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
-    expect(store.getState().step).toBe(48);
+    expect(store.getState().stepAsked).toBe(48);
     fireEvent.keyDown(screen.getByLabelText('Notes field'), { key: 'n' });
     fireEvent.keyDown(screen.getByLabelText('Notes field'), { key: 'ArrowRight' });
-    expect(store.getState().step).toBe(48);
+    expect(store.getState().stepAsked).toBe(48);
     // The slider keeps its own arrows; N/P still work from it.
-    fireEvent.keyDown(screen.getByLabelText('Step 49 of 84'), { key: 'p' });
-    expect(store.getState().step).toBe(39);
+    fireEvent.keyDown(await screen.findByLabelText('Step 49 of 84'), { key: 'p' });
+    expect(store.getState().stepAsked).toBe(39);
     fireEvent.keyDown(document.body, { key: 'End' });
-    expect(store.getState().step).toBe(83);
+    expect(store.getState().stepAsked).toBe(83);
+    await waitFor(() => expect(store.getState().step).toBe(83));
   });
 
   it('draws its condensation marks once per replay, where each condensation’s step is on the slider', async () => {

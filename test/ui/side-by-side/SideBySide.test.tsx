@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STEP_ALONE_AFTER_MS } from '../../../src/store/replaySlice.ts';
 import { SideBySide } from '../../../src/ui/side-by-side/SideBySide.tsx';
 import { answerHolder, settledStore, startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
@@ -28,9 +29,12 @@ describe('SideBySide', { timeout: 30_000 }, () => {
     expect(facts()).toBe('39 kept · 0 masked · 43 forgotten · the agent saw 40 items');
     views.holdNext();
     store.getState().setStep(10);
+    // The step waits a moment for its view, to be drawn once with it; then, the engine still silent, moves alone.
+    expect(store.getState().stepAsked).toBe(10);
+    expect(store.getState().step).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, STEP_ALONE_AFTER_MS + 30));
     expect(store.getState().step).toBe(10);
     // Not the old view aligned with step 10's history: the old view with its own step.
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(store.getState().stepView?.step).toBe(before);
     expect(facts()).toBe('39 kept · 0 masked · 43 forgotten · the agent saw 40 items');
     expect(views.caught()).toBe(true);

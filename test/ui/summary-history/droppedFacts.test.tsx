@@ -23,6 +23,6 @@ describe('SummaryHistory: facts a condensation dropped', () => {
     expect(lists.length).toBe(Object.keys(dropped).length);
     const first = listed[0]!;
     screen.getAllByRole('button', { name: `${first.fact} (step ${first.step + 1})` })[0]!.click();
-    expect(store.getState().step).toBe(first.step);
+    await waitFor(() => expect(store.getState().step).toBe(first.step));
   }, 60_000);
 });
