@@ -110,7 +110,7 @@ try {
       const requests = (window as unknown as { requests: Array<{ method: string; posted: number; answered: number }> })
         .requests;
       requests.length = 0;
-      // The step the messages pane shows (the scrubber's label moves at once, the pane with the engine's answer).
+      // The step the messages pane shows: the one whose messages it holds (a slow answer moves the step label first).
       const label = () => document.querySelector('.transcript-scroll')?.getAttribute('data-step') ?? '';
       const before = label();
       const start = performance.now();

@@ -39,7 +39,7 @@ function noteWorkerAnswers() {
 
 /** In the page: presses → once and times the pane's update (DOM) and the frame after it (paint). */
 function stepOnce(): Promise<{ dom: number; paint: number; worker: number } | null> {
-  // The step the messages pane shows (the scrubber's label moves at once, the pane with the engine's answer).
+  // The step the messages pane shows: the one whose messages it holds (a slow answer moves the step label first).
   const label = () => document.querySelector('.transcript-scroll')?.getAttribute('data-step') ?? '';
   const ready = (before: string) => {
     const pane = document.querySelector('.transcript-scroll');

@@ -51,11 +51,15 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
           : { stepView: null, transcript: null };
       if (get().active?.record.id !== active.record.id) return;
       const current = Math.min(get().stepAsked, last);
+      // The step whose view came with the replay; one asked for meanwhile follows with its own view
+      // (unless the step has already moved there alone: it does not go back).
+      const shownStep = shown === null || get().step === current ? current : step;
+      if (shownStep === current) stopWaitingAlone();
+      else moveAloneLater();
       set({
         summary: outcome.summary,
-        step: current,
+        step: shownStep,
         stepAsked: current,
-        // The view of `step` under this replay, even when the step moved meanwhile (it says whose it is).
         ...shown,
         usage: null,
         quality: null,

@@ -77,10 +77,12 @@ describe('app store', () => {
     const before = store.getState().summary;
     const masked = () => store.getState().stepView?.items.some((item) => item.kind === 'masked') ?? false;
     const mismatched: string[] = [];
+    const shownSteps: number[] = [];
     const unsubscribe = store.subscribe((state) => {
       const newSummary = state.summary !== before;
       if (newSummary !== masked())
         mismatched.push(`${newSummary ? 'new' : 'old'} summary, view of step ${state.stepView?.step}`);
+      if (shownSteps.at(-1) !== state.step) shownSteps.push(state.step);
     });
     // The replay's own view (of step 39) is held; meanwhile the step moves, and its view is asked for.
     views.holdNext();
@@ -96,6 +98,31 @@ describe('app store', () => {
     expect(masked()).toBe(true);
     expect(store.getState().transcript?.step).toBe(50);
     expect(mismatched).toEqual([]);
+    // The engine held, the step moved alone to 50 and stayed there (never back to the replay's own step).
+    expect(shownSteps).toEqual([39, 50]);
+  });
+
+  it('shows a replay with the view that came with it, then the step asked for meanwhile with its own', async () => {
+    const views = answerHolder('stepView');
+    // However slow this machine, the step waits for its view (it never moves alone here).
+    const { store } = await settledStore({ wrapEngine: views.wrapEngine, stepAloneAfterMs: 60_000 });
+    const before = store.getState().summary;
+    const drawn: string[] = [];
+    const unsubscribe = store.subscribe((state) => {
+      if (state.summary !== before) drawn.push(`step ${state.step}, view of ${state.stepView?.step}`);
+    });
+    views.holdNext();
+    store.getState().setConfig({ type: 'observation_masking', attention_window: 3 });
+    const replayed = store.getState().rerun();
+    await waitFor(() => expect(views.caught()).toBe(true));
+    store.getState().setStep(50);
+    views.letGo();
+    await replayed;
+    await waitFor(() => expect(store.getState().step).toBe(50), { timeout: 10_000 });
+    unsubscribe();
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.filter((line) => !/^step (\d+), view of \1$/.test(line))).toEqual([]);
+    expect(store.getState().stepView?.step).toBe(50);
   });
 
   it('refuses an invalid setting with a message, keeping the last replay', async () => {

@@ -8,7 +8,7 @@ import {
   pricesFor,
   sessionPrices,
 } from '../../store/index.ts';
-import { useActions, useAppState } from '../app/storeContext.tsx';
+import { useActions, useAppState, useAppStoreApi } from '../app/storeContext.tsx';
 import { StepChart } from '../chart/StepChart.tsx';
 import { CHART_HEIGHT } from '../chart/stepChartSpec.ts';
 import { compareChartSpec } from './compareChartSpec.ts';
@@ -142,6 +142,7 @@ export function CompareView() {
   const condenserPrices = useAppState((s) => s.llmSettings);
   const overrides = useAppState(sessionPrices);
   const { setCompareConfig, refreshComparison, loadCompareStep, setStep } = useActions();
+  const store = useAppStoreApi();
   const family = useConfigFamily();
   useEffect(() => {
     void refreshComparison();
@@ -188,7 +189,9 @@ export function CompareView() {
       {comparison && facts ? (
         <div className="compare-results">
           {here && <StepDiffCard row={here} mode={comparison.a.mode} />}
-          {rows && <PerStepDiff rows={rows} step={step} onStep={setStep} />}
+          {rows && (
+            <PerStepDiff rows={rows} step={step} stepAsked={() => store.getState().stepAsked} onStep={setStep} />
+          )}
           <BothChart comparison={comparison} />
           <RecordedVsEstimate estimatedB={facts.b.dollars?.total ?? null} />
           <FactsTable a={facts.a} b={facts.b} />

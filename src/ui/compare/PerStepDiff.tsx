@@ -56,10 +56,13 @@ const GROUPS = COLUMNS.reduce<Array<{ label: string; span: number }>>((groups, c
 export function PerStepDiff({
   rows,
   step,
+  stepAsked = () => step,
   onStep,
 }: {
   rows: readonly StepDiffRow[];
   step: number;
+  /** Where the keys move from: the step last asked for, which the step shown follows once the engine answers. */
+  stepAsked?: () => number;
   onStep: (step: number) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -79,11 +82,12 @@ export function PerStepDiff({
   const before = (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT;
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   const move = (event: KeyboardEvent) => {
+    const from = stepAsked();
     const to =
       event.key === 'ArrowDown'
-        ? step + 1
+        ? from + 1
         : event.key === 'ArrowUp'
-          ? step - 1
+          ? from - 1
           : event.key === 'Home'
             ? 0
             : event.key === 'End'

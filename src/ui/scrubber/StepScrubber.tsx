@@ -63,6 +63,7 @@ export function StepScrubber() {
     return <p className="scrubber empty">{summary ? 'This log has no agent steps to replay.' : 'Replaying…'}</p>;
   }
   const current = steps[step];
+  const thumb = draggedAhead && dragged !== null ? dragged : step;
   const next = marks.find((m) => m > step);
   const previous = [...marks].reverse().find((m) => m < step);
 
@@ -99,8 +100,8 @@ export function StepScrubber() {
             type="range"
             min={0}
             max={steps.length - 1}
-            value={draggedAhead && dragged !== null ? dragged : step}
-            aria-valuetext={`Step ${step + 1} of ${steps.length}, before event ${current ? shortId(current.beforeEventId) : ''}`}
+            value={thumb}
+            aria-valuetext={`Step ${thumb + 1} of ${steps.length}, before event ${steps[thumb] ? shortId(steps[thumb].beforeEventId) : ''}`}
             onChange={(e) => {
               const value = Number(e.target.value);
               setDragged(value);

@@ -134,6 +134,9 @@ describe('Compare as a diff', () => {
     const box = screen.getByRole('group', { name: /^A and B per step/ });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     expect(store.getState().stepAsked).toBe(3);
+    // Pressed again before the engine answers: it moves on from the step asked for.
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(store.getState().stepAsked).toBe(4);
     fireEvent.keyDown(box, { key: 'End' });
     expect(store.getState().stepAsked).toBe(CALLS - 1);
     fireEvent.click(within(table).getByRole('button', { name: 'Go to step 2' }));

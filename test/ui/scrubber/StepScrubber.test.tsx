@@ -19,6 +19,7 @@ describe('StepScrubber', () => {
     // The thumb stays where it was dragged while the step shown is still the one before.
     expect(store.getState().step).toBe(39);
     expect((slider as HTMLInputElement).value).toBe('10');
+    expect(slider.getAttribute('aria-valuetext')).toMatch(/^Step 11 of 84, /);
     fireEvent.click(screen.getByRole('button', { name: 'Next step' }));
     expect(store.getState().stepAsked).toBe(11);
     fireEvent.click(screen.getByRole('button', { name: /Next condensation/ }));
@@ -26,8 +27,7 @@ describe('StepScrubber', () => {
     fireEvent.click(screen.getByRole('button', { name: /Previous condensation/ }));
     expect(store.getState().stepAsked).toBe(39);
     expect(screen.getByText(/3 condensations in this replay \(N\/P\)/)).toBeDefined();
-    // The slider and its label move at once; the step the panes show follows with the engine's view of it.
-    expect(screen.getByText('Step 40 of 84')).toBeDefined();
+    // The step shown (the label, the panes) follows with the engine's view of the step asked for.
     await waitFor(() => expect(store.getState().step).toBe(39));
     expect(store.getState().stepView?.step).toBe(39);
   });
