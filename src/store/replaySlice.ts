@@ -103,7 +103,16 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
     }
     if (!active || get().engineHolds !== active.record.id) return;
     const asked = replaysAnswered;
-    const shown = await stepState(step);
+    const generation = deps.logGeneration?.();
+    let shown: Partial<AppState>;
+    try {
+      shown = await stepState(step);
+    } catch (error) {
+      // Said once, not thrown: a throw here would end the coalesced loop and drop a step asked meanwhile.
+      if (deps.logGeneration?.() === generation && get().active?.record.id === active.record.id)
+        set({ notice: { kind: 'error', text: `Step ${step + 1} could not be shown: ${errorText(error)}` } });
+      return;
+    }
     // A replay came in meanwhile: it shows its own step's view.
     if (replaysAnswered !== asked || replayNotShown) return;
     if (get().active?.record.id !== active.record.id) return;

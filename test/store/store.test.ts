@@ -125,6 +125,33 @@ describe('app store', () => {
     expect(store.getState().stepView?.step).toBe(50);
   });
 
+  it('says so when a step cannot be shown, and shows the next step asked for', async () => {
+    let failNext = false;
+    const { store } = await settledStore({
+      wrapEngine: (engine) => ({
+        ...engine,
+        call: ((name, args, context) => {
+          if (name === 'stepView' && failNext) {
+            failNext = false;
+            return Promise.reject(new Error('the engine lost its view'));
+          }
+          return engine.call(name, args, context);
+        }) as typeof engine.call,
+      }),
+    });
+    failNext = true;
+    store.getState().setStep(10);
+    await waitFor(() =>
+      expect(store.getState().notice).toEqual({
+        kind: 'error',
+        text: 'Step 11 could not be shown: the engine lost its view',
+      }),
+    );
+    store.getState().setStep(11);
+    await waitFor(() => expect(store.getState().stepView?.step).toBe(11));
+    expect(store.getState().step).toBe(11);
+  });
+
   it('refuses an invalid setting with a message, keeping the last replay', async () => {
     const { store } = await startedStore();
     // Once token counts are in, the session has replayed with them: nothing else is under way.
