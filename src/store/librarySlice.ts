@@ -164,6 +164,8 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
           if (active) {
             set({ engineHolds: active.record.id });
             void get().refreshUsage();
+            // A step moved meanwhile moved alone (the engine held the listing): its view is asked for now.
+            get().setStep(get().stepAsked);
           }
           set({ instancePicker: { name, sizeBytes, shapeLabel: imported.shapeLabel, instances: imported.instances } });
           const wanted = get().pendingJump?.row.instance;

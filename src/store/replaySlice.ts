@@ -211,8 +211,9 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       const steps = get().summary?.steps.length ?? 0;
       const clamped = Math.max(0, Math.min(step, steps - 1));
       const { step: shown, stepAsked, stepView } = get();
-      // Already shown, or already asked for (its answer is on its way).
-      if (clamped === stepAsked && (clamped !== shown || stepView)) return;
+      // Already shown with its view, or already asked for (its answer is on its way). A step that moved
+      // alone and kept another step's view (its answer failed, or the engine was away) is asked again.
+      if (clamped === stepAsked && (clamped !== shown || stepView?.step === clamped)) return;
       set({ stepAsked: clamped });
       if (clamped === shown && stepView?.step === clamped) {
         // Back to the step shown before its neighbour's answer came: nothing to wait for.

@@ -147,6 +147,11 @@ describe('app store', () => {
         text: 'Step 11 could not be shown: the engine lost its view',
       }),
     );
+    // Meanwhile the step moved alone, over the last step's view: asked again, it is built again.
+    await waitFor(() => expect(store.getState().step).toBe(10));
+    expect(store.getState().stepView?.step).not.toBe(10);
+    store.getState().setStep(10);
+    await waitFor(() => expect(store.getState().stepView?.step).toBe(10));
     store.getState().setStep(11);
     await waitFor(() => expect(store.getState().stepView?.step).toBe(11));
     expect(store.getState().step).toBe(11);
