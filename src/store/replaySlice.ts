@@ -211,11 +211,12 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
       const steps = get().summary?.steps.length ?? 0;
       const clamped = Math.max(0, Math.min(step, steps - 1));
       const { step: shown, stepAsked, stepView } = get();
+      const shownWithView = clamped === shown && stepView?.step === clamped;
       // Already shown with its view, or already asked for (its answer is on its way). A step that moved
       // alone and kept another step's view (its answer failed, or the engine was away) is asked again.
-      if (clamped === stepAsked && (clamped !== shown || stepView?.step === clamped)) return;
+      if (clamped === stepAsked && (clamped !== shown || shownWithView)) return;
       set({ stepAsked: clamped });
-      if (clamped === shown && stepView?.step === clamped) {
+      if (shownWithView) {
         // Back to the step shown before its neighbour's answer came: nothing to wait for.
         stopWaitingAlone();
       } else {
@@ -230,6 +231,11 @@ export function createReplaySlice(set: SetState, get: GetState, deps: StoreDeps)
         () => void deps.sessions.update(active.record.id, { lastStep: clamped }).catch(() => undefined),
         400,
       );
+    },
+
+    moveStep(to) {
+      const target = to(get().stepAsked);
+      if (target !== undefined) get().setStep(target);
     },
 
     async applyPreset(id, options = {}) {

@@ -209,6 +209,16 @@ export function condensationSteps(summary: ReplaySummary | null): readonly numbe
   return steps;
 }
 
+/** The first condensation step after `step` (of condensationSteps), if any. */
+export function condensationAfter(marks: readonly number[], step: number): number | undefined {
+  return marks.find((mark) => mark > step);
+}
+
+/** The last condensation step before `step` (of condensationSteps), if any. */
+export function condensationBefore(marks: readonly number[], step: number): number | undefined {
+  return marks.findLast((mark) => mark < step);
+}
+
 /** Where a configuration error points: `condensers.2.max_size: …` → ['condensers', 2, 'max_size']. */
 export function configErrorPath(
   message: string | null,

@@ -173,6 +173,11 @@ export interface ReplaySlice {
   /** Agent SDK logs: replay under another SDK version's rules. */
   setSdkRules(rules: sdk.SdkRules): Promise<void>;
   setStep(step: number): void;
+  /**
+   * Moves the step from the step last asked for (`to` of it; undefined stays): keys and buttons pressed
+   * faster than the engine answers each move on.
+   */
+  moveStep(to: (from: number) => number | undefined): void;
   rerun(): Promise<void>;
   /** Replays with one of OpenHands' configurations (see engine/presets.ts); SDK presets switch to the pinned SDK's rules. */
   applyPreset(id: string, options?: PresetOptions): Promise<void>;

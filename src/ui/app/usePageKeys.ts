@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { condensationSteps } from '../../store/index.ts';
+import { condensationAfter, condensationBefore, condensationSteps } from '../../store/index.ts';
 import { useAppStoreApi } from './storeContext.tsx';
 
 const TYPING = new Set(['TEXTAREA', 'SELECT']);
@@ -20,26 +20,25 @@ export function usePageKeys(): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || ownsKey(event.target, event.key))
         return;
-      // From the step last asked for: keys pressed faster than the engine answers each move on.
-      const { summary, stepAsked: step, setStep } = store.getState();
+      const { summary, moveStep } = store.getState();
       if (!summary || summary.steps.length === 0) return;
       const marks = condensationSteps(summary);
-      const moves: Record<string, number | undefined> = {
-        ArrowLeft: step - 1,
-        ArrowRight: step + 1,
-        PageUp: step - 10,
-        PageDown: step + 10,
-        Home: 0,
-        End: summary.steps.length - 1,
-        n: marks.find((mark) => mark > step),
-        N: marks.find((mark) => mark > step),
-        p: [...marks].reverse().find((mark) => mark < step),
-        P: [...marks].reverse().find((mark) => mark < step),
+      const moves: Record<string, (from: number) => number | undefined> = {
+        ArrowLeft: (from) => from - 1,
+        ArrowRight: (from) => from + 1,
+        PageUp: (from) => from - 10,
+        PageDown: (from) => from + 10,
+        Home: () => 0,
+        End: () => summary.steps.length - 1,
+        n: (from) => condensationAfter(marks, from),
+        N: (from) => condensationAfter(marks, from),
+        p: (from) => condensationBefore(marks, from),
+        P: (from) => condensationBefore(marks, from),
       };
-      if (!(event.key in moves)) return;
+      const move = moves[event.key];
+      if (!move) return;
       event.preventDefault();
-      const target = moves[event.key];
-      if (target !== undefined) setStep(target);
+      moveStep(move);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

@@ -8,7 +8,7 @@ import {
   pricesFor,
   sessionPrices,
 } from '../../store/index.ts';
-import { useActions, useAppState, useAppStoreApi } from '../app/storeContext.tsx';
+import { useActions, useAppState } from '../app/storeContext.tsx';
 import { StepChart } from '../chart/StepChart.tsx';
 import { CHART_HEIGHT } from '../chart/stepChartSpec.ts';
 import { compareChartSpec } from './compareChartSpec.ts';
@@ -141,8 +141,7 @@ export function CompareView() {
   const answers = useAppState((s) => s.active?.answers);
   const condenserPrices = useAppState((s) => s.llmSettings);
   const overrides = useAppState(sessionPrices);
-  const { setCompareConfig, refreshComparison, loadCompareStep, setStep } = useActions();
-  const store = useAppStoreApi();
+  const { setCompareConfig, refreshComparison, loadCompareStep, setStep, moveStep } = useActions();
   const family = useConfigFamily();
   useEffect(() => {
     void refreshComparison();
@@ -189,9 +188,7 @@ export function CompareView() {
       {comparison && facts ? (
         <div className="compare-results">
           {here && <StepDiffCard row={here} mode={comparison.a.mode} />}
-          {rows && (
-            <PerStepDiff rows={rows} step={step} stepAsked={() => store.getState().stepAsked} onStep={setStep} />
-          )}
+          {rows && <PerStepDiff rows={rows} step={step} onStep={setStep} onMove={moveStep} />}
           <BothChart comparison={comparison} />
           <RecordedVsEstimate estimatedB={facts.b.dollars?.total ?? null} />
           <FactsTable a={facts.a} b={facts.b} />

@@ -56,14 +56,14 @@ const GROUPS = COLUMNS.reduce<Array<{ label: string; span: number }>>((groups, c
 export function PerStepDiff({
   rows,
   step,
-  stepAsked = () => step,
   onStep,
+  onMove,
 }: {
   rows: readonly StepDiffRow[];
   step: number;
-  /** Where the keys move from: the step last asked for, which the step shown follows once the engine answers. */
-  stepAsked?: () => number;
   onStep: (step: number) => void;
+  /** The keys' moves, from the step last asked for (the store's moveStep). */
+  onMove: (to: (from: number) => number | undefined) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -82,22 +82,21 @@ export function PerStepDiff({
   const before = (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT;
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   const move = (event: KeyboardEvent) => {
-    const from = stepAsked();
-    const to =
+    const to: ((from: number) => number) | null =
       event.key === 'ArrowDown'
-        ? from + 1
+        ? (from) => from + 1
         : event.key === 'ArrowUp'
-          ? from - 1
+          ? (from) => from - 1
           : event.key === 'Home'
-            ? 0
+            ? () => 0
             : event.key === 'End'
-              ? rows.length - 1
+              ? () => rows.length - 1
               : null;
     if (to === null) return;
     event.preventDefault();
     // The scrubber's keys must not move the step a second time.
     event.stopPropagation();
-    onStep(Math.max(0, Math.min(rows.length - 1, to)));
+    onMove((from) => Math.max(0, Math.min(rows.length - 1, to(from))));
   };
   return (
     <div

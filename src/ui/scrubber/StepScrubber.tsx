@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react';
-import { condensationSteps } from '../../store/index.ts';
-import { useActions, useAppState, useAppStoreApi } from '../app/storeContext.tsx';
+import { condensationAfter, condensationBefore, condensationSteps } from '../../store/index.ts';
+import { useActions, useAppState } from '../app/storeContext.tsx';
 import { shortId } from '../shared/EventLabel.tsx';
 import './scrubber.css';
 
@@ -45,17 +45,11 @@ export function StepScrubber() {
   const estimatedInput = useAppState((s) =>
     s.usage && !s.usage.error ? (s.usage.steps[s.step]?.estimate?.promptTokens ?? null) : null,
   );
-  const { setStep } = useActions();
-  const store = useAppStoreApi();
+  const { setStep, moveStep } = useActions();
   // Where the slider was dragged to: the thumb stays under the hand until the step shown gets there
   // (unless another step is asked for meanwhile, by a key or a button).
   const [dragged, setDragged] = useState<number | null>(null);
   const draggedAhead = useAppState((s) => dragged !== null && s.stepAsked === dragged && s.step !== dragged);
-  // Moves from the step last asked for: clicks faster than the engine answers each move on.
-  const moveFromAsked = (to: (asked: number) => number | undefined) => {
-    const target = to(store.getState().stepAsked);
-    if (target !== undefined) setStep(target);
-  };
   const id = useId();
   const marks = condensationSteps(summary);
   const steps = summary?.steps ?? [];
@@ -64,15 +58,15 @@ export function StepScrubber() {
   }
   const current = steps[step];
   const thumb = draggedAhead && dragged !== null ? dragged : step;
-  const next = marks.find((m) => m > step);
-  const previous = [...marks].reverse().find((m) => m < step);
+  const next = condensationAfter(marks, step);
+  const previous = condensationBefore(marks, step);
 
   return (
     <section className="scrubber" aria-label="Steps">
       <div className="scrubber-row">
         <button
           type="button"
-          onClick={() => moveFromAsked((asked) => [...marks].reverse().find((m) => m < asked))}
+          onClick={() => moveStep((from) => condensationBefore(marks, from))}
           disabled={previous === undefined}
           title="Previous condensation (P)"
         >
@@ -80,7 +74,7 @@ export function StepScrubber() {
         </button>
         <button
           type="button"
-          onClick={() => moveFromAsked((asked) => asked - 1)}
+          onClick={() => moveStep((from) => from - 1)}
           disabled={step === 0}
           aria-label="Previous step"
         >
@@ -112,7 +106,7 @@ export function StepScrubber() {
         </div>
         <button
           type="button"
-          onClick={() => moveFromAsked((asked) => asked + 1)}
+          onClick={() => moveStep((from) => from + 1)}
           disabled={step === steps.length - 1}
           aria-label="Next step"
         >
@@ -120,7 +114,7 @@ export function StepScrubber() {
         </button>
         <button
           type="button"
-          onClick={() => moveFromAsked((asked) => marks.find((m) => m > asked))}
+          onClick={() => moveStep((from) => condensationAfter(marks, from))}
           disabled={next === undefined}
           title="Next condensation (N)"
         >
