@@ -31,6 +31,33 @@ export function elementSpansOf(list: readonly unknown[]): ElementSpans | undefin
   return spansByList.get(list);
 }
 
+/** A split list's elements read again from the bytes, once the list is read (its spans are known then). */
+export interface ListElements {
+  /** Element `index` parsed again from its bytes. */
+  parse(index: number): unknown;
+}
+
+/**
+ * Called with each element of a split list as it is parsed; what it returns is kept in its place.
+ * A big log's events can be kept lighter this way: their big fields read again from the bytes when asked for.
+ */
+export type ElementHook = (value: unknown, index: number, list: ListElements) => unknown;
+
+class ListElementsOf implements ListElements {
+  spans: ElementSpans | null = null;
+
+  private spanOf(index: number): { start: number; end: number } {
+    const span = this.spans?.span(index);
+    if (!span) throw new Error(`element ${index} of the list is asked for before the list is read`);
+    return span;
+  }
+
+  parse(index: number): unknown {
+    const { start, end } = this.spanOf(index);
+    return JSON.parse(decoder.decode(this.spans!.bytes.subarray(start, end))) as unknown;
+  }
+}
+
 /**
  * Objects and lists down to this depth are split when they are the document or a member of a split
  * object (the event list sits at depth 0, 1 or 3). A list's elements (the events) are parsed whole:
@@ -153,6 +180,9 @@ class Reader {
     this.buffer = bytes;
     this.size = source ? source.size : bytes.length;
   }
+
+  /** See ElementHook; only where spans are kept (the elements are read again from them). */
+  element: ElementHook | null = null;
 
   /** Whether byte `i` of the window exists (a streamed one is read on until it does, or until the document ends). */
   has(i: number): boolean {
@@ -401,6 +431,8 @@ class Reader {
   private listInPieces(start: number, depth: number, drop: boolean): { items: unknown[]; end: number } {
     const items: unknown[] = [];
     const pieces: Piece[] = [];
+    const hook = this.keepSpans ? this.element : null;
+    const elements = new ListElementsOf();
     let at = this.skipSpace(start + 1);
     if (this.bytes[at] === 0x5d) return { items, end: at + 1 };
     let pattern = this.cutPattern(at);
@@ -435,7 +467,8 @@ class Reader {
       if (parsed) {
         if (this.keepSpans)
           pieces.push({ start: at, first: items.length, count: parsed.length, starts: null, ends: null });
-        for (const item of parsed) items.push(item);
+        if (hook) for (const item of parsed) items.push(hook(item, items.length, elements));
+        else for (const item of parsed) items.push(item);
         at = this.skipSpace(cut + 1);
         this.progress?.(this.base + at, this.size);
         continue;
@@ -448,7 +481,8 @@ class Reader {
       let closed = -1;
       for (;;) {
         const end = this.valueEnd(at);
-        items.push(this.value(at, end, depth + 1));
+        const value = this.value(at, end, depth + 1);
+        items.push(hook ? hook(value, items.length, elements) : value);
         if (this.keepSpans) {
           starts.push(at);
           ends.push(end);
@@ -473,7 +507,10 @@ class Reader {
       }
       this.progress?.(this.base + (closed >= 0 ? closed : at), this.size);
       if (closed >= 0) {
-        if (this.keepSpans) spansByList.set(items, new ListSpans(this.bytes, this, pieces, items.length));
+        if (this.keepSpans) {
+          elements.spans = new ListSpans(this.bytes, this, pieces, items.length);
+          spansByList.set(items, elements.spans);
+        }
         return { items, end: closed };
       }
     }
@@ -570,7 +607,8 @@ class ListSpans implements ElementSpans {
  * The JSON value in `bytes` (UTF-8), as JSON.parse would give it, read piece by piece; throws
  * LogFormatError naming `where` and the line and column of a mistake. `progress` hears how far it has got
  * after each piece of a list; `pieceBytes`: tests cut small pieces. `keepSpans: false` keeps no byte spans
- * (and so not the bytes): for readers that never show an event's text as the file has it.
+ * (and so not the bytes): for readers that never show an event's text as the file has it. `element`
+ * (with spans kept) may replace each element of a split list as it is parsed.
  */
 export function parseJsonBytes(
   bytes: Uint8Array,
@@ -579,9 +617,11 @@ export function parseJsonBytes(
     readonly pieceBytes?: number;
     readonly progress?: (doneBytes: number, totalBytes: number) => void;
     readonly keepSpans?: boolean;
+    readonly element?: ElementHook;
   } = {},
 ): unknown {
   const reader = new Reader(bytes, where, options.pieceBytes ?? PIECE_TARGET, options.progress, options.keepSpans);
+  reader.element = options.element ?? null;
   return readDocument(reader, where);
 }
 

@@ -2,6 +2,7 @@ import { LogFormatError, parseJson } from './errors.ts';
 import { evalJsonlOf, looksLikeJsonl } from './evalJsonl.ts';
 import { foreignFormat } from './foreignFormats.ts';
 import { parseJsonBytes } from './jsonBytes.ts';
+import { v0PayloadLater } from './v0PayloadLater.ts';
 import { fileText } from './logFile.ts';
 import { LOG_READERS, type ReaderInput } from './readers/index.ts';
 import { type LocateOptions, type LocatedEvents, type LogFile, type LogInput, isRecord } from './types.ts';
@@ -79,6 +80,8 @@ function fromFile(
     value = parseJsonBytes(file.bytes, file.path, {
       ...(options.progress ? { progress: options.progress } : {}),
       keepSpans: options.keepSources !== false,
+      // The bytes are kept: big observations' payloads are read again from them when asked for.
+      element: v0PayloadLater,
     });
   } else {
     if (file.text.trim() === '') throw new LogFormatError(file.path, 'the file is empty');

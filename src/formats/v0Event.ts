@@ -8,6 +8,7 @@ import {
 } from '../engine/v0/index.ts';
 import { LogFormatError } from './errors.ts';
 import { readToolCallMetadata } from './v0ToolCall.ts';
+import { readContentLater } from './v0PayloadLater.ts';
 
 /** A JSON object, checked without copying it (args and extras can be large: browser trees, file contents). */
 const payload = z.custom<Record<string, unknown>>(
@@ -112,21 +113,11 @@ const SOURCES = new Set([undefined, null, 'agent', 'user', 'environment']);
  * events and this is several times faster than a zod parse. It only accepts what `v0EventSchema`
  * accepts; anything else goes through zod, which then names the offending field.
  */
-function quickFields(value: unknown): V0Fields | null {
+function quickFields(value: unknown, contentChecked = false): V0Fields | null {
   if (!isObject(value)) return null;
-  const {
-    id,
-    source,
-    message,
-    cause,
-    action,
-    observation,
-    args,
-    content,
-    extras,
-    success,
-    tool_call_metadata: meta,
-  } = value;
+  const { id, source, message, cause, action, observation, args, extras, success, tool_call_metadata: meta } = value;
+  // A content read later was checked already (a string): reading it would parse it again.
+  const content = contentChecked ? undefined : value.content;
   const plain =
     isIntOrAbsent(id) &&
     SOURCES.has(source as string) &&
@@ -163,7 +154,8 @@ function timeOf(timestamp: unknown): number | null {
  */
 export function readV0Event(value: unknown, index: number, where: string | (() => string)): LogEvent {
   const place = typeof where === 'string' ? () => where : where;
-  const event = quickFields(value) ?? parseOrThrow(v0EventSchema, value, place());
+  const readContent = isObject(value) ? readContentLater(value) : undefined;
+  const event = quickFields(value, readContent !== undefined) ?? parseOrThrow(v0EventSchema, value, place());
   const record = value as Record<string, unknown>;
   const isAction = 'action' in record;
   if (!isAction && !('observation' in record)) {
@@ -205,7 +197,7 @@ export function readV0Event(value: unknown, index: number, where: string | (() =
   return makeObservation(
     base,
     event.observation ?? 'null',
-    event.content ?? '',
+    readContent ?? event.content ?? '',
     event.extras ?? {},
     event.success ?? null,
   );

@@ -97,6 +97,34 @@ describe('parseJsonBytes', () => {
     expect(raw.sourceBytes(0)).toBeNull();
   });
 
+  it('hands each element of a split list to the element hook as it is read, and keeps what it returns', () => {
+    const text = JSON.stringify({
+      trajectory: Array.from({ length: 120 }, (_, id) => ({ id, text: `}, {"id": ${id}` + 'é'.repeat(id % 5) })),
+    });
+    for (const pieceBytes of [1, 300, 4096]) {
+      const seen: number[] = [];
+      const lists: Array<{ parse(index: number): unknown }> = [];
+      const value = parseJsonBytes(bytes(text), 'f', {
+        pieceBytes,
+        element: (element, index, list) => {
+          seen.push(index);
+          lists.push(list);
+          return { index, element };
+        },
+      }) as { trajectory: Array<{ index: number; element: unknown }> };
+      const expected = (JSON.parse(text) as { trajectory: unknown[] }).trajectory;
+      expect(seen).toEqual([...expected.keys()]);
+      expect(value.trajectory.map((item) => item.element)).toEqual(expected);
+      // Once the list is read, any element is parsed again from its bytes.
+      expect(new Set(lists).size).toBe(1);
+      for (const index of [119, 0, 57]) expect(lists[0]!.parse(index)).toEqual(expected[index]);
+    }
+    // Without spans there is nothing to read again from: the hook is not called.
+    let calls = 0;
+    parseJsonBytes(bytes(text), 'f', { keepSpans: false, element: (element) => (calls++, element) });
+    expect(calls).toBe(0);
+  });
+
   it('reads a list a piece at a time wherever the cuts fall, with every span right', () => {
     const texts = [
       readFileSync(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'), 'utf8'),

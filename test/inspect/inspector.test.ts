@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateLog } from '../../bench/generateLog.ts';
 import { readV0Log } from '../../src/formats/index.ts';
+import { CONTENT_LATER_CHARS } from '../../src/formats/v0PayloadLater.ts';
 import { LlmCallError } from '../../src/llm/llmErrors.ts';
 import { countEventTokens, loadTokenizer } from '../../src/llm/tokenCount.ts';
 import { Inspector } from '../../src/inspect/inspector.ts';
@@ -303,5 +304,41 @@ describe('Inspector', () => {
       await loadTokenizer(),
     );
     expect([...counts]).toEqual([...whole]);
+  });
+
+  it('answers the same from a log read from bytes, whose big observations are read again when asked for', async () => {
+    const events = generateLog(600, 11, { realistic: true });
+    expect(events.some((e) => typeof e.content === 'string' && e.content.length >= CONTENT_LATER_CHARS)).toBe(true);
+    const text = JSON.stringify(events);
+    const agent = { profile: 'anthropic' as const, templates: {} };
+    const answers = async (file: { path: string; text: string } | { path: string; bytes: Uint8Array }) => {
+      const host = new Inspector(() => 0);
+      const opened = await host.open({ input: { kind: 'file', file }, instance: null });
+      const tokens = [...(await host.countTokens())];
+      const recorded = await host.replay({ config: null, mode: 'recorded', answers: {}, onMissing: 'placeholder' });
+      const resimulated = await host.replay({
+        config: opened.suggestedConfig,
+        mode: 'resimulate',
+        answers: {},
+        onMissing: 'placeholder',
+        measureLlm: true,
+      });
+      const steps = resimulated.ok ? resimulated.summary.steps.length : 0;
+      const transcripts = [];
+      for (const step of [1, Math.floor(steps / 2), steps - 1])
+        transcripts.push(await host.agentTranscript({ step, agent }));
+      const usage = await host.agentUsage({ agent });
+      return {
+        tokens,
+        recorded: recorded.ok && recorded.summary.steps,
+        resimulated: resimulated.ok && { ...resimulated.summary, durationMs: 0 },
+        transcripts,
+        usage,
+        quality: await host.replayQuality(),
+      };
+    };
+    const fromBytes = await answers({ path: 'log.json', bytes: new TextEncoder().encode(text) });
+    expect(fromBytes.transcripts[2]!.messages.length).toBeGreaterThan(10);
+    expect(fromBytes).toEqual(await answers({ path: 'log.json', text }));
   });
 });

@@ -85,61 +85,88 @@ type BaseFields = Omit<LogEventBase, 'hidden' | 'toolCall' | 'time'> & {
 };
 const NO_PAYLOAD: Readonly<Record<string, unknown>> = Object.freeze({});
 
-/*
- * Both factories build objects with the same keys in the same order, so every event shares one
- * hidden class and the replay's hot loops stay monomorphic.
+/**
+ * Every logged event, action or observation, is one class: one hidden class, so the replay's hot loops
+ * stay monomorphic. An observation's content is held, or read when asked for (a big log keeps it as
+ * bytes; src/formats reads it again).
  */
+class LoggedEvent {
+  readonly id: number;
+  readonly index: number;
+  readonly source: EventSource | null;
+  readonly cause: number | null;
+  readonly responseId: string | null;
+  readonly toolCall: RecordedToolCall | null;
+  readonly time: number | null;
+  readonly loggedMessage: string | null;
+  readonly hidden: boolean;
+
+  constructor(
+    readonly kind: 'action' | 'observation',
+    readonly type: string,
+    base: BaseFields,
+    hidden: boolean,
+    readonly args: Readonly<Record<string, unknown>>,
+    readonly extras: Readonly<Record<string, unknown>>,
+    private readonly contentOrRead: string | (() => string),
+    readonly success: boolean | null,
+    readonly condensation: CondensationArgs | undefined,
+  ) {
+    this.id = base.id;
+    this.index = base.index;
+    this.source = base.source;
+    this.cause = base.cause;
+    this.responseId = base.responseId;
+    this.toolCall = base.toolCall ?? null;
+    this.time = base.time ?? null;
+    this.loggedMessage = base.loggedMessage;
+    this.hidden = base.hidden ?? hidden;
+  }
+
+  get content(): string {
+    const content = this.contentOrRead;
+    return typeof content === 'string' ? content : content();
+  }
+}
+
 export function makeAction(
   base: BaseFields,
   type: string,
   args: Readonly<Record<string, unknown>>,
   condensation?: CondensationArgs,
 ): ActionEvent {
-  return {
-    kind: 'action',
+  return new LoggedEvent(
+    'action',
     type,
-    id: base.id,
-    index: base.index,
-    source: base.source,
-    cause: base.cause,
-    responseId: base.responseId,
-    toolCall: base.toolCall ?? null,
-    time: base.time ?? null,
-    loggedMessage: base.loggedMessage,
-    hidden: base.hidden ?? args.hidden === true,
+    base,
+    args.hidden === true,
     args,
-    extras: NO_PAYLOAD,
-    content: '',
-    success: null,
+    NO_PAYLOAD,
+    '',
+    null,
     condensation,
-  } as ActionEvent;
+  ) as ActionEvent;
 }
 
+/** `content`: the text, or how to read it when asked for (a big log's, from its bytes). */
 export function makeObservation(
   base: BaseFields,
   type: string,
-  content: string,
+  content: string | (() => string),
   extras: Readonly<Record<string, unknown>>,
   success: boolean | null,
 ): ObservationEvent {
-  return {
-    kind: 'observation',
+  return new LoggedEvent(
+    'observation',
     type,
-    id: base.id,
-    index: base.index,
-    source: base.source,
-    cause: base.cause,
-    responseId: base.responseId,
-    toolCall: base.toolCall ?? null,
-    time: base.time ?? null,
-    loggedMessage: base.loggedMessage,
-    hidden: base.hidden ?? extras.hidden === true,
-    args: NO_PAYLOAD,
+    base,
+    extras.hidden === true,
+    NO_PAYLOAD,
     extras,
     content,
     success,
-    condensation: undefined,
-  } as ObservationEvent;
+    undefined,
+  ) as ObservationEvent;
 }
 
 /** The summary that `View.from_events` inserts (an AgentCondensationObservation without id). */
