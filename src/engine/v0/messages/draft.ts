@@ -1,4 +1,4 @@
-import type { ChatRole, ChatToolCall } from '../../core/index.ts';
+import { type BoundedMemo, type ChatRole, type ChatToolCall, lruMemo } from '../../core/index.ts';
 
 /*
  * OpenHands' `Message` while ConversationMemory builds it: mutable, because OpenHands edits messages in
@@ -40,10 +40,16 @@ export type FrozenPart =
  * remembered per event, so that replaying a long log builds each text once (and the token counter sees
  * the same string again). One cache per set of options.
  */
-export type MessagePartsCache = WeakMap<object, readonly FrozenPart[] | null>;
+export type MessagePartsCache = BoundedMemo<object, readonly FrozenPart[] | null>;
+
+/** Characters of message texts a cache keeps (a big log's events read theirs from its bytes); one replay's. */
+const PARTS_CACHE_CHARS = 16_000_000;
+
+const partsChars = (parts: readonly FrozenPart[] | null): number =>
+  (parts ?? []).reduce((sum, part) => sum + (part.kind === 'text' ? part.text.length : part.urls.join('').length), 0);
 
 export function newMessagePartsCache(): MessagePartsCache {
-  return new WeakMap();
+  return lruMemo(PARTS_CACHE_CHARS, partsChars);
 }
 
 export function thaw(parts: readonly FrozenPart[]): DraftPart[] {

@@ -161,11 +161,7 @@ function loggedObservationParts(event: ObservationEvent, context: ObservationCon
 function cachedParts(event: ObservationEvent, context: ObservationContext): DraftPart[] | null {
   const { cache } = context;
   if (!cache || event.type === 'recall') return loggedObservationParts(event, context);
-  let frozen = cache.get(event);
-  if (frozen === undefined) {
-    frozen = loggedObservationParts(event, context);
-    cache.set(event, frozen);
-  }
+  const frozen = cache.get(event, () => loggedObservationParts(event, context));
   return frozen && thaw(frozen);
 }
 

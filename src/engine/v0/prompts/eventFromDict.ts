@@ -1,6 +1,6 @@
 import type { LogEvent } from '../events.ts';
 import { pydanticLaxInt } from '../pydanticInt.ts';
-import { truncateContent, hasOwnKey, ownEntry } from '../../core/index.ts';
+import { truncateContent, hasOwnKey, objectMemo, ownEntry } from '../../core/index.ts';
 import { NotALiteral, literalEval } from './pyLiteral.ts';
 import { PyEnum } from './pythonRepr.ts';
 import {
@@ -138,24 +138,28 @@ function fieldsOf(spec: ClassSpec, bag: Record<string, unknown>): Map<string, un
   return fields;
 }
 
-const converted = new WeakMap<LogEvent, PyEvent | null>();
+/** Characters of converted events remembered: prompts and measured replays convert the same events again. */
+const CONVERTED_CHARS = 16_000_000;
+const fieldChars = (event: PyEvent | null): number => {
+  let chars = 0;
+  for (const value of event?.fields.values() ?? []) chars += typeof value === 'string' ? value.length : 16;
+  return chars;
+};
+const converted = objectMemo<LogEvent, PyEvent | null>(CONVERTED_CHARS, fieldChars);
 
 /** The dataclass OpenHands builds from the event, or null for a type it has no class for. */
 export function pyEventOf(event: LogEvent): PyEvent | null {
-  let result = converted.get(event);
-  if (result !== undefined) return result;
+  return converted.get(event, () => convert(event));
+}
+
+function convert(event: LogEvent): PyEvent | null {
   const spec = ownEntry(event.kind === 'action' ? ACTION_CLASSES : OBSERVATION_CLASSES, event.type);
-  if (!spec) {
-    result = null;
-  } else {
-    const bag =
-      event.kind === 'action' ? actionArgs(event.args) : observationExtras(event.type, event.content, event.extras);
-    result = {
-      className: spec.className,
-      source: event.source ? (ownEntry(SOURCES, event.source) ?? null) : null,
-      fields: fieldsOf(spec, bag),
-    };
-  }
-  converted.set(event, result);
-  return result;
+  if (!spec) return null;
+  const bag =
+    event.kind === 'action' ? actionArgs(event.args) : observationExtras(event.type, event.content, event.extras);
+  return {
+    className: spec.className,
+    source: event.source ? (ownEntry(SOURCES, event.source) ?? null) : null,
+    fields: fieldsOf(spec, bag),
+  };
 }

@@ -1,3 +1,4 @@
+import { objectMemo } from '../../core/index.ts';
 import { type LogEvent, type ViewEntry, stringArg } from '../events.ts';
 import { pyEventOf } from './eventFromDict.ts';
 import { pyEventMessage } from './eventMessage.ts';
@@ -30,7 +31,9 @@ function unknownTypeText(event: LogEvent): string {
   ]);
 }
 
-const promptTexts = new WeakMap<LogEvent, string>();
+/** Characters of prompt texts remembered (replays with other settings summarize the same events again). */
+const PROMPT_TEXT_CHARS = 16_000_000;
+const promptTexts = objectMemo<LogEvent, string>(PROMPT_TEXT_CHARS, (text) => text.length);
 
 /** `str(event)`: the text OpenHands' summarizers put inside each `<EVENT id=N>` block. */
 export function eventPromptText(entry: ViewEntry): string {
@@ -40,14 +43,10 @@ export function eventPromptText(entry: ViewEntry): string {
       ['observation', new PyEnum('ObservationType', 'CONDENSE', 'condense')],
     ]);
   }
-  // Replays with other settings summarize the same events again.
-  let text = promptTexts.get(entry);
-  if (text === undefined) {
+  return promptTexts.get(entry, () => {
     const event = pyEventOf(entry);
-    text = event ? pyEventString(event) : unknownTypeText(entry);
-    promptTexts.set(entry, text);
-  }
-  return text;
+    return event ? pyEventString(event) : unknownTypeText(entry);
+  });
 }
 
 /** Bookkeeping args that never reach the model. */

@@ -1,0 +1,75 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Memos of values derived from events or texts (messages, prompt texts, token counts), bounded in
+ * size. A big log's events read their texts from its bytes when asked for; a memo that kept every text
+ * it ever made would hold the whole log in memory a second time.
+ */
+export interface BoundedMemo<K, V> {
+  /** The remembered value of `key`, or `make()` remembered now. */
+  get(key: K, make: () => V): V;
+}
+
+/** Null is a value here (e.g. "OpenHands shows nothing for this event"); lru-cache holds none. */
+const NOTHING = Symbol('null');
+
+/**
+ * Remembers values up to about `maxSize` (`sizeOf` a value and its key: characters for texts), the
+ * least recently used let go first; lru-cache does the bookkeeping. It holds its keys: for memos that
+ * live no longer than what they are about (one replay's messages, one log's texts).
+ */
+export function lruMemo<K extends object | string, V>(
+  maxSize: number,
+  sizeOf: (value: V, key: K) => number,
+): BoundedMemo<K, V> {
+  type Held = NonNullable<V> | typeof NOTHING;
+  const cache = new LRUCache<K, Held>({
+    maxSize,
+    // lru-cache refuses sizes under 1.
+    sizeCalculation: (held, key) => Math.max(1, sizeOf((held === NOTHING ? null : held) as V, key)),
+  });
+  return {
+    get(key, make) {
+      const held = cache.get(key);
+      if (held !== undefined) return (held === NOTHING ? null : held) as V;
+      const value = make();
+      if (value !== undefined) cache.set(key, (value === null ? NOTHING : value) as Held);
+      return value;
+    },
+  };
+}
+
+/**
+ * Remembers values by object (an event) up to about `maxSize` (`sizeOf`, characters for texts), the
+ * oldest let go first. Keys are held weakly, as a WeakMap holds them: a memo shared by every log must
+ * not keep a closed log's events (and through them its bytes) alive, as lruMemo would.
+ */
+export function objectMemo<K extends object, V>(maxSize: number, sizeOf: (value: V) => number): BoundedMemo<K, V> {
+  const values = new WeakMap<K, V>();
+  /** Keys in the order they were remembered, with their sizes; `head` is the oldest still counted. */
+  const order: Array<{ readonly key: WeakRef<K>; readonly size: number }> = [];
+  let head = 0;
+  let total = 0;
+  return {
+    get(key, make) {
+      if (values.has(key)) return values.get(key)!;
+      const value = make();
+      const size = Math.max(1, sizeOf(value));
+      values.set(key, value);
+      order.push({ key: new WeakRef(key), size });
+      total += size;
+      while (total > maxSize && head < order.length - 1) {
+        const oldest = order[head++]!;
+        const gone = oldest.key.deref();
+        if (gone) values.delete(gone);
+        total -= oldest.size;
+      }
+      // Drop the forgotten slots now and then, not on every eviction.
+      if (head > 1024 && head > order.length / 2) {
+        order.splice(0, head);
+        head = 0;
+      }
+      return value;
+    },
+  };
+}
