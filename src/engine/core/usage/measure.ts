@@ -49,13 +49,21 @@ export function shapeOfChatMessage(message: ChatMessage): MessageShape {
 }
 
 /**
+ * The first 24 characters of a text, copied: V8 makes a slice of 13 characters or more a view that
+ * keeps the whole text alive, and keys are kept for the whole log (they would hold every message).
+ */
+function textStart(text: string): string {
+  return text.slice(0, 12) + text.slice(12, 24);
+}
+
+/**
  * What makes two messages the same for a prompt cache, cheaply: where it came from (`origin`, e.g. the
  * event ids, when the builder knows them), its role, its tool-call ids, and the length and first
  * characters of each text. Messages of one log built from the same events differ only in ways that
  * change one of these (a blank line added, a call filtered out).
  */
 export function messageKey(shape: MessageShape, origin: string): string {
-  const texts = shape.texts.map((text) => `${text.length}:${text.slice(0, 24)}`).join('\u0001');
+  const texts = shape.texts.map((text) => `${text.length}:${textStart(text)}`).join('\u0001');
   return `${shape.role}|${origin}|${shape.callIds.join(',')}|${shape.toolCallId ?? ''}|${texts}`;
 }
 
@@ -78,9 +86,18 @@ export function toolSchemaText(tools: readonly ChatTool[] | null): string {
   return tools && tools.length ? JSON.stringify(tools) : '';
 }
 
-/** Interns prefixes: the same sequence of message keys (after the same tools) gets the same number. */
+/** Message keys a prefix number can combine with exactly: 2^26 of them, times 2^27 prefixes, stay under 2^53. */
+const KEY_IDS = 2 ** 26;
+const PARENT_IDS = 2 ** 27;
+
+/**
+ * Interns prefixes: the same sequence of message keys (after the same tools) gets the same number.
+ * A prefix is its parent's number and its last message key's number, one integer: a run of a million
+ * prefixes would otherwise keep a million strings.
+ */
 export class PrefixIds {
-  private readonly ids = new Map<string, number>();
+  private readonly keyIds = new Map<string, number>();
+  private readonly ids = new Map<number | string, number>();
 
   /** The empty prefix: only the tool schemas. */
   root(toolsKey: string): number {
@@ -88,10 +105,13 @@ export class PrefixIds {
   }
 
   extend(parent: number, key: string): number {
-    return this.intern(`${parent}>${key}`);
+    let keyId = this.keyIds.get(key);
+    if (keyId === undefined) this.keyIds.set(key, (keyId = this.keyIds.size));
+    // Past the exact range (never seen in a real run), the pair is spelled out instead.
+    return this.intern(keyId < KEY_IDS && parent < PARENT_IDS ? parent * KEY_IDS + keyId : `${parent}>${keyId}`);
   }
 
-  private intern(key: string): number {
+  private intern(key: number | string): number {
     let id = this.ids.get(key);
     if (id === undefined) this.ids.set(key, (id = this.ids.size));
     return id;
