@@ -22,6 +22,8 @@ export interface ElementSpans {
   readonly length: number;
   /** Element i's JSON text is bytes[start, end); found on first use. */
   span(index: number): { readonly start: number; readonly end: number } | null;
+  /** Element i parsed again from its bytes (undefined past the end). */
+  parse(index: number): unknown;
 }
 
 const spansByList = new WeakMap<readonly unknown[], ElementSpans>();
@@ -38,23 +40,23 @@ export interface ListElements {
 }
 
 /**
- * Called with each element of a split list as it is parsed; what it returns is kept in its place.
- * A big log's events can be kept lighter this way: their big fields read again from the bytes when asked for.
+ * Called with each element of a split list as it is parsed (the event list, and any list over
+ * PIECE_BYTES inside an element); what it returns is kept in its place. A big log's events can be kept
+ * lighter this way: their big fields read again from the bytes when asked for.
  */
 export type ElementHook = (value: unknown, index: number, list: ListElements) => unknown;
 
+/** The last element parsed again is kept: a reader often asks for two members of one event in a row. */
 class ListElementsOf implements ListElements {
   spans: ElementSpans | null = null;
-
-  private spanOf(index: number): { start: number; end: number } {
-    const span = this.spans?.span(index);
-    if (!span) throw new Error(`element ${index} of the list is asked for before the list is read`);
-    return span;
-  }
+  private last: { index: number; value: unknown } | null = null;
 
   parse(index: number): unknown {
-    const { start, end } = this.spanOf(index);
-    return JSON.parse(decoder.decode(this.spans!.bytes.subarray(start, end))) as unknown;
+    if (this.last?.index === index) return this.last.value;
+    if (!this.spans) throw new Error(`element ${index} of the list is asked for before the list is read`);
+    const value = this.spans.parse(index);
+    this.last = { index, value };
+    return value;
   }
 }
 
@@ -565,7 +567,7 @@ function valueKind(byte: number | undefined): number {
 }
 
 /** A "__proto__" key is data, as JSON.parse makes it, not the object's prototype. */
-function setMember(record: Record<string, unknown>, key: string, value: unknown): void {
+export function setMember(record: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__')
     Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
   else record[key] = value;
@@ -600,6 +602,15 @@ class ListSpans implements ElementSpans {
     const piece = this.pieces[low]!;
     const { starts, ends } = this.reader.pieceSpans(piece);
     return { start: starts[index - piece.first]!, end: ends[index - piece.first]! };
+  }
+
+  parse(index: number): unknown {
+    const span = this.span(index);
+    if (!span) return undefined;
+    const source = this.bytes.subarray(span.start, span.end);
+    // An element too long for one piece is read as the list read it, split (one string holds 512 MiB at most).
+    if (source.length > PIECE_BYTES) return parseJsonBytes(source, 'the log', { keepSpans: false });
+    return JSON.parse(decoder.decode(source)) as unknown;
   }
 }
 

@@ -13,8 +13,6 @@ export interface RawEvents {
   sourceBytes(index: number): Uint8Array | null;
 }
 
-const decoder = new TextDecoder();
-
 function fromSpans(spans: ElementSpans): RawEvents {
   const sourceBytes = (index: number) => {
     const span = spans.span(index);
@@ -22,10 +20,7 @@ function fromSpans(spans: ElementSpans): RawEvents {
   };
   return {
     length: spans.length,
-    at(index) {
-      const source = sourceBytes(index);
-      return source ? (JSON.parse(decoder.decode(source)) as unknown) : undefined;
-    },
+    at: (index) => spans.parse(index),
     sourceBytes,
   };
 }

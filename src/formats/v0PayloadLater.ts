@@ -1,4 +1,5 @@
-import type { ElementHook, ListElements } from './jsonBytes.ts';
+import { roughChars } from '../engine/index.ts';
+import { type ElementHook, type ListElements, setMember } from './jsonBytes.ts';
 import { isRecord } from './types.ts';
 
 /**
@@ -12,10 +13,6 @@ import { isRecord } from './types.ts';
 export const CONTENT_LATER_CHARS = 1024;
 /** An `extras` member this large or larger (characters of its strings) is read later. */
 export const MEMBER_LATER_CHARS = 512;
-/** How deep and how many values of a member are looked at to size it. */
-const SIZE_DEPTH = 4;
-const SIZE_VALUES = 256;
-
 const contentLater = new WeakMap<object, () => string>();
 
 /** How to read the content of an observation the hook kept light; undefined where it is held. */
@@ -23,28 +20,12 @@ export function readContentLater(value: object): (() => string) | undefined {
   return contentLater.get(value);
 }
 
-/** Characters of strings in `value`, looking at most SIZE_VALUES values down to SIZE_DEPTH levels. */
-function roughSize(value: unknown): number {
-  let size = 0;
-  let looked = 0;
-  const walk = (node: unknown, depth: number): void => {
-    if (++looked > SIZE_VALUES) return;
-    if (typeof node === 'string') size += node.length;
-    else if (depth < SIZE_DEPTH && typeof node === 'object' && node !== null)
-      for (const child of Array.isArray(node) ? node : Object.values(node)) walk(child, depth + 1);
-  };
-  walk(value, 0);
-  return size;
-}
-
 const isV0Observation = (value: unknown): value is Record<string, unknown> =>
   isRecord(value) && !('action' in value) && (typeof value.observation === 'string' || value.observation === null);
 
-/** `record` with its member `key` as a property (data, as JSON.parse makes it: `__proto__` too). */
-function setMember(record: Record<string, unknown>, key: string, descriptor: PropertyDescriptor): void {
-  if (key === '__proto__' || 'get' in descriptor)
-    Object.defineProperty(record, key, { enumerable: true, configurable: true, ...descriptor });
-  else record[key] = descriptor.value;
+/** Member `key` of `record`, read by `get` each time it is asked for (enumerable, as a member is). */
+function readLater(record: Record<string, unknown>, key: string, get: () => unknown): void {
+  Object.defineProperty(record, key, { get, enumerable: true, configurable: true });
 }
 
 /** The member `key` of the event's `extras`, parsed again. */
@@ -55,15 +36,12 @@ function extrasMember(list: ListElements, index: number, key: string): unknown {
 /** `extras` with its big members read from the bytes when asked for; the same object when none is big. */
 function lightExtras(extras: Record<string, unknown>, list: ListElements, index: number): Record<string, unknown> {
   const keys = Object.keys(extras);
-  const big = keys.filter((key) => roughSize(extras[key]) >= MEMBER_LATER_CHARS);
+  const big = keys.filter((key) => roughChars(extras[key]) >= MEMBER_LATER_CHARS);
   if (big.length === 0) return extras;
   const light: Record<string, unknown> = {};
   for (const key of keys) {
-    setMember(
-      light,
-      key,
-      big.includes(key) ? { get: () => extrasMember(list, index, key) } : { value: extras[key], writable: true },
-    );
+    if (big.includes(key)) readLater(light, key, () => extrasMember(list, index, key));
+    else setMember(light, key, extras[key]);
   }
   return light;
 }
@@ -82,8 +60,8 @@ export const v0PayloadLater: ElementHook = (value, index, list) => {
   const readContent = () => (list.parse(index) as Record<string, unknown>).content as string;
   const record: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    if (key === 'content' && longContent) setMember(record, key, { get: readContent });
-    else setMember(record, key, { value: key === 'extras' ? light : value[key], writable: true });
+    if (key === 'content' && longContent) readLater(record, key, readContent);
+    else setMember(record, key, key === 'extras' ? light : value[key]);
   }
   if (longContent) contentLater.set(record, readContent);
   return record;

@@ -10,6 +10,28 @@ export interface BoundedMemo<K, V> {
   get(key: K, make: () => V): V;
 }
 
+/** How deep and how many values `roughChars` looks at. */
+const SIZE_DEPTH = 4;
+const SIZE_VALUES = 256;
+
+/**
+ * Characters of the strings in a JSON-like value, looking at most SIZE_VALUES values down to
+ * SIZE_DEPTH levels (bounded: a browser tree holds hundreds of thousands): what a memo counts it as.
+ */
+export function roughChars(value: unknown): number {
+  let size = 0;
+  let looked = 0;
+  const walk = (node: unknown, depth: number): void => {
+    if (++looked > SIZE_VALUES) return;
+    if (typeof node === 'string') size += node.length;
+    else if (depth < SIZE_DEPTH && typeof node === 'object' && node !== null)
+      for (const child of Array.isArray(node) ? node : Object.values(node)) walk(child, depth + 1);
+    else size += 8;
+  };
+  walk(value, 0);
+  return size;
+}
+
 /** Null is a value here (e.g. "OpenHands shows nothing for this event"); lru-cache holds none. */
 const NOTHING = Symbol('null');
 
@@ -44,7 +66,7 @@ export function lruMemo<K extends object | string, V>(
  * oldest let go first. Keys are held weakly, as a WeakMap holds them: a memo shared by every log must
  * not keep a closed log's events (and through them its bytes) alive, as lruMemo would.
  */
-export function objectMemo<K extends object, V>(maxSize: number, sizeOf: (value: V) => number): BoundedMemo<K, V> {
+export function weakFifoMemo<K extends object, V>(maxSize: number, sizeOf: (value: V) => number): BoundedMemo<K, V> {
   const values = new WeakMap<K, V>();
   /** Keys in the order they were remembered, with their sizes; `head` is the oldest still counted. */
   const order: Array<{ readonly key: WeakRef<K>; readonly size: number }> = [];

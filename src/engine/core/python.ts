@@ -48,7 +48,8 @@ export function truncateContent(content: string, maxChars: number | null): strin
   if (length <= maxChars) return content;
   const half = Math.floor(maxChars / 2);
   const slice = (start: number, end?: number) => (chars ? chars.slice(start, end).join('') : content.slice(start, end));
-  return slice(0, half) + TRUNCATION_MARKER + (half === 0 ? content : slice(-half));
+  // Joined into a new string: slices (and a concatenation of them) would keep the whole content alive.
+  return [slice(0, half), TRUNCATION_MARKER, half === 0 ? content : slice(-half)].join('');
 }
 
 // Every character Python's `str.isspace()` accepts (the information separators \x1c-\x1f among them).

@@ -108,7 +108,7 @@ class LoggedEvent {
     hidden: boolean,
     readonly args: Readonly<Record<string, unknown>>,
     readonly extras: Readonly<Record<string, unknown>>,
-    private readonly contentOrRead: string | (() => string),
+    contentOrRead: string | (() => string),
     readonly success: boolean | null,
     readonly condensation: CondensationArgs | undefined,
   ) {
@@ -121,10 +121,14 @@ class LoggedEvent {
     this.time = base.time ?? null;
     this.loggedMessage = base.loggedMessage;
     this.hidden = base.hidden ?? hidden;
+    this.#contentOrRead = contentOrRead;
   }
 
+  // Private (not an own property): copies and clones of an event see no loader.
+  readonly #contentOrRead: string | (() => string);
+
   get content(): string {
-    const content = this.contentOrRead;
+    const content = this.#contentOrRead;
     return typeof content === 'string' ? content : content();
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lruMemo, objectMemo } from '../../../src/engine/core/index.ts';
+import { lruMemo, weakFifoMemo } from '../../../src/engine/core/index.ts';
 
 describe('bounded memos', () => {
   it('remembers texts up to its size, letting the least recently used go first', () => {
@@ -20,7 +20,7 @@ describe('bounded memos', () => {
     expect(memo.get('k', () => (calls++, null))).toBeNull();
     expect(memo.get('k', () => (calls++, 'other'))).toBeNull();
     expect(calls).toBe(1);
-    const byObject = objectMemo<object, string | null>(100, () => 1);
+    const byObject = weakFifoMemo<object, string | null>(100, () => 1);
     const key = {};
     expect(byObject.get(key, () => null)).toBeNull();
     expect(byObject.get(key, () => 'other')).toBeNull();
@@ -29,7 +29,7 @@ describe('bounded memos', () => {
   it('remembers by object up to its size, the oldest going first', () => {
     const keys = Array.from({ length: 5 }, () => ({}));
     const made: number[] = [];
-    const memo = objectMemo<object, string>(6, (text) => text.length);
+    const memo = weakFifoMemo<object, string>(6, (text) => text.length);
     const get = (k: number) => memo.get(keys[k]!, () => (made.push(k), 'xx'));
     for (const k of [0, 1, 2, 0]) get(k);
     expect(made).toEqual([0, 1, 2]);

@@ -37,8 +37,8 @@ export type FrozenPart =
 
 /**
  * The parts a logged event turns into depend only on the event and the settings, not on the step:
- * remembered per event, so that replaying a long log builds each text once (and the token counter sees
- * the same string again). One cache per set of options.
+ * remembered per event (the most recently used, up to PARTS_CACHE_CHARS), so that a step builds only
+ * its new events' texts (and the token counter sees the same string again). One cache per set of options.
  */
 export type MessagePartsCache = BoundedMemo<object, readonly FrozenPart[] | null>;
 

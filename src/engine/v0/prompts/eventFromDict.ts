@@ -1,6 +1,6 @@
 import type { LogEvent } from '../events.ts';
 import { pydanticLaxInt } from '../pydanticInt.ts';
-import { truncateContent, hasOwnKey, objectMemo, ownEntry } from '../../core/index.ts';
+import { truncateContent, hasOwnKey, weakFifoMemo, ownEntry, roughChars } from '../../core/index.ts';
 import { NotALiteral, literalEval } from './pyLiteral.ts';
 import { PyEnum } from './pythonRepr.ts';
 import {
@@ -142,10 +142,10 @@ function fieldsOf(spec: ClassSpec, bag: Record<string, unknown>): Map<string, un
 const CONVERTED_CHARS = 16_000_000;
 const fieldChars = (event: PyEvent | null): number => {
   let chars = 0;
-  for (const value of event?.fields.values() ?? []) chars += typeof value === 'string' ? value.length : 16;
+  for (const value of event?.fields.values() ?? []) chars += roughChars(value);
   return chars;
 };
-const converted = objectMemo<LogEvent, PyEvent | null>(CONVERTED_CHARS, fieldChars);
+const converted = weakFifoMemo<LogEvent, PyEvent | null>(CONVERTED_CHARS, fieldChars);
 
 /** The dataclass OpenHands builds from the event, or null for a type it has no class for. */
 export function pyEventOf(event: LogEvent): PyEvent | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PrefixIds, messageKey } from '../../../../src/engine/core/index.ts';
 
-const shape = (text: string) => ({ role: 'user', texts: [text], callIds: [], toolCallId: null, blocks: 1 });
+const shape = (text: string) => ({ role: 'user' as const, texts: [text], callIds: [], toolCallId: null, blocks: 1 });
 
 describe('prefix ids', () => {
   it('numbers the same sequence of messages the same, and any other sequence apart', () => {
