@@ -179,7 +179,7 @@ export function readV0Event(value: unknown, index: number, where: string | (() =
     source: event.source ?? null,
     cause: event.cause ?? null,
     responseId: event.tool_call_metadata?.model_response?.id ?? null,
-    toolCall: readToolCallMetadata(event.tool_call_metadata),
+    toolCall: readToolCallMetadata(event.tool_call_metadata, isAction),
     time: timeOf(record.timestamp),
     loggedMessage: event.message ?? null,
   };

@@ -63,20 +63,24 @@ export function usageOf(value: unknown): RecordedUsage | null {
   };
 }
 
-function responseOf(value: unknown): RecordedResponse {
+function responseOf(value: unknown, withMessage: boolean): RecordedResponse {
   if (!isObject(value)) return { id: null, model: null, message: null, usage: null };
   return {
     id: typeof value.id === 'string' ? value.id : null,
     model: typeof value.model === 'string' ? value.model : null,
-    message: assistantMessageOf(value),
+    message: withMessage ? assistantMessageOf(value) : null,
     usage: usageOf(value.usage),
   };
 }
 
-/** Reads an event's `tool_call_metadata`; null when absent or without a function name and call id. */
-export function readToolCallMetadata(value: unknown): RecordedToolCall | null {
+/**
+ * Reads an event's `tool_call_metadata`; null when absent or without a function name and call id.
+ * `withMessage`: keep the response's assistant message. Only actions become it; an observation's copy
+ * of the same response (a fifth of a real run's bytes) is not kept.
+ */
+export function readToolCallMetadata(value: unknown, withMessage = true): RecordedToolCall | null {
   if (!isObject(value)) return null;
   const { function_name: functionName, tool_call_id: toolCallId } = value;
   if (typeof functionName !== 'string' || typeof toolCallId !== 'string') return null;
-  return { functionName, toolCallId, response: responseOf(value.model_response) };
+  return { functionName, toolCallId, response: responseOf(value.model_response, withMessage) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../helpers/thrown.ts';
-import { LogFormatError, readLog } from '../../src/formats/index.ts';
+import { LogFormatError, readLog, readV0Log } from '../../src/formats/index.ts';
 import { SAMPLE_SESSIONS, realLog, textInput, v0Events } from '../helpers/logs.ts';
 import { readLogInput } from '../../src/cli/readInput.ts';
 import { join } from 'node:path';
@@ -13,6 +13,22 @@ describe('readLog: the V0 shapes of real OpenHands logs', () => {
     expect(log.shape).toBe('v0-list');
     expect(log.events.map((e) => e.id)).toEqual([0, 3, 4, 5]);
     expect(log.events[1]).toMatchObject({ kind: 'action', type: 'edit', source: 'agent' });
+  });
+
+  it('keeps the recorded assistant message on actions only: an observation repeats its action’s response', () => {
+    const log = readV0Log(
+      readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')),
+    );
+    const called = log.events.filter((e) => e.toolCall !== null);
+    const actions = called.filter((e) => e.kind === 'action');
+    const observations = called.filter((e) => e.kind === 'observation');
+    expect(actions.length).toBeGreaterThan(50);
+    expect(actions.every((e) => e.toolCall!.response.message !== null)).toBe(true);
+    expect(observations.length).toBeGreaterThan(50);
+    expect(observations.every((e) => e.toolCall!.response.message === null)).toBe(true);
+    // What the observation needs of its call stays: the tool, the call and the response it answers.
+    const answered = new Map(actions.map((e) => [e.toolCall!.toolCallId, e.toolCall!.response.id]));
+    expect(observations.every((e) => answered.get(e.toolCall!.toolCallId) === e.toolCall!.response.id)).toBe(true);
   });
 
   it('reads {"trajectory": [...]} with its three recorded condensations', () => {

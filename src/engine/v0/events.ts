@@ -18,7 +18,7 @@ export interface RecordedAssistantMessage {
 export interface RecordedResponse {
   readonly id: string | null;
   readonly model: string | null;
-  /** Null when the log recorded no choices (observations, trimmed logs). */
+  /** Null when the log recorded no choices (trimmed logs), and for observations: only actions become the message. */
   readonly message: RecordedAssistantMessage | null;
   readonly usage: RecordedUsage | null;
 }
