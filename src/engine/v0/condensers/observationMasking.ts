@@ -38,11 +38,11 @@ export const observationMaskingCondenser = defineCondenser({
       const kept = sharedStart(input, lastInput, Math.min(limit, lastLimit));
       // Masks by position, every Observation kind (summaries and recall observations included);
       // the new View drops the request flag, as OpenHands' does.
-      const entries = new Array<ViewEntry>(input.length);
-      for (let i = 0; i < kept; i++) entries[i] = lastOutput[i]!;
+      // slice copies the kept part natively, several times faster than a loop over a long view.
+      const entries = lastOutput.slice(0, kept);
       for (let i = kept; i < input.length; i++) {
         const entry = input[i]!;
-        entries[i] = isObservation(entry) && i < limit ? placeholderFor(entry) : entry;
+        entries.push(isObservation(entry) && i < limit ? placeholderFor(entry) : entry);
       }
       [lastInput, lastOutput, lastLimit] = [input, entries, limit];
       return viewOf(entries);
