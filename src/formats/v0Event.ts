@@ -154,7 +154,7 @@ function timeOf(timestamp: unknown): number | null {
  */
 export function readV0Event(value: unknown, index: number, where: string | (() => string)): LogEvent {
   const place = typeof where === 'string' ? () => where : where;
-  const readContent = isObject(value) ? readContentLater(value) : undefined;
+  const readContent = readContentLater(value);
   const event = quickFields(value, readContent !== undefined) ?? parseOrThrow(v0EventSchema, value, place());
   const record = value as Record<string, unknown>;
   const isAction = 'action' in record;

@@ -1,5 +1,5 @@
 import { roughChars } from '../engine/index.ts';
-import { type ElementHook, type ListElements, setMember } from './jsonBytes.ts';
+import { type ElementHook, setMember } from './jsonBytes.ts';
 import { isRecord } from './types.ts';
 
 /**
@@ -16,34 +16,27 @@ export const MEMBER_LATER_CHARS = 512;
 const contentLater = new WeakMap<object, () => string>();
 
 /** How to read the content of an observation the hook kept light; undefined where it is held. */
-export function readContentLater(value: object): (() => string) | undefined {
-  return contentLater.get(value);
+export function readContentLater(value: unknown): (() => string) | undefined {
+  return typeof value === 'object' && value !== null ? contentLater.get(value) : undefined;
 }
 
-const isV0Observation = (value: unknown): value is Record<string, unknown> =>
+type Json = Record<string, unknown>;
+
+const isV0Observation = (value: unknown): value is Json =>
   isRecord(value) && !('action' in value) && (typeof value.observation === 'string' || value.observation === null);
 
-/** Member `key` of `record`, read by `get` each time it is asked for (enumerable, as a member is). */
-function readLater(record: Record<string, unknown>, key: string, get: () => unknown): void {
-  Object.defineProperty(record, key, { get, enumerable: true, configurable: true });
-}
-
-/** The member `key` of the event's `extras`, parsed again. */
-function extrasMember(list: ListElements, index: number, key: string): unknown {
-  return ((list.parse(index) as Record<string, unknown>).extras as Record<string, unknown>)[key];
-}
-
-/** `extras` with its big members read from the bytes when asked for; the same object when none is big. */
-function lightExtras(extras: Record<string, unknown>, list: ListElements, index: number): Record<string, unknown> {
-  const keys = Object.keys(extras);
-  const big = keys.filter((key) => roughChars(extras[key]) >= MEMBER_LATER_CHARS);
-  if (big.length === 0) return extras;
-  const light: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (big.includes(key)) readLater(light, key, () => extrasMember(list, index, key));
-    else setMember(light, key, extras[key]);
+/**
+ * A copy of `record`, its members in the same order, those of `later` read by `read(key)` each time they
+ * are asked for (enumerable, as a member is).
+ */
+function withMembersLater(record: Json, later: readonly string[], read: (key: string) => unknown): Json {
+  const copy: Json = {};
+  for (const key of Object.keys(record)) {
+    if (later.includes(key))
+      Object.defineProperty(copy, key, { get: () => read(key), enumerable: true, configurable: true });
+    else setMember(copy, key, record[key]);
   }
-  return light;
+  return copy;
 }
 
 /**
@@ -55,14 +48,18 @@ export const v0PayloadLater: ElementHook = (value, index, list) => {
   if (!isV0Observation(value)) return value;
   const { content, extras } = value;
   const longContent = typeof content === 'string' && content.length >= CONTENT_LATER_CHARS;
-  const light = isRecord(extras) ? lightExtras(extras, list, index) : extras;
-  if (!longContent && light === extras) return value;
-  const readContent = () => (list.parse(index) as Record<string, unknown>).content as string;
-  const record: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (key === 'content' && longContent) readLater(record, key, readContent);
-    else setMember(record, key, key === 'extras' ? light : value[key]);
-  }
-  if (longContent) contentLater.set(record, readContent);
+  const bigExtras = isRecord(extras)
+    ? Object.keys(extras).filter((key) => roughChars(extras[key]) >= MEMBER_LATER_CHARS)
+    : [];
+  if (!longContent && bigExtras.length === 0) return value;
+  const parsed = () => list.parse(index) as Json;
+  // Spread keeps the members' order and makes `__proto__` data, as JSON.parse does.
+  const withExtras = bigExtras.length
+    ? { ...value, extras: withMembersLater(extras as Json, bigExtras, (key) => (parsed().extras as Json)[key]) }
+    : value;
+  if (!longContent) return withExtras;
+  const readContent = () => parsed().content as string;
+  const record = withMembersLater(withExtras, ['content'], readContent);
+  contentLater.set(record, readContent);
   return record;
 };

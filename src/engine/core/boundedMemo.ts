@@ -10,6 +10,12 @@ export interface BoundedMemo<K, V> {
   get(key: K, make: () => V): V;
 }
 
+/**
+ * Characters of texts each memo of texts made from events keeps (message parts, prompt texts, converted
+ * events, token counts by text): 16-32 MB each, whatever the log's size.
+ */
+export const MEMO_CHARS = 16_000_000;
+
 /** How deep and how many values `roughChars` looks at. */
 const SIZE_DEPTH = 4;
 const SIZE_VALUES = 256;

@@ -11,7 +11,7 @@ export * from './llm.ts';
 export { hasOwnKey, ownEntry } from './ownEntry.ts';
 export * from './steps.ts';
 export * from './tokens.ts';
-export { type BoundedMemo, lruMemo, weakFifoMemo, roughChars } from './boundedMemo.ts';
+export { type BoundedMemo, MEMO_CHARS, lruMemo, weakFifoMemo, roughChars } from './boundedMemo.ts';
 export * from './usage/index.ts';
 export * from './python.ts';
 export * from './replayLoop.ts';

@@ -1,4 +1,4 @@
-import { type BoundedMemo, type ChatRole, type ChatToolCall, lruMemo } from '../../core/index.ts';
+import { type BoundedMemo, type ChatRole, type ChatToolCall, MEMO_CHARS, lruMemo } from '../../core/index.ts';
 
 /*
  * OpenHands' `Message` while ConversationMemory builds it: mutable, because OpenHands edits messages in
@@ -37,19 +37,16 @@ export type FrozenPart =
 
 /**
  * The parts a logged event turns into depend only on the event and the settings, not on the step:
- * remembered per event (the most recently used, up to PARTS_CACHE_CHARS), so that a step builds only
+ * remembered per event (the most recently used, up to MEMO_CHARS), so that a step builds only
  * its new events' texts (and the token counter sees the same string again). One cache per set of options.
  */
 export type MessagePartsCache = BoundedMemo<object, readonly FrozenPart[] | null>;
-
-/** Characters of message texts a cache keeps (a big log's events read theirs from its bytes); one replay's. */
-const PARTS_CACHE_CHARS = 16_000_000;
 
 const partsChars = (parts: readonly FrozenPart[] | null): number =>
   (parts ?? []).reduce((sum, part) => sum + (part.kind === 'text' ? part.text.length : part.urls.join('').length), 0);
 
 export function newMessagePartsCache(): MessagePartsCache {
-  return lruMemo(PARTS_CACHE_CHARS, partsChars);
+  return lruMemo(MEMO_CHARS, partsChars);
 }
 
 export function thaw(parts: readonly FrozenPart[]): DraftPart[] {

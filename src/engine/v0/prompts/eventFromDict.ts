@@ -1,6 +1,6 @@
 import type { LogEvent } from '../events.ts';
 import { pydanticLaxInt } from '../pydanticInt.ts';
-import { truncateContent, hasOwnKey, weakFifoMemo, ownEntry, roughChars } from '../../core/index.ts';
+import { MEMO_CHARS, truncateContent, hasOwnKey, weakFifoMemo, ownEntry, roughChars } from '../../core/index.ts';
 import { NotALiteral, literalEval } from './pyLiteral.ts';
 import { PyEnum } from './pythonRepr.ts';
 import {
@@ -138,14 +138,13 @@ function fieldsOf(spec: ClassSpec, bag: Record<string, unknown>): Map<string, un
   return fields;
 }
 
-/** Characters of converted events remembered: prompts and measured replays convert the same events again. */
-const CONVERTED_CHARS = 16_000_000;
+/** Converted events remembered: prompts and measured replays convert the same events again. */
 const fieldChars = (event: PyEvent | null): number => {
   let chars = 0;
   for (const value of event?.fields.values() ?? []) chars += roughChars(value);
   return chars;
 };
-const converted = weakFifoMemo<LogEvent, PyEvent | null>(CONVERTED_CHARS, fieldChars);
+const converted = weakFifoMemo<LogEvent, PyEvent | null>(MEMO_CHARS, fieldChars);
 
 /** The dataclass OpenHands builds from the event, or null for a type it has no class for. */
 export function pyEventOf(event: LogEvent): PyEvent | null {

@@ -1,4 +1,4 @@
-import { weakFifoMemo } from '../../core/index.ts';
+import { MEMO_CHARS, weakFifoMemo } from '../../core/index.ts';
 import { type LogEvent, type ViewEntry, stringArg } from '../events.ts';
 import { pyEventOf } from './eventFromDict.ts';
 import { pyEventMessage } from './eventMessage.ts';
@@ -31,9 +31,8 @@ function unknownTypeText(event: LogEvent): string {
   ]);
 }
 
-/** Characters of prompt texts remembered (replays with other settings summarize the same events again). */
-const PROMPT_TEXT_CHARS = 16_000_000;
-const promptTexts = weakFifoMemo<LogEvent, string>(PROMPT_TEXT_CHARS, (text) => text.length);
+/** Prompt texts remembered: replays with other settings summarize the same events again. */
+const promptTexts = weakFifoMemo<LogEvent, string>(MEMO_CHARS, (text) => text.length);
 
 /** `str(event)`: the text OpenHands' summarizers put inside each `<EVENT id=N>` block. */
 export function eventPromptText(entry: ViewEntry): string {
