@@ -14,7 +14,7 @@ import {
 import type { SessionChange, SessionRecord, StagedLog } from '../storage/index.ts';
 import type { InferredConfig, OpenedLog, Progress } from '../worker/index.ts';
 import { errorText } from './errorText.ts';
-import type { GetState, LibrarySlice, SetState, StoreDeps } from './types.ts';
+import type { GetState, LibrarySlice, Notice, SetState, StoreDeps } from './types.ts';
 import { keptWrite } from './keptWrite.ts';
 import { markShown } from './shownMarks.ts';
 
@@ -288,11 +288,7 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     async deleteSession(id) {
       await deps.sessions.remove(id);
       await get().refreshSessions();
-      if (get().active?.record.id === id) {
-        set({ active: null, summary: null, stepView: null, step: 0, stepAsked: 0, rawJson: null, prompt: null });
-        const next = get().sessions[0];
-        if (next) await get().openSession(next.id);
-      }
+      if (get().active?.record.id === id) await closeDeletedSession(set, get);
     },
 
     showNotice(notice) {
@@ -309,6 +305,22 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
   };
 }
 
+/** The open session was deleted (here or in another tab): nothing of it stays shown, and the first other one opens. */
+async function closeDeletedSession(set: SetState, get: GetState, notice?: Notice): Promise<void> {
+  set({
+    active: null,
+    summary: null,
+    stepView: null,
+    step: 0,
+    stepAsked: 0,
+    rawJson: null,
+    prompt: null,
+    ...(notice ? { notice } : {}),
+  });
+  const next = get().sessions[0];
+  if (next) await get().openSession(next.id);
+}
+
 /**
  * Another tab changed a session: the list is read again; the open session, if it was deleted there,
  * closes here; if it was changed there, it is read back (nothing of this tab's older copy is written).
@@ -318,18 +330,10 @@ async function otherTabChanged(change: SessionChange, set: SetState, get: GetSta
   const active = get().active;
   if (!active || active.record.id !== change.id) return;
   if (change.kind === 'deleted') {
-    set({
-      active: null,
-      summary: null,
-      stepView: null,
-      step: 0,
-      stepAsked: 0,
-      rawJson: null,
-      prompt: null,
-      notice: { kind: 'info', text: `“${active.record.name}” was deleted in another tab.` },
+    await closeDeletedSession(set, get, {
+      kind: 'info',
+      text: `“${active.record.name}” was deleted in another tab.`,
     });
-    const next = get().sessions[0];
-    if (next) await get().openSession(next.id);
     return;
   }
   const [record, answers] = await Promise.all([deps.sessions.get(change.id), deps.sessions.answers(change.id)]);
