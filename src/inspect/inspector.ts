@@ -150,6 +150,8 @@ function abortError(): Error {
 export class Inspector implements InspectorApi {
   private current: Loaded | null = null;
   private last: LastReplay | null = null;
+  /** The last replay whose facts lost were walked (replayQuality): factsDroppedBy's `missing` come from it. */
+  private qualityWalked: LastReplay | null = null;
   /** A comparison's two replays: B in `compare`, A in `compareA` (see ReplaySlot). */
   private lastCompare: LastReplay | null = null;
   private lastCompareA: LastReplay | null = null;
@@ -422,6 +424,9 @@ export class Inspector implements InspectorApi {
   ): Promise<Record<string, Array<{ step: number; fact: string }>>> {
     const last = this.last;
     if (!last) throw new Error('nothing has been replayed yet');
+    // The steps and facts asked about are those of the replay walked last: once another replay (a live
+    // run, say) has taken its place, they may not exist in it, and the answer is moot.
+    if (last !== this.qualityWalked) throw abortError();
     const { log } = this.loaded();
     const dropped: Record<string, Array<{ step: number; fact: string }>> = {};
     const work = function* () {
@@ -692,7 +697,9 @@ export class Inspector implements InspectorApi {
     const lastOf = () => this.slotted(slot);
     const last = lastOf();
     if (!last) throw new Error('nothing has been replayed yet');
-    return this.inBackground(last.replayed.qualityInSteps(), context, () => lastOf() !== last);
+    const quality = await this.inBackground(last.replayed.qualityInSteps(), context, () => lastOf() !== last);
+    if (last === this.last) this.qualityWalked = last;
+    return quality;
   }
 
   /**

@@ -327,7 +327,10 @@ export interface InspectorApi {
   quality(args: ReplayRequest): Promise<QualityReport>;
   /** Where a fact used at a step of the last replay had gone from view. */
   factOrigin(args: { step: number; fact: string }): Promise<FactOrigin>;
-  /** For each condensation of the last replay, the facts it forgot that the agent used later (and at which step). */
+  /**
+   * For each condensation of the last replay, the facts it forgot that the agent used later (and at which
+   * step), `missing` being replayQuality's of that replay: an AbortError once another replay replaced it.
+   */
   factsDroppedBy(
     args: {
       missing: ReadonlyArray<{ readonly step: number; readonly facts: readonly string[] }>;

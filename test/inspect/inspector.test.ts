@@ -144,6 +144,41 @@ describe('Inspector', () => {
     expect((await host.replayQuality({})).total.missing_used).toBe(0);
   });
 
+  it('answers which condensation dropped the missing facts only about the replay they were walked on: after another replay took its place, the question is moot', async () => {
+    const host = new Inspector(() => 0);
+    await host.open({ input: sample.log, instance: null });
+    const request = {
+      config: sample.session.config,
+      mode: 'resimulate',
+      answers: {},
+      onMissing: 'placeholder',
+    } as const;
+    await host.replay(request);
+    const walked = await host.replayQuality({});
+    const missing = walked.steps.flatMap((step, index) =>
+      step && step.missing_used.length > 0 ? [{ step: index, facts: step.missing_used }] : [],
+    );
+    const lastStep = Math.max(...missing.map(({ step }) => step));
+    const dropped = await host.factsDroppedBy({ missing });
+    // The recorded condensation 186 forgot both facts the agent used later (spec/quality.md's public example).
+    expect(dropped).toEqual({
+      186: missing.flatMap(({ step, facts }) => facts.map((fact) => ({ step, fact }))),
+    });
+
+    // A live run's replay, say, that stopped before the steps asked about: not an error about a step it lacks.
+    const stopped = await host.replay({
+      ...request,
+      config: { type: 'llm', max_size: 20, keep_first: 1 },
+      onMissing: 'stop',
+    });
+    expect(stopped.ok && stopped.summary.steps.length).toBeLessThanOrEqual(lastStep);
+    await expect(host.factsDroppedBy({ missing })).rejects.toMatchObject({ name: 'AbortError' });
+
+    await host.replay(request);
+    await host.replayQuality({});
+    expect(await host.factsDroppedBy({ missing })).toEqual(dropped);
+  });
+
   it(
     'estimates usage in the background, the condenser’s calls included, stopped once a newer replay makes it moot',
     { timeout: 60_000 },
