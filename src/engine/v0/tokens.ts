@@ -1,6 +1,6 @@
 import { type TextTokens, cachingText, sharedStart } from '../core/index.ts';
 import type { LogEvent, ViewEntry } from './events.ts';
-import type { View, ViewPosition } from './view.ts';
+import { type View, type ViewPosition, entriesToRead, sharedPrefix } from './view.ts';
 
 /**
  * The token port: how many tokens the LLM sees for an event or a piece of text. The engine only adds
@@ -30,22 +30,23 @@ const entryTokens = (entry: ViewEntry, tokens: TokenEstimator) =>
 /**
  * Token estimates of a replay's views one after another, entry by entry: a view that repeats the start
  * of the last one (a transform's output mostly does) is counted from where they differ, so a step costs
- * what changed.
+ * what changed (masked views tell where without being compared or built).
  */
 export function viewTokensInTurn(tokens: TokenEstimator): (view: View) => number {
-  let last: readonly ViewEntry[] = [];
-  /** sums[i]: the tokens of last[0..i). */
+  let last: View | null = null;
+  /** sums[i]: the tokens of last's entries [0..i). */
   let sums = new Float64Array(256);
   return (view) => {
-    const entries = view.entries;
-    const same = sharedStart(entries, last);
-    if (sums.length <= entries.length) {
-      const larger = new Float64Array(Math.max(entries.length + 1, sums.length * 2));
+    const known = last && sharedPrefix(last, view);
+    const same = known ?? sharedStart(view.entries, last?.entries ?? []);
+    if (sums.length <= view.length) {
+      const larger = new Float64Array(Math.max(view.length + 1, sums.length * 2));
       larger.set(sums);
       sums = larger;
     }
-    for (let i = same; i < entries.length; i++) sums[i + 1] = sums[i]! + entryTokens(entries[i]!, tokens);
-    last = entries;
-    return sums[entries.length]!;
+    const { entries, offset } = entriesToRead(view, same, view.length);
+    for (let i = same; i < view.length; i++) sums[i + 1] = sums[i]! + entryTokens(entries[i - offset]!, tokens);
+    last = view;
+    return sums[view.length]!;
   };
 }

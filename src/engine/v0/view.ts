@@ -101,10 +101,72 @@ class PositionView implements View {
 }
 
 /**
+ * A view whose entries before `limit` are replaced wherever `mask` gives a replacement (observation
+ * masking), read through its input a range at a time: a replay step then costs the entries it reads,
+ * not the whole view, which it did when every step built the masked view whole (quadratic in the log).
+ */
+export class MaskedView implements View {
+  readonly length: number;
+  // The masking views drop the request flag, as OpenHands' do.
+  readonly unhandledCondensationRequest = false;
+  private cache: ViewEntry[] | null = null;
+
+  constructor(
+    readonly input: View,
+    /** Entries from here on are never masked (it may be negative: none is). */
+    readonly limit: number,
+    /** The entry's replacement, or null to keep it; one function per condenser, the same object per entry. */
+    readonly mask: (entry: ViewEntry) => ViewEntry | null,
+  ) {
+    this.length = input.length;
+  }
+
+  get entries(): readonly ViewEntry[] {
+    return (this.cache ??= this.masked(0, this.length));
+  }
+
+  range(start: number, end: number): readonly ViewEntry[] {
+    return this.cache ? this.cache.slice(start, end) : this.masked(start, end);
+  }
+
+  private masked(start: number, end: number): ViewEntry[] {
+    const entries = Array.from(viewRange(this.input, start, end));
+    for (let i = start, last = Math.min(end, this.limit); i < last; i++) {
+      const replacement = this.mask(entries[i - start]!);
+      if (replacement) entries[i - start] = replacement;
+    }
+    return entries;
+  }
+}
+
+/**
+ * Entries of `view` to read from `from` to `to`: its entries where it has them at hand (`offset` 0), or
+ * just that range of a view that would be built whole to have them (a masked one).
+ */
+export function entriesToRead(view: View, from: number, to: number): { entries: readonly ViewEntry[]; offset: number } {
+  return view instanceof MaskedView
+    ? { entries: view.range(from, to), offset: from }
+    : { entries: view.entries, offset: 0 };
+}
+
+/**
  * How many first entries `later` shares with `earlier` when both are the history at two moments of
- * one epoch (kept events only grow there), or null when that cannot be told without comparing them.
+ * one epoch (kept events only grow there), or the same masking of two such views; null when that
+ * cannot be told without comparing them.
  */
 export function sharedPrefix(earlier: View, later: View): number | null {
+  if (earlier instanceof MaskedView && later instanceof MaskedView && earlier.mask === later.mask) {
+    const inputs = sharedPrefix(earlier.input, later.input);
+    if (inputs === null) return null;
+    // Below both limits the shared entries are masked alike, and from the larger limit on neither is
+    // masked: they differ only where one view masks an entry the other shows (the mask moved on).
+    const from = Math.max(0, Math.min(earlier.limit, later.limit));
+    const to = Math.min(Math.max(earlier.limit, later.limit), inputs);
+    if (from >= to) return inputs;
+    const moved = viewRange(later.input, from, to);
+    for (let k = 0; k < moved.length; k++) if (later.mask(moved[k]!)) return from + k;
+    return inputs;
+  }
   const [a, b] = [earlier.position, later.position];
   if (!a || !b || a.epoch !== b.epoch || b.keptLength < a.keptLength) return null;
   const summary = a.epoch.summary;

@@ -8,6 +8,7 @@ import {
   type View,
   type ViewEntry,
   V0AgentCalls,
+  entriesToRead,
   forgottenJson,
   forgottenLength,
   learnFromRecordedRun,
@@ -111,7 +112,11 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
-    matchingRun: (previous, i, view, j, max) => sameEntriesRun(previous.entries, i, view.entries, j, max),
+    matchingRun(previous, i, view, j, max) {
+      const before = entriesToRead(previous, i, i + max);
+      const now = entriesToRead(view, j, j + max);
+      return sameEntriesRun(before.entries, i - before.offset, now.entries, j - now.offset, max);
+    },
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
       const known = sharedPrefix(previous, view);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ViewEntry, ViewTracker, viewOf, viewTokensInTurn } from '../../../src/engine/v0/index.ts';
 import { Random, prng } from './fuzz/randomLog.ts';
-import { cmd, cmdOut, cond, msg } from './factory.ts';
+import { build, cmd, cmdOut, cond, msg } from './factory.ts';
 
 const tokens = {
   event: (event: { id: number }) => event.id + 1,
@@ -58,5 +58,24 @@ describe('viewTokensInTurn', () => {
       expect(count(view)).toBe(summed(view.entries));
     }
     expect(counted).toBe(events.length - 5);
+  });
+
+  it('counts a masked view from where the mask moved on, without building it whole', () => {
+    const events = Array.from({ length: 80 }, (_, id) => (id % 2 === 0 ? cmd(id) : cmdOut(id, id - 1)));
+    const tracker = new ViewTracker(events.map((event) => event.id));
+    const masking = build({ type: 'observation_masking', attention_window: 4 });
+    let counted = 0;
+    const count = viewTokensInTurn({
+      event: (event) => (counted++, tokens.event(event)),
+      text: (text) => (counted++, tokens.text(text)),
+    });
+    for (const event of events) {
+      tracker.append(event);
+      const view = masking.passThrough(tracker.view())!;
+      const before = counted;
+      expect(count(view)).toBe(summed(view.entries));
+      // From the output the mask reached on: the attention window and the new event, whatever the view's length.
+      expect(counted - before).toBeLessThanOrEqual(4 + 1);
+    }
   });
 });

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   type LogEvent,
   type View,
+  type ViewEntry,
+  MaskedView,
   ViewTracker,
   isAction,
+  sameEntry,
   sharedPrefix,
   viewFromEvents,
   viewOf,
+  viewRange,
 } from '../../../src/engine/v0/index.ts';
-import { cond, ids, messages, msg, req } from './factory.ts';
+import { build, cmd, cmdOut, cond, ids, messages, msg, req } from './factory.ts';
 
 /** OpenHands' test_view.py: MessageAction('Event i') with id = list index; extra events get the next index. */
 function withIds(build: Array<(id: number) => LogEvent>): LogEvent[] {
@@ -423,5 +427,66 @@ describe('sharedPrefix: what two moments of the history share, told without comp
     const after = tracker.view();
     // The summary moved from index 1 to 3: the shared prefix is not the earlier view.
     expect(sharedPrefix(before, after)).toBeNull();
+  });
+});
+
+describe('MaskedView: a masked view read a range at a time, compared by its limit', () => {
+  /** The view the observation masking condenser gives for `view`, built whole as OpenHands builds it. */
+  const maskedWhole = (view: View, window: number): (number | 'S' | 'M')[] =>
+    ids(
+      view.entries.map((entry, i) => (entry.kind === 'observation' && i < view.length - window ? placeholder : entry)),
+    );
+  const placeholder = { kind: 'masked', content: '<MASKED>', original: msg(-1) } as const satisfies ViewEntry;
+  /** How many first entries two views share, compared one by one. */
+  const comparedPrefix = (a: View, b: View) => {
+    let k = 0;
+    while (k < Math.min(a.length, b.length) && sameEntry(a.entries[k]!, b.entries[k]!)) k++;
+    return k;
+  };
+
+  it('shows what masking the whole view shows, in any range; each step shares with the last what comparing says', () => {
+    // Commands and their outputs, a message now and then, a condensation that forgets a few early ones.
+    const events: LogEvent[] = [];
+    for (let id = 0; id < 60; id++)
+      events.push(
+        id === 31
+          ? cond(id, { forgottenEventIds: [3, 4, 5] })
+          : id % 7 === 0
+            ? msg(id)
+            : id % 2
+              ? cmdOut(id, id - 1)
+              : cmd(id),
+      );
+    for (const window of [1, 3, 10]) {
+      const masking = build({ type: 'observation_masking', attention_window: window });
+      const tracker = new ViewTracker(events.map((event) => event.id));
+      let last: View | null = null;
+      let maskMoved = 0;
+      for (const event of events) {
+        tracker.append(event);
+        const view = masking.passThrough(tracker.view())!;
+        expect(view).toBeInstanceOf(MaskedView);
+        expect(ids(view)).toEqual(maskedWhole(tracker.view(), window));
+        expect(ids(viewRange(view, 2, view.length - 1))).toEqual(ids(view).slice(2, -1));
+        if (last) {
+          const shared = sharedPrefix(last, view);
+          // Unknown only across the condensation (a new epoch), as for the history itself.
+          expect(shared === null).toBe(sharedPrefix((last as MaskedView).input, (view as MaskedView).input) === null);
+          if (shared !== null) expect(shared).toBe(comparedPrefix(last, view));
+          if (shared !== null && shared < last.length) maskMoved++;
+        }
+        last = view;
+      }
+      // The mask moved onto an output at about every other step: those are the steps that share less.
+      expect(maskMoved).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('is told apart from another masking: two condensers never share by limit', () => {
+    const tracker = new ViewTracker([0, 1, 2, 3]);
+    for (const event of [cmd(0), cmdOut(1, 0), cmd(2), cmdOut(3, 2)]) tracker.append(event);
+    const a = build({ type: 'observation_masking', attention_window: 1 }).passThrough(tracker.view())!;
+    const b = build({ type: 'observation_masking', attention_window: 1 }).passThrough(tracker.view())!;
+    expect(sharedPrefix(a, b)).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { sharedStart } from '../../core/index.ts';
 import { defineCondenser, transform } from '../condenser.ts';
 import { type MaskedEntry, type ViewEntry, isObservation } from '../events.ts';
-import { viewOf } from '../view.ts';
+import { MaskedView } from '../view.ts';
 import { intSetting } from './fields.ts';
 
 export const MASKED_CONTENT = '<MASKED>';
@@ -27,25 +26,9 @@ export const observationMaskingCondenser = defineCondenser({
       }
       return placeholder;
     };
-    // The last view masked: the next one mostly repeats it with a few more entries, and the entries it
-    // repeats keep their output while the mask has not moved past them (a step costs the window, not the view).
-    let lastInput: readonly ViewEntry[] = [];
-    let lastOutput: readonly ViewEntry[] = [];
-    let lastLimit = 0;
-    return transform((view) => {
-      const input = view.entries;
-      const limit = input.length - attention_window;
-      const kept = sharedStart(input, lastInput, Math.min(limit, lastLimit));
-      // Masks by position, every Observation kind (summaries and recall observations included);
-      // the new View drops the request flag, as OpenHands' does.
-      // slice copies the kept part natively, several times faster than a loop over a long view.
-      const entries = lastOutput.slice(0, kept);
-      for (let i = kept; i < input.length; i++) {
-        const entry = input[i]!;
-        entries.push(isObservation(entry) && i < limit ? placeholderFor(entry) : entry);
-      }
-      [lastInput, lastOutput, lastLimit] = [input, entries, limit];
-      return viewOf(entries);
-    });
+    const mask = (entry: ViewEntry): ViewEntry | null => (isObservation(entry) ? placeholderFor(entry) : null);
+    // Masks by position, every Observation kind (summaries and recall observations included). A view
+    // read as needed: a step costs what it reads, and the next step's view compares by its limit.
+    return transform((view) => new MaskedView(view, view.length - attention_window, mask));
   },
 });
