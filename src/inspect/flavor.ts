@@ -26,6 +26,11 @@ export interface TraceEncoder<Step, View> {
    * same text), counting at most `max` (all in range).
    */
   matchingRun(previous: View, i: number, view: View, j: number, max: number): number;
+  /**
+   * Where `view` is `previous` with items replaced one for one (a mask moved on) and more appended: the
+   * replaced items' indices, in order; null when it is not so, or cannot be told without comparing.
+   */
+  replacedItems?(previous: View, view: View): readonly number[] | null;
   /** The view's items [from, to), handed one by one to `visit` (no item objects made). */
   visitItems(view: View, from: number, to: number, visit: ViewItemVisitor): void;
   /** The log position of the event the step came before. */

@@ -85,6 +85,13 @@ class PositionView implements View {
     return this.cache ? this.cache.slice(start, end) : this.part(start, end);
   }
 
+  /** entries[index] (in range), without building the view. */
+  at(index: number): ViewEntry {
+    const at = this.summaryAt;
+    const { kept, summary } = this.position.epoch;
+    return at < 0 || index < at ? kept[index]! : index === at ? summaryEntry(summary!) : kept[index - 1]!;
+  }
+
   private build(): ViewEntry[] {
     return this.summaryAt < 0 ? this.position.epoch.kept.slice(0, this.length) : this.part(0, this.length);
   }
@@ -129,14 +136,56 @@ export class MaskedView implements View {
     return this.cache ? this.cache.slice(start, end) : this.masked(start, end);
   }
 
+  /** entries[index] (in range), without building the view. */
+  at(index: number): ViewEntry {
+    if (this.cache) return this.cache[index]!;
+    const entry = entryAt(this.input, index);
+    return index < this.limit ? (this.mask(entry) ?? entry) : entry;
+  }
+
   private masked(start: number, end: number): ViewEntry[] {
-    const entries = Array.from(viewRange(this.input, start, end));
+    const entries = viewRange(this.input, start, end).slice();
     for (let i = start, last = Math.min(end, this.limit); i < last; i++) {
       const replacement = this.mask(entries[i - start]!);
       if (replacement) entries[i - start] = replacement;
     }
     return entries;
   }
+}
+
+/**
+ * Where `later` differs from `earlier` when it is `earlier` with entries masked in place since and more
+ * appended (the same masking of the history at two moments of one epoch): the indices masked since, in
+ * order; null when it is not so.
+ */
+export function maskedSince(earlier: View, later: View): number[] | null {
+  if (!(earlier instanceof MaskedView && later instanceof MaskedView && earlier.mask === later.mask)) return null;
+  const inputs = sharedPrefix(earlier.input, later.input);
+  return inputs === earlier.length ? maskMoved(earlier, later, inputs, false) : null;
+}
+
+/**
+ * The indices below `inputs` (where their inputs are the same) that one masks and the other shows: below
+ * both limits the entries are masked alike, and from the larger limit on neither is masked. Only the
+ * first one when `first`.
+ */
+function maskMoved(earlier: MaskedView, later: MaskedView, inputs: number, first: boolean): number[] {
+  const from = Math.max(0, Math.min(earlier.limit, later.limit));
+  const to = Math.min(Math.max(earlier.limit, later.limit), inputs);
+  const moved: number[] = [];
+  if (from >= to) return moved;
+  const entries = viewRange(later.input, from, to);
+  for (let k = 0; k < entries.length; k++) {
+    if (!later.mask(entries[k]!)) continue;
+    moved.push(from + k);
+    if (first) break;
+  }
+  return moved;
+}
+
+/** view.entries[index] (in range), read without building a view that is built lazily. */
+export function entryAt(view: View, index: number): ViewEntry {
+  return view instanceof MaskedView || view instanceof PositionView ? view.at(index) : view.entries[index]!;
 }
 
 /**
@@ -158,14 +207,7 @@ export function sharedPrefix(earlier: View, later: View): number | null {
   if (earlier instanceof MaskedView && later instanceof MaskedView && earlier.mask === later.mask) {
     const inputs = sharedPrefix(earlier.input, later.input);
     if (inputs === null) return null;
-    // Below both limits the shared entries are masked alike, and from the larger limit on neither is
-    // masked: they differ only where one view masks an entry the other shows (the mask moved on).
-    const from = Math.max(0, Math.min(earlier.limit, later.limit));
-    const to = Math.min(Math.max(earlier.limit, later.limit), inputs);
-    if (from >= to) return inputs;
-    const moved = viewRange(later.input, from, to);
-    for (let k = 0; k < moved.length; k++) if (later.mask(moved[k]!)) return from + k;
-    return inputs;
+    return maskMoved(earlier, later, inputs, true)[0] ?? inputs;
   }
   const [a, b] = [earlier.position, later.position];
   if (!a || !b || a.epoch !== b.epoch || b.keptLength < a.keptLength) return null;

@@ -114,10 +114,24 @@ export function qualityFigure<Step, View>(
     }
     encoder.visitItems(view, j, length, visit);
   };
+  /** The view as the earlier one with the items at `replaced` replaced one for one, and more appended. */
+  const replaceInPlace = (view: View, before: number, replaced: readonly number[]) => {
+    tracker.keepItems(before);
+    for (const at of replaced) {
+      tracker.replaceItems(at, 1, 1);
+      encoder.visitItems(view, at, at + 1, visit);
+    }
+    encoder.visitItems(view, before, encoder.viewLength(view), visit);
+  };
   const change = (view: View, keep: number) => {
     const length = encoder.viewLength(view);
     const earlier = previous;
     previous = view;
+    const replaced = earlier !== null && length - keep >= LOOK_WORTH ? encoder.replacedItems?.(earlier, view) : null;
+    if (replaced) {
+      replaceInPlace(view, encoder.viewLength(earlier!), replaced);
+      return;
+    }
     if (earlier !== null && length - keep >= LOOK_WORTH) {
       changeInPlaces(earlier, view, keep);
       return;

@@ -7,11 +7,13 @@ import {
   type ReplayStep,
   type View,
   type ViewEntry,
+  MaskedView,
   V0AgentCalls,
-  entriesToRead,
+  entryAt,
   forgottenJson,
   forgottenLength,
   learnFromRecordedRun,
+  maskedSince,
   sameEntry,
   sharedPrefix,
   stepView,
@@ -112,10 +114,18 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     },
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
+    replacedItems: (previous, view) => maskedSince(previous, view),
     matchingRun(previous, i, view, j, max) {
-      const before = entriesToRead(previous, i, i + max);
-      const now = entriesToRead(view, j, j + max);
-      return sameEntriesRun(before.entries, i - before.offset, now.entries, j - now.offset, max);
+      // A masked view is read entry by entry: its entries would be built whole. Others are at hand.
+      if (!(previous instanceof MaskedView || view instanceof MaskedView))
+        return sameEntriesRun(previous.entries, i, view.entries, j, max);
+      let same = 0;
+      for (; same < max; same++) {
+        const a = entryAt(previous, i + same);
+        const b = entryAt(view, j + same);
+        if (a !== b && !sameEntry(a, b)) break;
+      }
+      return same;
     },
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.

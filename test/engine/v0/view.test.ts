@@ -6,6 +6,7 @@ import {
   MaskedView,
   ViewTracker,
   isAction,
+  maskedSince,
   sameEntry,
   sharedPrefix,
   viewFromEvents,
@@ -474,6 +475,13 @@ describe('MaskedView: a masked view read a range at a time, compared by its limi
           expect(shared === null).toBe(sharedPrefix((last as MaskedView).input, (view as MaskedView).input) === null);
           if (shared !== null) expect(shared).toBe(comparedPrefix(last, view));
           if (shared !== null && shared < last.length) maskMoved++;
+          // Where the mask moved on, the entries it reached are all that changed in place.
+          const replaced = maskedSince(last, view);
+          expect(replaced === null).toBe(shared === null);
+          if (replaced !== null)
+            expect(replaced).toEqual(
+              last.entries.flatMap((entry, k) => (sameEntry(entry, view.entries[k]!) ? [] : [k])),
+            );
         }
         last = view;
       }

@@ -38,6 +38,20 @@ const encoder = {
   },
 } as unknown as TraceEncoder<Step, View>;
 
+/** Steps whose view was the last one with items replaced in place, told by replacedItems. */
+let replacedSteps = 0;
+
+/** The same encoder, telling where a view is the last one with items replaced one for one (as V0's does for masking). */
+const replacingEncoder = {
+  ...encoder,
+  replacedItems(previous: View, view: View) {
+    if (view.length < previous.length) return null;
+    const replaced = previous.flatMap((item, k) => (sameItem(item, view[k]!) ? [] : [k]));
+    if (replaced.length > 0) replacedSteps++;
+    return replaced;
+  },
+} as TraceEncoder<Step, View>;
+
 const rawOf = (events: readonly unknown[]) => ({
   length: events.length,
   at: (index: number) => events[index],
@@ -99,7 +113,8 @@ describe('the quality figure', () => {
         before === null ? [] : [{ before, view: view.filter((item) => item.kind !== 'other') }],
       );
       const steps = seed % 3 === 0 ? base : slidingSteps(random, base, events.length);
-      const figure = figureOver(events, encoder);
+      // Every other case with an encoder that tells items replaced in place.
+      const figure = figureOver(events, seed % 2 ? encoder : replacingEncoder);
       let previous: View | null = null;
       const tracked = steps.map(({ before, view }) => {
         let keep = 0;
@@ -113,8 +128,9 @@ describe('the quality figure', () => {
         naiveQuality(events, steps),
       );
     }
-    // Many steps re-listed enough items for the figure to look for a slide.
+    // Many steps re-listed enough items for the figure to look for a slide, some of them replaced in place.
     expect(slid).toBeGreaterThan(500);
+    expect(replacedSteps).toBeGreaterThan(50);
   });
 
   it('tells the tracker only what changed where a view kept most of the last one', () => {
