@@ -87,9 +87,16 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
   const range = (view: View, from: number, to: number) => {
     if (last.view !== view || last.from !== from || last.to !== to) {
       last.entries = viewRange(view, from, to);
-      [last.view, last.from, last.to] = [view, from, to];
+      last.view = view;
+      last.from = from;
+      last.to = to;
     }
     return last.entries;
+  };
+  /** The last range read when it holds entries [from, to) of the view (a part of it is not copied), else that range. */
+  const rangeHolding = (view: View, from: number, to: number) => {
+    if (last.view !== view || from < last.from || to > last.to) range(view, from, to);
+    return last;
   };
   return {
     beforeEventIdJson: (step) => String(step.beforeEventId),
@@ -105,7 +112,9 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
       return parts;
     },
     visitItems(view, from, to, visit) {
-      for (const entry of range(view, from, to)) {
+      const { entries, from: offset } = rangeHolding(view, from, to);
+      for (let k = from; k < to; k++) {
+        const entry = entries[k - offset]!;
         if (entry.kind === 'masked' && visit.masked && 'index' in entry.original && entry.original.index >= 0)
           visit.masked(entry.original.index, entry.content);
         else if (entry.kind === 'summary' || entry.kind === 'masked') visit.text(entry.content);
