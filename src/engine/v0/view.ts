@@ -183,6 +183,39 @@ function maskMoved(earlier: MaskedView, later: MaskedView, inputs: number, first
   return moved;
 }
 
+/**
+ * Finds the entries of views that match a test, the n-th from a view's end: in the history's own view
+ * from its epoch's matching events, found once as the epoch grows (a replay asks at every step); in any
+ * other view by walking back from its end.
+ */
+export class EntryFinder {
+  private readonly byEpoch = new WeakMap<Epoch, { readonly found: number[]; scanned: number }>();
+
+  constructor(private readonly matches: (entry: ViewEntry) => boolean) {}
+
+  /** The index in `view` of its `nth` matching entry from the end (nth from 1), or -1 when it has fewer. */
+  nthFromEnd(view: View, nth: number): number {
+    const position = view.position;
+    if (!position || nth < 1) {
+      let seen = 0;
+      for (let i = view.length - 1; i >= 0; i--) if (this.matches(entryAt(view, i)) && ++seen === nth) return i;
+      return -1;
+    }
+    const { epoch, keptLength } = position;
+    let epochFound = this.byEpoch.get(epoch);
+    if (!epochFound) this.byEpoch.set(epoch, (epochFound = { found: [], scanned: 0 }));
+    for (; epochFound.scanned < keptLength; epochFound.scanned++)
+      if (this.matches(epoch.kept[epochFound.scanned]!)) epochFound.found.push(epochFound.scanned);
+    // An earlier moment of the epoch (a step's view asked again) holds the events found below its length.
+    const count = lowerBound(epochFound.found, keptLength);
+    if (count < nth) return -1;
+    const kept = epochFound.found[count - nth]!;
+    // The summary (never a match: not a logged event) sits among the kept events.
+    const summaryAt = epoch.summary ? pyInsertIndex(keptLength, epoch.summary.offset) : -1;
+    return summaryAt >= 0 && kept >= summaryAt ? kept + 1 : kept;
+  }
+}
+
 /** view.entries[index] (in range), read without building a view that is built lazily. */
 export function entryAt(view: View, index: number): ViewEntry {
   return view instanceof MaskedView || view instanceof PositionView ? view.at(index) : view.entries[index]!;

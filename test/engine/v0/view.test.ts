@@ -3,6 +3,7 @@ import {
   type LogEvent,
   type View,
   type ViewEntry,
+  EntryFinder,
   MaskedView,
   ViewTracker,
   isAction,
@@ -13,7 +14,7 @@ import {
   viewOf,
   viewRange,
 } from '../../../src/engine/v0/index.ts';
-import { build, cmd, cmdOut, cond, ids, messages, msg, req } from './factory.ts';
+import { browserObs, build, cmd, cmdOut, cond, ids, messages, msg, req } from './factory.ts';
 
 /** OpenHands' test_view.py: MessageAction('Event i') with id = list index; extra events get the next index. */
 function withIds(build: Array<(id: number) => LogEvent>): LogEvent[] {
@@ -496,5 +497,37 @@ describe('MaskedView: a masked view read a range at a time, compared by its limi
     const a = build({ type: 'observation_masking', attention_window: 1 }).passThrough(tracker.view())!;
     const b = build({ type: 'observation_masking', attention_window: 1 }).passThrough(tracker.view())!;
     expect(sharedPrefix(a, b)).toBeNull();
+  });
+});
+
+describe('EntryFinder: the n-th matching entry from a view’s end', () => {
+  it('finds in the history’s views what walking back finds, summary and earlier moments included', () => {
+    const events: LogEvent[] = [];
+    for (let id = 0; id < 50; id++)
+      events.push(
+        id === 20
+          ? cond(id, { forgottenEventIds: [1, 2, 3], summary: 'so far', summaryOffset: 2 })
+          : id % 5 === 0
+            ? browserObs(id)
+            : msg(id),
+      );
+    const isBrowse = (entry: ViewEntry) => entry.kind === 'observation' && entry.type === 'browse';
+    const walkedBack = (view: View, nth: number) => {
+      let seen = 0;
+      for (let i = view.length - 1; i >= 0; i--) if (isBrowse(view.entries[i]!) && ++seen === nth) return i;
+      return -1;
+    };
+    const finder = new EntryFinder(isBrowse);
+    const tracker = new ViewTracker(events.map((event) => event.id));
+    const views: View[] = [];
+    for (const event of events) {
+      tracker.append(event);
+      views.push(tracker.view());
+    }
+    // In order, then again in reverse (a step's view asked for after later ones), and a view made otherwise.
+    for (const view of [...views, ...views.toReversed(), viewOf(views.at(-1)!.entries)])
+      for (const nth of [1, 2, 4])
+        expect(finder.nthFromEnd(view, nth), `${ids(view).join(',')} nth ${nth}`).toBe(walkedBack(view, nth));
+    expect(walkedBack(views.at(-1)!, 4)).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCondenser, transform } from '../condenser.ts';
 import { type MaskedEntry, type ObservationEvent, type ViewEntry, isBrowserOutput, stringArg } from '../events.ts';
-import { viewOf } from '../view.ts';
+import { EntryFinder, MaskedView } from '../view.ts';
 import { intSetting } from './fields.ts';
 
 export const browserOutputMaskingCondenser = defineCondenser({
@@ -28,22 +28,10 @@ export const browserOutputMaskingCondenser = defineCondenser({
       }
       return placeholder;
     };
-    return transform((view) => {
-      const source = view.entries;
-      let entries: ViewEntry[] | null = null;
-      let kept = 0;
-      for (let i = source.length - 1; i >= 0; i--) {
-        const entry = source[i]!;
-        if (!isBrowserOutput(entry)) continue;
-        if (kept < attention_window) {
-          kept++;
-          continue;
-        }
-        entries ??= source.slice();
-        entries[i] = placeholderFor(entry);
-      }
-      // A new View either way: OpenHands' drops the request flag.
-      return viewOf(entries ?? source);
-    });
+    const mask = (entry: ViewEntry): ViewEntry | null => (isBrowserOutput(entry) ? placeholderFor(entry) : null);
+    const outputs = new EntryFinder(isBrowserOutput);
+    // The latest attention_window browser outputs stay; every one before the oldest of them is masked.
+    // A view read as needed, as observation masking's: a step costs what changed, not the view.
+    return transform((view) => new MaskedView(view, outputs.nthFromEnd(view, attention_window), mask));
   },
 });
