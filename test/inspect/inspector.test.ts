@@ -19,6 +19,10 @@ const sample = JSON.parse(sampleSessionText()) as {
   session: { config: unknown };
 };
 
+/** A re-simulation of `config` where every unrecorded LLM answer is a placeholder. */
+const withPlaceholders = (config: unknown) =>
+  ({ config, mode: 'resimulate', answers: {}, onMissing: 'placeholder' }) as const;
+
 async function openedHost() {
   const host = new Inspector(() => 0);
   const opened = await host.open({ input: sample.log, instance: null });
@@ -128,12 +132,7 @@ describe('Inspector', () => {
     let now = 0;
     const host = new Inspector(() => (now += 20));
     await host.open({ input: sample.log, instance: null });
-    const request = {
-      config: { type: 'recent', max_events: 40, keep_first: 2 },
-      mode: 'resimulate',
-      answers: {},
-      onMissing: 'placeholder',
-    } as const;
+    const request = withPlaceholders({ type: 'recent', max_events: 40, keep_first: 2 });
     await host.replay(request);
     const walked = await host.replayQuality({});
     expect(walked.total.missing_used).toBe(6);
@@ -145,14 +144,8 @@ describe('Inspector', () => {
   });
 
   it('answers which condensation dropped the missing facts only about the replay they were walked on: after another replay took its place, the question is moot', async () => {
-    const host = new Inspector(() => 0);
-    await host.open({ input: sample.log, instance: null });
-    const request = {
-      config: sample.session.config,
-      mode: 'resimulate',
-      answers: {},
-      onMissing: 'placeholder',
-    } as const;
+    const { host } = await openedHost();
+    const request = withPlaceholders(sample.session.config);
     await host.replay(request);
     const walked = await host.replayQuality({});
     const missing = walked.steps.flatMap((step, index) =>
@@ -188,12 +181,7 @@ describe('Inspector', () => {
       const host = new Inspector(() => (now += 20));
       await host.open({ input: sample.log, instance: null });
       await host.countTokens();
-      const request = {
-        config: sample.session.config,
-        mode: 'resimulate',
-        answers: {},
-        onMissing: 'placeholder',
-      } as const;
+      const request = withPlaceholders(sample.session.config);
       const agent = { profile: 'anthropic' as const, templates: {} };
       await host.replay(request);
       const progress: string[] = [];
