@@ -150,8 +150,9 @@ function abortError(): Error {
 export class Inspector implements InspectorApi {
   private current: Loaded | null = null;
   private last: LastReplay | null = null;
-  /** The last replay whose facts lost were walked (replayQuality): factsDroppedBy's `missing` come from it. */
-  private qualityWalked: LastReplay | null = null;
+  /** Main replays finished on the open log, and which of them replayQuality walked last (-1: none yet). */
+  private replaysFinished = 0;
+  private walkedReplay = -1;
   /** A comparison's two replays: B in `compare`, A in `compareA` (see ReplaySlot). */
   private lastCompare: LastReplay | null = null;
   private lastCompareA: LastReplay | null = null;
@@ -212,6 +213,7 @@ export class Inspector implements InspectorApi {
     const log = openLog(parsed);
     this.current = { log, tokens: null, counting: null, textTokens: null, learned: new Map(), inferred: new Map() };
     this.last = null;
+    this.walkedReplay = -1;
     this.lastCompare = null;
     this.lastCompareA = null;
     this.compared = null;
@@ -307,7 +309,10 @@ export class Inspector implements InspectorApi {
     const last = { replayed, calls, agentRuns: new Map() };
     if (request.slot === 'compare') this.lastCompare = last;
     else if (request.slot === 'compareA') this.lastCompareA = last;
-    else this.last = last;
+    else {
+      this.last = last;
+      this.replaysFinished++;
+    }
     const measure = request.measureLlm ?? false;
     const llm = llmUse(calls, measure, this.countText, measure ? this.condenserScale() : null);
     const condensations = replayed.condensations.map((c) => ({
@@ -426,7 +431,8 @@ export class Inspector implements InspectorApi {
     if (!last) throw new Error('nothing has been replayed yet');
     // The steps and facts asked about are those of the replay walked last: once another replay (a live
     // run, say) has taken its place, they may not exist in it, and the answer is moot.
-    if (last !== this.qualityWalked) throw abortError();
+    if (this.walkedReplay < 0) throw new Error("the last replay's facts lost have not been walked yet");
+    if (this.walkedReplay !== this.replaysFinished) throw abortError();
     const { log } = this.loaded();
     const dropped: Record<string, Array<{ step: number; fact: string }>> = {};
     const work = function* () {
@@ -698,7 +704,7 @@ export class Inspector implements InspectorApi {
     const last = lastOf();
     if (!last) throw new Error('nothing has been replayed yet');
     const quality = await this.inBackground(last.replayed.qualityInSteps(), context, () => lastOf() !== last);
-    if (last === this.last) this.qualityWalked = last;
+    if (last === this.last) this.walkedReplay = this.replaysFinished;
     return quality;
   }
 

@@ -147,6 +147,9 @@ describe('Inspector', () => {
     const { host } = await openedHost();
     const request = withPlaceholders(sample.session.config);
     await host.replay(request);
+    await expect(host.factsDroppedBy({ missing: [] })).rejects.toThrow(
+      "the last replay's facts lost have not been walked yet",
+    );
     const walked = await host.replayQuality({});
     const missing = walked.steps.flatMap((step, index) =>
       step && step.missing_used.length > 0 ? [{ step: index, facts: step.missing_used }] : [],
