@@ -98,6 +98,11 @@ export class ConversationFold {
   readonly messages: DraftMessage[] = [];
   private readonly pending = new Map<string, DraftMessage>();
   private readonly results = new Map<string, DraftMessage>();
+  /** Per pending response, when it was first held: OpenHands goes through them in that order. */
+  private readonly heldSince = new Map<string, number>();
+  private held = 0;
+  /** The pending responses that call each tool call id. */
+  private readonly callers = new Map<string, string[]>();
 
   constructor(private readonly options: ProcessOptions) {}
 
@@ -109,6 +114,12 @@ export class ConversationFold {
   private step(events: readonly ViewEntry[], index: number): void {
     const event = events[index]!;
     const { messages, pending, results } = this;
+    // OpenHands looks through every pending response after each event. Only one this event held, or one
+    // waiting on the result it brought, can have become complete (the others were not complete after
+    // the last look, and emitting only takes results away): those are looked at, in the same order. A
+    // long view with many calls whose results it masked would otherwise cost its length squared.
+    let heldNow: string | null = null;
+    let resultNow: string | null = null;
     if (event.kind === 'action') {
       const outcome = processAction(event);
       if ('pending' in outcome) {
@@ -119,16 +130,29 @@ export class ConversationFold {
           responseId,
           earlier ? { ...message, eventIds: [...earlier.eventIds, ...message.eventIds] } : message,
         );
+        if (!earlier) this.heldSince.set(responseId, this.held++);
+        for (const call of message.toolCalls!)
+          this.callers.set(call.id, [...(this.callers.get(call.id) ?? []), responseId]);
+        heldNow = responseId;
       } else {
         messages.push(...outcome.messages);
       }
     } else {
       const outcome = processObservation(event, { ...this.options, events, index });
-      if (outcome.toolResult) results.set(outcome.toolResult.toolCallId!, outcome.toolResult);
+      if (outcome.toolResult) {
+        results.set(outcome.toolResult.toolCallId!, outcome.toolResult);
+        resultNow = outcome.toolResult.toolCallId!;
+      }
       messages.push(...outcome.messages);
     }
-    if (pending.size === 0) return;
-    for (const [responseId, message] of pending) {
+    if (pending.size === 0 || (heldNow === null && resultNow === null)) return;
+    const candidates = new Set<string>(resultNow === null ? [] : (this.callers.get(resultNow) ?? []));
+    if (heldNow !== null) candidates.add(heldNow);
+    const inOrder = [...candidates]
+      .filter((responseId) => pending.has(responseId))
+      .sort((a, b) => this.heldSince.get(a)! - this.heldSince.get(b)!);
+    for (const responseId of inOrder) {
+      const message = pending.get(responseId)!;
       const calls = message.toolCalls!;
       if (!calls.every((call) => results.has(call.id))) continue;
       messages.push(message);
@@ -143,6 +167,12 @@ export class ConversationFold {
         results.delete(call.id);
       }
       pending.delete(responseId);
+      this.heldSince.delete(responseId);
+      for (const call of calls) {
+        const left = this.callers.get(call.id)?.filter((caller) => caller !== responseId) ?? [];
+        if (left.length > 0) this.callers.set(call.id, left);
+        else this.callers.delete(call.id);
+      }
     }
   }
 }
