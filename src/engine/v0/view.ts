@@ -195,9 +195,10 @@ export class EntryFinder {
 
   /** The index in `view` of its `nth` matching entry from the end (nth from 1), or -1 when it has fewer. */
   nthFromEnd(view: View, nth: number): number {
+    // The masking condensers' windows are at least 1, as OpenHands' are.
+    if (nth < 1) return -1;
     const position = view.position;
-    // nth < 1 finds nothing (-1): the masking condensers' windows are at least 1, as OpenHands' are.
-    if (!position || nth < 1) {
+    if (!position) {
       let seen = 0;
       for (let i = view.length - 1; i >= 0; i--) if (this.matches(entryAt(view, i)) && ++seen === nth) return i;
       return -1;

@@ -127,13 +127,10 @@ export function qualityFigure<Step, View>(
     const length = encoder.viewLength(view);
     const earlier = previous;
     previous = view;
-    const replaced = earlier !== null && length - keep >= LOOK_WORTH ? encoder.replacedItems?.(earlier, view) : null;
-    if (replaced) {
-      replaceInPlace(view, encoder.viewLength(earlier!), replaced);
-      return;
-    }
     if (earlier !== null && length - keep >= LOOK_WORTH) {
-      changeInPlaces(earlier, view, keep);
+      const replaced = encoder.replacedItems?.(earlier, view);
+      if (replaced) replaceInPlace(view, encoder.viewLength(earlier), replaced);
+      else changeInPlaces(earlier, view, keep);
       return;
     }
     tracker.keepItems(keep);

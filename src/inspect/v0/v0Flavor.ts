@@ -41,13 +41,16 @@ const condensationJson = (record: CondensationRecord) =>
 /**
  * How many entries from `before[i]` and `now[j]` on are the same, at most `max` (all in range). Entries
  * mostly are the same objects (a masked view repeats the last one's): tested first, so a loop over a
- * long view calls nothing for them.
+ * long view calls nothing for them. A masked view is read entry by entry (its entries would be built
+ * whole); other views' entries are at hand.
  */
-function sameEntriesRun(before: readonly ViewEntry[], i: number, now: readonly ViewEntry[], j: number, max: number) {
+function sameEntriesRun(before: View, i: number, now: View, j: number, max: number) {
+  const beforeEntries = before instanceof MaskedView ? null : before.entries;
+  const nowEntries = now instanceof MaskedView ? null : now.entries;
   let same = 0;
   for (; same < max; same++) {
-    const a = before[i + same]!;
-    const b = now[j + same]!;
+    const a = beforeEntries ? beforeEntries[i + same]! : entryAt(before, i + same);
+    const b = nowEntries ? nowEntries[j + same]! : entryAt(now, j + same);
     if (a !== b && !sameEntry(a, b)) break;
   }
   return same;
@@ -124,25 +127,12 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
     replacedItems: (previous, view) => maskedSince(previous, view),
-    matchingRun(previous, i, view, j, max) {
-      // A masked view is read entry by entry: its entries would be built whole. Others are at hand.
-      if (!(previous instanceof MaskedView || view instanceof MaskedView))
-        return sameEntriesRun(previous.entries, i, view.entries, j, max);
-      let same = 0;
-      for (; same < max; same++) {
-        const a = entryAt(previous, i + same);
-        const b = entryAt(view, j + same);
-        if (a !== b && !sameEntry(a, b)) break;
-      }
-      return same;
-    },
+    matchingRun: (previous, i, view, j, max) => sameEntriesRun(previous, i, view, j, max),
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
-      const known = sharedPrefix(previous, view);
-      if (known !== null) return known;
-      const before = previous.entries;
-      const now = view.entries;
-      return sameEntriesRun(before, 0, now, 0, Math.min(before.length, now.length));
+      return (
+        sharedPrefix(previous, view) ?? sameEntriesRun(previous, 0, view, 0, Math.min(previous.length, view.length))
+      );
     },
   };
 }

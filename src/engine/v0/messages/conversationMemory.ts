@@ -102,7 +102,7 @@ export class ConversationFold {
   private readonly heldSince = new Map<string, number>();
   private held = 0;
   /** The pending responses that call each tool call id. */
-  private readonly callers = new Map<string, string[]>();
+  private readonly callers = new Map<string, Set<string>>();
 
   constructor(private readonly options: ProcessOptions) {}
 
@@ -131,8 +131,11 @@ export class ConversationFold {
           earlier ? { ...message, eventIds: [...earlier.eventIds, ...message.eventIds] } : message,
         );
         if (!earlier) this.heldSince.set(responseId, this.held++);
-        for (const call of message.toolCalls!)
-          this.callers.set(call.id, [...(this.callers.get(call.id) ?? []), responseId]);
+        for (const call of message.toolCalls!) {
+          const callers = this.callers.get(call.id);
+          if (callers) callers.add(responseId);
+          else this.callers.set(call.id, new Set([responseId]));
+        }
         heldNow = responseId;
       } else {
         messages.push(...outcome.messages);
@@ -169,9 +172,9 @@ export class ConversationFold {
       pending.delete(responseId);
       this.heldSince.delete(responseId);
       for (const call of calls) {
-        const left = this.callers.get(call.id)?.filter((caller) => caller !== responseId) ?? [];
-        if (left.length > 0) this.callers.set(call.id, left);
-        else this.callers.delete(call.id);
+        const callers = this.callers.get(call.id);
+        callers?.delete(responseId);
+        if (callers?.size === 0) this.callers.delete(call.id);
       }
     }
   }
