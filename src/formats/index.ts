@@ -5,10 +5,12 @@ import { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 import { LogFormatError } from './errors.ts';
 import { plainInput } from './logFile.ts';
 import { type ByteSource, TextAfterValueError, parseJsonStream } from './jsonBytes.ts';
+import { type KeptBytes, bytesInFile } from './keptBytes.ts';
+import { v0PayloadLater } from './v0PayloadLater.ts';
 import { locateEvents, locateInDocument } from './locate.ts';
 import { STREAM_HEAD_BYTES, streamStart } from './streamStart.ts';
 import { type LogShape, isSdkShape, logShape } from './readers/index.ts';
-import type { EvalInstance, LocateOptions, LocatedEvents, LogInput } from './types.ts';
+import type { EvalInstance, LocateOptions, LocatedEvents, LogInput, UnreadFile } from './types.ts';
 import { type RawEvents, rawEventsOf } from './rawEvents.ts';
 import { type RecordedBill, V0BillReader } from './recorded/index.ts';
 import { type SdkParsedLog, readSdkLog } from './sdk/index.ts';
@@ -86,8 +88,15 @@ export function readLog(input: LogInput, options: LocateOptions = {}): AnyParsed
  * log's bytes are never all held; the events stay, as they must). An archive or UTF-16 (told by the
  * file's first bytes) is null: read those whole with loadLog. A value with more after it is null too:
  * JSONL (an eval run's output) or a damaged file, which the whole-file reader tells apart.
+ * `kept`: the same file, readable again later (a big log in the app: its bytes stay in the file, not in
+ * memory); then each event's text is kept as the file has it, and big payloads are read from there
+ * when asked for, as loadLog keeps them from the bytes it holds.
  */
-export function readStreamedLog(path: string, source: ByteSource, options: LocateOptions = {}): AnyParsedLog | null {
+export function readStreamedLog(
+  path: string,
+  source: ByteSource,
+  options: LocateOptions & { readonly kept?: KeptBytes } = {},
+): AnyParsedLog | null {
   const head = new Uint8Array(Math.min(source.size, STREAM_HEAD_BYTES));
   const start = streamStart(head.subarray(0, source.read(head, 0)), source.size);
   if (start === null) return null;
@@ -95,14 +104,66 @@ export function readStreamedLog(path: string, source: ByteSource, options: Locat
     size: source.size - start,
     read: (into, position) => source.read(into, position + start),
   };
+  const { kept } = options;
   let value: unknown;
   try {
-    value = parseJsonStream(document, path, options.progress ? { progress: options.progress } : {});
+    value = parseJsonStream(document, path, {
+      ...(options.progress ? { progress: options.progress } : {}),
+      ...(kept
+        ? {
+            kept: { size: kept.size - start, slice: (from, to) => kept.slice(from + start, to + start) },
+            element: v0PayloadLater,
+          }
+        : {}),
+    });
   } catch (error) {
     if (error instanceof TextAfterValueError) return null;
     throw error;
   }
   return parsedLog(locateInDocument(value, path, options));
+}
+
+/**
+ * How a picked file is read where it is (a worker's FileReaderSync): bytes [start, end) of `blob` at
+ * once. Files of `fromBytes` or more are read so, and their bytes stay in the file.
+ */
+export interface FileInPlace {
+  readRange(blob: Blob, start: number, end: number): Uint8Array;
+  readonly fromBytes: number;
+}
+
+/**
+ * A picked file too big to hold twice (its bytes and its events), read as it streams from the file,
+ * its events' texts and big payloads read again from the file when asked for: null when it is smaller
+ * than `inPlace.fromBytes` or cannot be streamed (read those whole, with readUnreadFile and loadLog).
+ */
+export function readFileInPlace(
+  file: UnreadFile,
+  inPlace: FileInPlace,
+  options: LocateOptions = {},
+): AnyParsedLog | null {
+  const size = file.blob.size;
+  if (size < inPlace.fromBytes) return null;
+  const readRange = (start: number, end: number) => {
+    try {
+      return inPlace.readRange(file.blob, start, end);
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error);
+      throw new LogFormatError(
+        file.path,
+        `the file could not be read at byte ${start} (${problem}): has it been moved or changed since it was picked?`,
+      );
+    }
+  };
+  const source: ByteSource = {
+    size,
+    read(into, position) {
+      const part = readRange(position, Math.min(size, position + into.length));
+      into.set(part);
+      return part.length;
+    },
+  };
+  return readStreamedLog(file.path, source, { ...options, kept: bytesInFile(size, readRange) });
 }
 
 function parsedLog(found: LocatedEvents): AnyParsedLog {

@@ -1,4 +1,5 @@
 import { LogFormatError, describeJsonError } from './errors.ts';
+import { type KeptBytes, bytesInMemory } from './keptBytes.ts';
 
 /**
  * Reads a JSON document from its bytes without ever holding it as one string: a JavaScript string
@@ -18,10 +19,11 @@ import { LogFormatError, describeJsonError } from './errors.ts';
 
 /** Byte spans of the elements of a list read by parseJsonBytes, in the bytes they came from. */
 export interface ElementSpans {
-  readonly bytes: Uint8Array;
   readonly length: number;
-  /** Element i's JSON text is bytes[start, end); found on first use. */
+  /** Element i's JSON text is bytes[start, end) of the document; found on first use. */
   span(index: number): { readonly start: number; readonly end: number } | null;
+  /** Element i's JSON text as the file has it (null past the end). */
+  bytesOf(index: number): Uint8Array | null;
   /** Element i parsed again from its bytes (undefined past the end). */
   parse(index: number): unknown;
 }
@@ -174,7 +176,8 @@ class Reader {
     private readonly where: string,
     private readonly pieceTarget = PIECE_TARGET,
     private readonly progress?: (doneBytes: number, totalBytes: number) => void,
-    private readonly keepSpans = true,
+    /** Where the document's bytes are kept once read, for its split lists' byte spans; null: no spans are kept. */
+    private readonly kept: KeptBytes | null = null,
     private readonly source: ByteSource | null = null,
     private readonly blockBytes = BLOCK_BYTES,
   ) {
@@ -433,7 +436,8 @@ class Reader {
   private listInPieces(start: number, depth: number, drop: boolean): { items: unknown[]; end: number } {
     const items: unknown[] = [];
     const pieces: Piece[] = [];
-    const hook = this.keepSpans ? this.element : null;
+    const keepSpans = this.kept !== null;
+    const hook = keepSpans ? this.element : null;
     const elements = new ListElementsOf();
     let at = this.skipSpace(start + 1);
     if (this.bytes[at] === 0x5d) return { items, end: at + 1 };
@@ -467,8 +471,15 @@ class Reader {
       const parsed = cut >= 0 ? this.tryPiece(at, cut) : null;
       if (cut >= 0 && !parsed) notBefore = cut + 1;
       if (parsed) {
-        if (this.keepSpans)
-          pieces.push({ start: at, first: items.length, count: parsed.length, starts: null, ends: null });
+        if (keepSpans)
+          pieces.push({
+            start: this.base + at,
+            end: this.base + cut,
+            first: items.length,
+            count: parsed.length,
+            starts: null,
+            ends: null,
+          });
         if (hook) for (const item of parsed) items.push(hook(item, items.length, elements));
         else for (const item of parsed) items.push(item);
         at = this.skipSpace(cut + 1);
@@ -485,9 +496,9 @@ class Reader {
         const end = this.valueEnd(at);
         const value = this.value(at, end, depth + 1);
         items.push(hook ? hook(value, items.length, elements) : value);
-        if (this.keepSpans) {
-          starts.push(at);
-          ends.push(end);
+        if (keepSpans) {
+          starts.push(this.base + at);
+          ends.push(this.base + end);
         }
         const next = this.skipSpace(end);
         if (this.bytes[next] === 0x5d) {
@@ -498,9 +509,10 @@ class Reader {
         at = this.skipSpace(next + 1);
         if (at >= pieceStart + this.pieceTarget) break;
       }
-      if (this.keepSpans) {
+      if (keepSpans) {
         pieces.push({
-          start: pieceStart,
+          start: this.base + pieceStart,
+          end: this.base + ends.at(-1)!,
           first,
           count: items.length - first,
           starts: Float64Array.from(starts),
@@ -509,30 +521,13 @@ class Reader {
       }
       this.progress?.(this.base + (closed >= 0 ? closed : at), this.size);
       if (closed >= 0) {
-        if (this.keepSpans) {
-          elements.spans = new ListSpans(this.bytes, this, pieces, items.length);
+        if (this.kept) {
+          elements.spans = new ListSpans(this.kept, this.where, pieces, items.length);
           spansByList.set(items, elements.spans);
         }
         return { items, end: closed };
       }
     }
-  }
-
-  /** The byte spans of a piece's elements (scanned now: a piece JSON.parse read whole has none yet). */
-  pieceSpans(piece: Piece): { starts: Float64Array; ends: Float64Array } {
-    if (piece.starts && piece.ends) return { starts: piece.starts, ends: piece.ends };
-    const starts = new Float64Array(piece.count);
-    const ends = new Float64Array(piece.count);
-    let at = piece.start;
-    for (let k = 0; k < piece.count; k++) {
-      const end = this.valueEnd(at);
-      starts[k] = at;
-      ends[k] = end;
-      at = this.skipSpace(this.skipSpace(end) + 1);
-    }
-    piece.starts = starts;
-    piece.ends = ends;
-    return { starts, ends };
   }
 
   /** A split object, from its `{` on, member by member; returns where it ends. */
@@ -573,9 +568,13 @@ export function setMember(record: Record<string, unknown>, key: string, value: u
   else record[key] = value;
 }
 
-/** A run of a split list's elements: JSON.parse read it whole (spans found later) or element by element. */
+/**
+ * A run of a split list's elements, bytes [start, end) of the document: JSON.parse read it whole (its
+ * elements' spans found when first asked for) or element by element.
+ */
 interface Piece {
   readonly start: number;
+  readonly end: number;
   readonly first: number;
   readonly count: number;
   starts: Float64Array | null;
@@ -584,11 +583,30 @@ interface Piece {
 
 class ListSpans implements ElementSpans {
   constructor(
-    readonly bytes: Uint8Array,
-    private readonly reader: Reader,
+    private readonly kept: KeptBytes,
+    private readonly where: string,
     private readonly pieces: readonly Piece[],
     readonly length: number,
   ) {}
+
+  /** The byte spans of a piece's elements (scanned now: a piece JSON.parse read whole has none yet). */
+  private pieceSpans(piece: Piece): { starts: Float64Array; ends: Float64Array } {
+    if (piece.starts && piece.ends) return { starts: piece.starts, ends: piece.ends };
+    const starts = new Float64Array(piece.count);
+    const ends = new Float64Array(piece.count);
+    // The piece was parsed whole, so it is valid JSON: its bytes are only scanned for where elements end.
+    const reader = new Reader(this.kept.slice(piece.start, piece.end), this.where);
+    let at = 0;
+    for (let k = 0; k < piece.count; k++) {
+      const end = reader.valueEnd(at);
+      starts[k] = piece.start + at;
+      ends[k] = piece.start + end;
+      at = reader.skipSpace(reader.skipSpace(end) + 1);
+    }
+    piece.starts = starts;
+    piece.ends = ends;
+    return { starts, ends };
+  }
 
   span(index: number): { start: number; end: number } | null {
     if (!(index >= 0 && index < this.length)) return null;
@@ -600,14 +618,18 @@ class ListSpans implements ElementSpans {
       else high = middle - 1;
     }
     const piece = this.pieces[low]!;
-    const { starts, ends } = this.reader.pieceSpans(piece);
+    const { starts, ends } = this.pieceSpans(piece);
     return { start: starts[index - piece.first]!, end: ends[index - piece.first]! };
   }
 
-  parse(index: number): unknown {
+  bytesOf(index: number): Uint8Array | null {
     const span = this.span(index);
-    if (!span) return undefined;
-    const source = this.bytes.subarray(span.start, span.end);
+    return span ? this.kept.slice(span.start, span.end) : null;
+  }
+
+  parse(index: number): unknown {
+    const source = this.bytesOf(index);
+    if (!source) return undefined;
     // An element too long for one piece is read as the list read it, split (one string holds 512 MiB at most).
     if (source.length > PIECE_BYTES) return parseJsonBytes(source, 'the log', { keepSpans: false });
     return JSON.parse(decoder.decode(source)) as unknown;
@@ -631,7 +653,13 @@ export function parseJsonBytes(
     readonly element?: ElementHook;
   } = {},
 ): unknown {
-  const reader = new Reader(bytes, where, options.pieceBytes ?? PIECE_TARGET, options.progress, options.keepSpans);
+  const reader = new Reader(
+    bytes,
+    where,
+    options.pieceBytes ?? PIECE_TARGET,
+    options.progress,
+    options.keepSpans === false ? null : bytesInMemory(bytes),
+  );
   reader.element = options.element ?? null;
   return readDocument(reader, where);
 }
@@ -639,8 +667,9 @@ export function parseJsonBytes(
 /**
  * The JSON value of a document read from `source` as it is parsed, as parseJsonBytes gives it, never
  * holding the whole file: a list's bytes are let go once its pieces are parsed, so what stays is a
- * window of a few blocks (or the longest value). No byte spans are kept. `blockBytes`: tests read
- * small blocks.
+ * window of a few blocks (or the longest value). `kept`: where the same bytes stay readable (the file
+ * itself), so split lists keep their elements' byte spans as parseJsonBytes does (and `element` is
+ * called); without it no spans are kept. `blockBytes`: tests read small blocks.
  */
 export function parseJsonStream(
   source: ByteSource,
@@ -649,6 +678,8 @@ export function parseJsonStream(
     readonly pieceBytes?: number;
     readonly blockBytes?: number;
     readonly progress?: (doneBytes: number, totalBytes: number) => void;
+    readonly kept?: KeptBytes;
+    readonly element?: ElementHook;
   } = {},
 ): unknown {
   const reader = new Reader(
@@ -656,10 +687,11 @@ export function parseJsonStream(
     where,
     options.pieceBytes ?? PIECE_TARGET,
     options.progress,
-    false,
+    options.kept ?? null,
     source,
     options.blockBytes ?? BLOCK_BYTES,
   );
+  reader.element = options.element ?? null;
   return readDocument(reader, where);
 }
 

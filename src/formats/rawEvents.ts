@@ -14,14 +14,10 @@ export interface RawEvents {
 }
 
 function fromSpans(spans: ElementSpans): RawEvents {
-  const sourceBytes = (index: number) => {
-    const span = spans.span(index);
-    return span ? spans.bytes.subarray(span.start, span.end) : null;
-  };
   return {
     length: spans.length,
     at: (index) => spans.parse(index),
-    sourceBytes,
+    sourceBytes: (index) => spans.bytesOf(index),
   };
 }
 

@@ -3,7 +3,7 @@
  * either engine (V0, SDK), replays it, and gives each step's view, messages, usage, cost and the trace,
  * each written once here; the worker is a message shell around it and the CLI a set of thin commands.
  */
-export { Inspector, type CreateAgentLlm, type CreateLiveLlm } from './inspector.ts';
+export { Inspector, type CreateAgentLlm, type CreateLiveLlm, type FileInPlace } from './inspector.ts';
 export type * from './types.ts';
 export {
   type InspectedLog,

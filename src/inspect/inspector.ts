@@ -18,11 +18,13 @@ import {
   type EvalInstance,
   type ExpandOptions,
   type ImportInput,
+  type FileInPlace,
   type LogInput,
   SHAPE_LABELS,
   expandArchives,
   extractInstance,
   readLog,
+  readFileInPlace,
   readUnreadFile,
 } from '../formats/index.ts';
 import { type CountText, loadTokenizer } from '../llm/tokenCount.ts';
@@ -76,6 +78,8 @@ export type CreateLiveLlm = (
 ) => AnswerLlmAsync;
 
 /** Builds the asker of the agent's own requests (a counterfactual), with the same options. */
+export type { FileInPlace };
+
 export type CreateAgentLlm = (endpoint: LlmEndpointArgs, options: Parameters<CreateLiveLlm>[1]) => AskAgent;
 
 /** The endpoint's limits as the LLM adapter takes them. */
@@ -170,6 +174,8 @@ export class Inspector implements InspectorApi {
     private readonly createLiveLlm: CreateLiveLlm | null = null,
     /** The same for the agent's own requests (counterfactuals). */
     private readonly createAgentLlm: CreateAgentLlm | null = null,
+    /** How a big picked file is read where it is, its bytes left there (the worker's FileReaderSync); none: read whole. */
+    private readonly fileInPlace: FileInPlace | null = null,
   ) {}
 
   private slotted(slot: ReplaySlot = 'main'): LastReplay | null {
@@ -225,6 +231,13 @@ export class Inspector implements InspectorApi {
    * (an eval run), only listed, and kept aside for instanceInput, while the open session stays current.
    */
   async importLog({ input }: { input: ImportInput }, context: CallContext = {}): Promise<ImportedLog> {
+    // A big picked file stays where it is: only its events are held, not its bytes as well.
+    const inPlace =
+      input.kind === 'unread' && this.fileInPlace
+        ? readFileInPlace(input, this.fileInPlace, { progress: readingProgress(context) })
+        : null;
+    // (An eval run of several instances is read whole below, where one is picked.)
+    if (inPlace && inPlace.instances.length <= 1) return { kind: 'opened', opened: this.load(inPlace) };
     // A picked file is read here (off the page's thread, in the worker), not handed over as bytes.
     const log: LogInput = input.kind === 'unread' ? { kind: 'file', file: await readUnreadFile(input) } : input;
     // Archives are unpacked once; a run of several instances stays unpacked for instanceInput.

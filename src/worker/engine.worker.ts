@@ -3,7 +3,7 @@ import '../security/zodWithoutEval.ts';
 import { liveAgentLlm, liveLlm } from '../llm/openaiLlm.ts';
 import { APP_CONNECT } from '../security/appPolicy.ts';
 import { originGuardedFetch } from '../security/originGuard.ts';
-import { type CallContext, Inspector, type InspectorApi } from '../inspect/index.ts';
+import { type CallContext, type FileInPlace, Inspector, type InspectorApi } from '../inspect/index.ts';
 import { EngineQueue } from './engineQueue.ts';
 import { resultToSend } from './wireColumns.ts';
 import {
@@ -20,10 +20,21 @@ import {
 // the policy blocks is refused by name before any request.
 const policy = { page: self.location.href, connect: APP_CONNECT };
 const guarded = (baseURL: string) => ({ policy, fetch: originGuardedFetch(new URL(baseURL).origin) });
+// A log of KEEP_IN_FILE_BYTES or more is read where it is: a worker can read a file's range at once
+// (FileReaderSync), so its bytes need not be held beside its events (a 1 GB log's gigabyte).
+const KEEP_IN_FILE_BYTES = 256 * 1024 * 1024;
+const fileInPlace: FileInPlace | null =
+  typeof FileReaderSync === 'undefined'
+    ? null
+    : {
+        readRange: (blob, start, end) => new Uint8Array(new FileReaderSync().readAsArrayBuffer(blob.slice(start, end))),
+        fromBytes: KEEP_IN_FILE_BYTES,
+      };
 const host = new Inspector(
   undefined,
   (endpoint, options) => liveLlm(endpoint, { ...options, ...guarded(endpoint.baseURL) }),
   (endpoint, options) => liveAgentLlm(endpoint, { ...options, ...guarded(endpoint.baseURL) }),
+  fileInPlace,
 );
 const queue = new EngineQueue();
 const running = new Map<number, AbortController>();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LogFormatError } from '../../src/formats/index.ts';
 import { type ByteSource, elementSpansOf, parseJsonBytes, parseJsonStream } from '../../src/formats/jsonBytes.ts';
+import { bytesInFile } from '../../src/formats/keptBytes.ts';
 import { rawEventsOf } from '../../src/formats/rawEvents.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 import { thrown } from '../helpers/thrown.ts';
@@ -75,12 +76,16 @@ describe('parseJsonBytes', () => {
 
   it('keeps the byte span of every element of the lists it split', () => {
     const text = '{"trajectory": [ {"id": 0, "note": "ünï"} ,\n {"id": 1} ]}';
-    const value = parseJsonBytes(bytes(text), 'f') as { trajectory: unknown[] };
+    const document = bytes(text);
+    const value = parseJsonBytes(document, 'f') as { trajectory: unknown[] };
     const spans = elementSpansOf(value.trajectory)!;
-    expect([0, 1].map((i) => spans.span(i)!).map(({ start, end }) => decode(spans.bytes.subarray(start, end)))).toEqual(
-      ['{"id": 0, "note": "ünï"}', '{"id": 1}'],
-    );
+    expect([0, 1].map((i) => spans.span(i)!).map(({ start, end }) => decode(document.subarray(start, end)))).toEqual([
+      '{"id": 0, "note": "ünï"}',
+      '{"id": 1}',
+    ]);
+    expect(decode(spans.bytesOf(0)!)).toBe('{"id": 0, "note": "ünï"}');
     expect(spans.span(2)).toBeNull();
+    expect(spans.bytesOf(2)).toBeNull();
     const raw = rawEventsOf(value.trajectory);
     expect(raw.length).toBe(2);
     expect(raw.at(0)).toEqual({ id: 0, note: 'ünï' });
@@ -153,7 +158,8 @@ describe('parseJsonBytes', () => {
     for (const text of texts) {
       const expected = JSON.parse(text) as unknown;
       for (const pieceBytes of [1, 50, 700, 4096]) {
-        const value = parseJsonBytes(bytes(text), 'f', { pieceBytes });
+        const document = bytes(text);
+        const value = parseJsonBytes(document, 'f', { pieceBytes });
         expect(value).toEqual(expected);
         const list = (Array.isArray(value) ? value : (value as { trajectory: unknown[] }).trajectory) as unknown[];
         const spans = elementSpansOf(list)!;
@@ -161,7 +167,7 @@ describe('parseJsonBytes', () => {
         // Spans asked for out of order, some pieces scanned before others.
         for (const index of [list.length - 1, 0, ...list.keys()]) {
           const { start, end } = spans.span(index)!;
-          expect(JSON.parse(decode(spans.bytes.subarray(start, end)))).toEqual(list[index]);
+          expect(JSON.parse(decode(document.subarray(start, end)))).toEqual(list[index]);
         }
       }
     }
@@ -213,6 +219,56 @@ describe('parseJsonBytes', () => {
       }
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('keeps the same element spans streamed as whole when the file stays readable, and calls the element hook', () => {
+    const texts = [
+      ...realDocuments(),
+      JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, text: `}, {"id": ${id}, "x": "]"` }))),
+      `{"trajectory": ${JSON.stringify(
+        Array.from({ length: 200 }, (_, id) => ({
+          id,
+          more: 'é'.repeat(id % 7),
+          long: 'y'.repeat(id % 50 ? 3 : 9000),
+        })),
+        null,
+        2,
+      )}, "after": [{"id": 1}, {"id": 2}]}`,
+      JSON.stringify([{ first: 1 }, ...Array.from({ length: 300 }, (_, id) => ({ other: id }))]),
+    ];
+    const listOf = (value: unknown) =>
+      (Array.isArray(value)
+        ? value
+        : ((value as Record<string, unknown>).trajectory ?? Object.values(value as object)[0])) as unknown[];
+    for (const text of texts) {
+      const document = bytes(text);
+      const whole = listOf(parseJsonBytes(document, 'f', { pieceBytes: 700 }));
+      const wholeSpans = elementSpansOf(whole)!;
+      for (const [blockBytes, pieceBytes] of [
+        [7, 50],
+        [64, 700],
+        [4096, 1000],
+      ] as const) {
+        const { source } = streamOf(text);
+        const hooked: number[] = [];
+        const value = parseJsonStream(source, 'f', {
+          blockBytes,
+          pieceBytes,
+          kept: bytesInFile(document.length, (start, end) => document.slice(start, end), 256, 2),
+          element: (item, index) => (hooked.push(index), item),
+        });
+        expect(value).toEqual(JSON.parse(text));
+        const list = listOf(value);
+        expect(hooked.slice(0, list.length)).toEqual([...list.keys()]);
+        const spans = elementSpansOf(list)!;
+        expect(spans.length).toBe(list.length);
+        for (const index of [list.length - 1, 0, ...list.keys()]) {
+          expect(spans.span(index)).toEqual(wholeSpans.span(index));
+          expect(decode(spans.bytesOf(index)!)).toBe(decode(wholeSpans.bytesOf(index)!));
+          expect(spans.parse(index)).toEqual(list[index]);
+        }
+      }
+    }
   });
 
   it('holds a window of a streamed list, not the file: a few pieces and blocks, or the longest element', () => {

@@ -9,20 +9,20 @@ import {
   readLog,
   readStreamedLog,
 } from '../../src/formats/index.ts';
+import { bytesInFile } from '../../src/formats/keptBytes.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 import { thrown } from '../helpers/thrown.ts';
 
 /** readStreamedLog over a file's bytes, as the command line gives it (a head, then reads by position). */
 function streamed(bytes: Uint8Array, path = 'log.json'): AnyParsedLog | null {
-  const source: ByteSource = {
-    size: bytes.length,
-    read(into, position) {
-      const part = bytes.subarray(position, position + into.length);
-      into.set(part);
-      return part.length;
-    },
-  };
+  const source: ByteSource = { size: bytes.length, read: (into, position) => copyInto(bytes, into, position) };
   return readStreamedLog(path, source, { keepSources: false });
+}
+
+function copyInto(bytes: Uint8Array, into: Uint8Array, position: number): number {
+  const part = bytes.subarray(position, position + into.length);
+  into.set(part);
+  return part.length;
 }
 
 const wholeRead = (bytes: Uint8Array, path = 'log.json') =>
@@ -46,6 +46,25 @@ describe('readStreamedLog: a log that is one JSON document, read as it streams',
       expect(found(streamed(bytes)!)).toEqual(expected);
       const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
       expect(found(streamed(withBom)!)).toEqual(expected);
+    }
+  });
+
+  it('keeps every event as the file has it, in the file when it stays readable, as the whole-file reader keeps it in memory', () => {
+    for (const path of documents) {
+      const file = new Uint8Array(readFileSync(path));
+      for (const bytes of [file, new Uint8Array([0xef, 0xbb, 0xbf, ...file])]) {
+        const whole = readLog({ kind: 'file', file: { path: 'log.json', bytes } });
+        const reads: number[] = [];
+        const kept = bytesInFile(bytes.length, (start, end) => (reads.push(start), bytes.slice(start, end)), 4096, 4);
+        const source: ByteSource = { size: bytes.length, read: (into, position) => copyInto(bytes, into, position) };
+        const log = readStreamedLog('log.json', source, { kept })!;
+        expect(found(log)).toEqual(found(whole));
+        const text = (raw: AnyParsedLog['raw'], i: number) => new TextDecoder().decode(raw.sourceBytes(i)!);
+        for (let i = 0; i < log.raw.length; i++) expect(text(log.raw, i)).toBe(text(whole.raw, i));
+        // The events themselves: a long observation's content is read again from the file when asked for.
+        expect(log.events).toEqual(whole.events);
+        expect(reads.length).toBeGreaterThan(0);
+      }
     }
   });
 

@@ -44,6 +44,53 @@ describe('Inspector', () => {
     expect(single.kind === 'opened' && single.opened.rows).toHaveLength(185);
   });
 
+  it('reads a big picked file where it is: the same log, events and replay as read whole, its bytes read from the file', async () => {
+    const bytes = new TextEncoder().encode(sample.log.file.text);
+    const blob = new Blob([bytes]);
+    const reads: Array<[number, number]> = [];
+    const readRange = (from: Blob, start: number, end: number) => {
+      expect(from).toBe(blob);
+      reads.push([start, end]);
+      return bytes.slice(start, end);
+    };
+    const input = { kind: 'unread', path: 'run.json', blob } as const;
+    const inPlace = new Inspector(() => 0, null, null, { readRange, fromBytes: bytes.length });
+    const whole = new Inspector(() => 0);
+    const [a, b] = [await inPlace.importLog({ input }), await whole.importLog({ input })];
+    expect(reads.length).toBeGreaterThan(0);
+    expect(a).toEqual(b);
+    const request = {
+      config: { type: 'recent', max_events: 40, keep_first: 2 },
+      mode: 'recorded',
+      answers: {},
+      onMissing: 'stop',
+    } as const;
+    expect(await inPlace.replay(request)).toEqual(await whole.replay(request));
+    // Every event as the file has it, and its text (a long observation's content read again from the file).
+    for (const index of [0, 1, 84, 85, 184]) {
+      expect(await inPlace.eventJson({ index })).toBe(await whole.eventJson({ index }));
+      expect(await inPlace.eventText({ index })).toBe(await whole.eventText({ index }));
+    }
+    const read = reads.length;
+    await inPlace.eventText({ index: 3 });
+    expect(reads.length).toBe(read); // one block of the file, still kept
+    // A smaller file is read whole, as before.
+    const small = new Inspector(() => 0, null, null, { readRange, fromBytes: bytes.length + 1 });
+    reads.length = 0;
+    expect(await small.importLog({ input })).toEqual(b);
+    expect(reads).toEqual([]);
+    // A file that cannot be read any more says so, by name.
+    const gone = new Inspector(() => 0, null, null, {
+      readRange: () => {
+        throw new Error('NotReadableError');
+      },
+      fromBytes: 0,
+    });
+    await expect(gone.importLog({ input })).rejects.toThrow(
+      'run.json: the file could not be read at byte 0 (NotReadableError): has it been moved or changed since it was picked?',
+    );
+  });
+
   it('opens 150 condensations of the range 0..9,999,999 without expanding them, each counted against the log’s ids (issue 21)', async () => {
     const host = new Inspector(() => 0);
     const text = JSON.stringify(wideRangeLog(150));
