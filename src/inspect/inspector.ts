@@ -20,6 +20,8 @@ import {
   type ImportInput,
   type FileInPlace,
   type LogInput,
+  type LocateOptions,
+  type UnreadFile,
   SHAPE_LABELS,
   expandArchives,
   extractInstance,
@@ -211,8 +213,21 @@ export class Inspector implements InspectorApi {
   }
 
   async open({ input, instance }: Parameters<InspectorApi['open']>[0], context: CallContext = {}): Promise<OpenedLog> {
-    const expanded = await expandArchives(input, this.unpacking(context));
-    return this.load(readLog(expanded, { ...(instance ? { instance } : {}), progress: readingProgress(context) }));
+    const options = { ...(instance ? { instance } : {}), progress: readingProgress(context) };
+    const inPlace = input.kind === 'unread' ? this.readInPlace(input, options) : null;
+    if (inPlace) return this.load(inPlace);
+    const expanded = await expandArchives(await this.readWhole(input), this.unpacking(context));
+    return this.load(readLog(expanded, options));
+  }
+
+  /** A big picked (or stored) file read where it is, its bytes left there; null where it is read whole. */
+  private readInPlace(input: UnreadFile, options: LocateOptions): AnyParsedLog | null {
+    return this.fileInPlace ? readFileInPlace(input, this.fileInPlace, options) : null;
+  }
+
+  /** The log's bytes or text; an unread file is read here (off the page's thread, in the worker), not handed over as bytes. */
+  private async readWhole(input: ImportInput): Promise<LogInput> {
+    return input.kind === 'unread' ? { kind: 'file', file: await readUnreadFile(input) } : input;
   }
 
   private load(parsed: AnyParsedLog): OpenedLog {
@@ -231,15 +246,11 @@ export class Inspector implements InspectorApi {
    * (an eval run), only listed, and kept aside for instanceInput, while the open session stays current.
    */
   async importLog({ input }: { input: ImportInput }, context: CallContext = {}): Promise<ImportedLog> {
-    // A big picked file stays where it is: only its events are held, not its bytes as well.
-    const inPlace =
-      input.kind === 'unread' && this.fileInPlace
-        ? readFileInPlace(input, this.fileInPlace, { progress: readingProgress(context) })
-        : null;
-    // (An eval run of several instances is read whole below, where one is picked.)
+    // A big picked file stays where it is: only its events are held, not its bytes as well. (An eval
+    // run of several instances is read whole below, where one is picked.)
+    const inPlace = input.kind === 'unread' ? this.readInPlace(input, { progress: readingProgress(context) }) : null;
     if (inPlace && inPlace.instances.length <= 1) return { kind: 'opened', opened: this.load(inPlace) };
-    // A picked file is read here (off the page's thread, in the worker), not handed over as bytes.
-    const log: LogInput = input.kind === 'unread' ? { kind: 'file', file: await readUnreadFile(input) } : input;
+    const log = await this.readWhole(input);
     // Archives are unpacked once; a run of several instances stays unpacked for instanceInput.
     const expanded = await expandArchives(log, this.unpacking(context));
     const parsed = readLog(expanded, { progress: readingProgress(context) });

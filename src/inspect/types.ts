@@ -303,7 +303,7 @@ export interface CounterfactualArgs {
 
 /** What the inspector answers, by method name; the same whether it runs in a Worker or not. */
 export interface InspectorApi {
-  open(args: { input: LogInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
+  open(args: { input: ImportInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
   /** Opens a log being imported; an eval run of several instances is only listed, the current log stays. */
   importLog(args: { input: ImportInput }, context?: CallContext): Promise<ImportedLog>;
   /** One instance of the run importLog listed (an eval run holds hundreds): what a session stores. */

@@ -111,6 +111,24 @@ export async function joinLog(manifest: LogManifest, records: readonly LogChunkR
   return manifest.kind === 'file' ? { kind: 'file', file: files[0]! } : { kind: 'folder', name: manifest.name, files };
 }
 
+/**
+ * A log stored as one file of Blob chunks, as a Blob made of them (nothing is read: the engine reads
+ * what it needs, where it is); null for any other log (read it with joinLog).
+ */
+export function storedFileBlob(manifest: LogManifest, records: readonly LogChunkRecord[]): UnreadFile | null {
+  if (manifest.kind !== 'file' || manifest.file.encoding !== 'bytes') return null;
+  const { file } = manifest;
+  const chunks: Blob[] = [];
+  for (const record of records) {
+    if (record.file !== 0 || ArrayBuffer.isView(record.bytes)) return null;
+    chunks[record.index] = record.bytes;
+  }
+  // Incomplete or of another size: joinLog says what is missing.
+  if (chunks.length !== file.chunks || chunks.some((chunk) => chunk === undefined)) return null;
+  const blob = new Blob(chunks);
+  return blob.size === file.size ? { kind: 'unread', path: file.path, blob } : null;
+}
+
 /** Database version 3: logs stored whole (version 1 and 2) are split into chunks. */
 export async function chunkStoredLogs(transaction: Transaction): Promise<void> {
   const logs = transaction.table<{ sessionId: string; input?: LogInput; manifest?: LogManifest }>('logs');

@@ -1,7 +1,7 @@
 import type { LlmAnswer, RecordedAnswers } from '../engine/index.ts';
 import type { ImportInput, LogInput } from '../formats/index.ts';
 import type { InspectorDb, SessionRecord, VersionedField } from './db.ts';
-import { CHUNK_BYTES, type LogManifest, asStored, joinLog, splitLog } from './logChunks.ts';
+import { CHUNK_BYTES, type LogManifest, asStored, joinLog, splitLog, storedFileBlob } from './logChunks.ts';
 import { type StorageEstimateLike, StorageFullError, isQuotaError, storageFullText } from './storageFull.ts';
 
 export type NewSession = Omit<SessionRecord, 'id' | 'createdAt' | 'updatedAt'>;
@@ -68,14 +68,28 @@ export class SessionStore {
     return this.db.sessions.get(id);
   }
 
+  /** A session's log, read back whole (to export it). */
   async log(id: string): Promise<LogInput | undefined> {
-    const stored = await this.db.transaction('r', this.db.logs, this.db.logChunks, async () => {
+    const stored = await this.storedLog(id);
+    // Blobs are read after the transaction: awaiting them inside it would let it commit early.
+    return stored && joinLog(stored.manifest, stored.chunks);
+  }
+
+  /**
+   * A session's log for the engine to open: a log stored as Blobs is handed over unread (the engine
+   * reads it where it is, and keeps a big one's bytes there), any other is read back whole.
+   */
+  async logToOpen(id: string): Promise<ImportInput | undefined> {
+    const stored = await this.storedLog(id);
+    return stored && (storedFileBlob(stored.manifest, stored.chunks) ?? joinLog(stored.manifest, stored.chunks));
+  }
+
+  private storedLog(id: string) {
+    return this.db.transaction('r', this.db.logs, this.db.logChunks, async () => {
       const record = await this.db.logs.get(id);
       if (!record) return undefined;
       return { manifest: record.manifest, chunks: await this.db.logChunks.where('sessionId').equals(id).toArray() };
     });
-    // Blobs are read after the transaction: awaiting them inside it would let it commit early.
-    return stored && joinLog(stored.manifest, stored.chunks);
   }
 
   async answers(id: string): Promise<RecordedAnswers> {

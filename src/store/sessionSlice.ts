@@ -27,7 +27,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       try {
         const stored = await deps.sessions.get(id);
         // A log the engine holds already is not read back from storage (a big one takes seconds).
-        const input = alreadyOpened ? null : await deps.sessions.log(id);
+        const input = alreadyOpened ? null : await deps.sessions.logToOpen(id);
         if (overtaken()) return;
         const gone = () => set({ notice: { kind: 'error', text: 'That session no longer exists.' } });
         if (!stored || (!alreadyOpened && !input)) return gone();

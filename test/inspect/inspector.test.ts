@@ -74,6 +74,10 @@ describe('Inspector', () => {
     const read = reads.length;
     await inPlace.eventText({ index: 3 });
     expect(reads.length).toBe(read); // one block of the file, still kept
+    // A stored session's log handed over unread opens the same way.
+    reads.length = 0;
+    expect(await inPlace.open({ input, instance: null })).toEqual(await whole.open({ input, instance: null }));
+    expect(reads.length).toBeGreaterThan(0);
     // A smaller file is read whole, as before.
     const small = new Inspector(() => 0, null, null, { readRange, fromBytes: bytes.length + 1 });
     reads.length = 0;

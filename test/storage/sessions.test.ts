@@ -176,6 +176,28 @@ describe('SessionStore', () => {
     expect(await sessions.log(again.id)).toEqual({ kind: 'file', file: { path: 'log.json', bytes } });
   });
 
+  it('hands a log stored as Blobs to the engine unread, one Blob of its chunks in order; any other log read back', async () => {
+    const { db } = stores();
+    const sessions = new SessionStore(db, () => 1, undefined, 16);
+    const bytes = new Uint8Array(16 * 3 + 7).map((_, i) => (i * 13) % 251);
+    const record = await sessions.create(fresh, { kind: 'unread', path: 'log.json', blob: new Blob([bytes]) });
+    const toOpen = await sessions.logToOpen(record.id);
+    expect(toOpen?.kind).toBe('unread');
+    const blob = toOpen?.kind === 'unread' ? toOpen.blob : new Blob();
+    expect(toOpen?.kind === 'unread' && toOpen.path).toBe('log.json');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    // A chunk gone: read back, which names what is missing.
+    const [first] = await db.logChunks.where('sessionId').equals(record.id).primaryKeys();
+    await db.logChunks.delete(first!);
+    await expect(sessions.logToOpen(record.id)).rejects.toThrow(
+      'the stored log is incomplete (log.json: 3 of 4 parts)',
+    );
+    // A log given as text is stored as text: read back as text.
+    const text = await sessions.create(fresh, { kind: 'file', file: { path: 't.json', text: '[{"id": 0}]' } });
+    expect(await sessions.logToOpen(text.id)).toEqual({ kind: 'file', file: { path: 't.json', text: '[{"id": 0}]' } });
+    expect(await sessions.logToOpen('none')).toBeUndefined();
+  });
+
   it('reads logs whose chunks an earlier version stored as byte arrays', async () => {
     const { db, sessions } = stores();
     const bytes = new TextEncoder().encode('[{"id": 0}]');
