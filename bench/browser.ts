@@ -130,6 +130,9 @@ interface AppRun {
   readonly settingsCounting: number[];
   readonly settingsCounted: number[];
   readonly label: string;
+  /** The session opened again from storage in a fresh browser on the same profile. */
+  readonly reopenMs: number;
+  readonly reopenRendererMb: number;
 }
 
 /** Sets the first max_size field (the way typing does) and returns the time it was set. */
@@ -154,9 +157,32 @@ const tokensCounted = (page: Page, since: number) =>
     since,
   );
 
+/**
+ * The imported session opened again from storage, in a fresh browser on the same profile (a new
+ * renderer, so its peak is the reopening's): the app opens the most recent session as it starts; from
+ * the page's load to that session's step shown.
+ */
+async function reopenRun(profileDir: string, name: string): Promise<{ ms: number; rendererMb: number }> {
+  const before = rendererPids();
+  const context = await launchWithProfile(profileDir);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(KEEP_NAMES);
+    const start = performance.now();
+    await page.goto(url);
+    await page.locator('.session-header h2', { hasText: name }).waitFor({ timeout: 900_000 });
+    await page.getByText(/^Step \d+ of \d+$/).waitFor({ timeout: 900_000 });
+    return { ms: performance.now() - start, rendererMb: newRenderersPeakMb(before) };
+  } finally {
+    await context.close();
+  }
+}
+
 async function appRun(path: string, name: string): Promise<AppRun> {
   const before = rendererPids();
-  const context = await launchWithProfile(mkdtempSync(join(tmpdir(), 'bench-profile-')));
+  const profileDir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+  const context = await launchWithProfile(profileDir);
+  let run: Omit<AppRun, 'reopenMs' | 'reopenRendererMb'>;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
@@ -222,7 +248,7 @@ async function appRun(path: string, name: string): Promise<AppRun> {
       }
     }
     if (errors.length) throw new Error(`page errors: ${errors.join(' | ')}`);
-    return {
+    run = {
       firstViewMs: firstView - t0,
       importMs: imported - t0,
       longestTaskMs: longest,
@@ -235,6 +261,8 @@ async function appRun(path: string, name: string): Promise<AppRun> {
   } finally {
     await context.close();
   }
+  const reopened = await reopenRun(profileDir, name);
+  return { ...run, reopenMs: reopened.ms, reopenRendererMb: reopened.rendererMb };
 }
 
 try {
@@ -296,6 +324,20 @@ try {
         limit: { value: 16, of: 'p95' },
       },
     ];
+    figures.push(
+      {
+        name: 'session reopened, step painted',
+        unit: 'ms',
+        measured: spread(apps.map((run) => run.reopenMs)),
+        note: 'from the page load in a fresh browser (the app opens the latest session)',
+      },
+      {
+        name: 'renderer peak, reopening',
+        unit: 'MB',
+        measured: spread(apps.map((run) => run.reopenRendererMb)),
+        ...(fileMb > 500 ? { limit: { value: 2000, of: 'max' as const }, note: 'target < 2 GB' } : {}),
+      },
+    );
     const counting = all((run) => run.settingsCounting);
     if (counting.length)
       figures.push({

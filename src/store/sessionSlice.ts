@@ -14,16 +14,22 @@ function fileNameFor(name: string): string {
   return `${safe}.session.json`;
 }
 export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
+  /** The session an openSession is opening, and its claim on the engine, until it is open. */
+  let inFlight: { readonly id: string; readonly claim: number } | null = null;
   return {
     active: null,
     opening: false,
     openingStatus: null,
 
-    async openSession(id, step = null, alreadyOpened, claim = get().claimEngine()) {
+    async openSession(id, step = null, alreadyOpened, given) {
+      // The session being opened already (a second click while a big log is read): that open goes on.
+      if (!alreadyOpened && given === undefined && inFlight?.id === id && inFlight.claim === get().engineClaim) return;
+      const claim = given ?? get().claimEngine();
       // Overtaken by a later open or import: that one shows its session (and gave the engine its log).
       const overtaken = () => get().engineClaim !== claim;
       if (overtaken()) return;
       set({ opening: true });
+      inFlight = { id, claim };
       try {
         const stored = await deps.sessions.get(id);
         // A log the engine holds already is not read back from storage (a big one takes seconds).
@@ -81,6 +87,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
         if (!overtaken())
           set({ notice: { kind: 'error', text: `The session could not be opened: ${errorText(error)}` } });
       } finally {
+        if (inFlight?.claim === claim) inFlight = null;
         if (!overtaken()) set({ opening: false, openingStatus: null });
       }
     },

@@ -76,4 +76,42 @@ describe('opening one session while another opens', () => {
     expect(state().engineHolds).toBe(id);
     expect(state().notice?.kind).not.toBe('error');
   }, 60_000);
+  it('opens a session asked for again while it opens only once (a second click on a big log being read)', async () => {
+    const opens = answerHolder('open');
+    let openCalls = 0;
+    const { store } = createTestStore({
+      wrapEngine: (engine) => {
+        const held = opens.wrapEngine(engine);
+        return {
+          ...held,
+          call: ((name, args, context) => {
+            if (name === 'open') openCalls++;
+            return held.call(name, args, context);
+          }) as typeof engine.call,
+        };
+      },
+    });
+    const state = () => store.getState();
+    await state().init();
+    const sample = state().active!.record;
+    const bytes = new Uint8Array(readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic_gui_mode.json')));
+    const gui = (await state().importLog(unread('gui.json', bytes), 'gui', bytes.length))!;
+    const before = openCalls;
+
+    opens.holdNext();
+    const first = state().openSession(sample.id);
+    await waitFor(() => expect(opens.caught()).toBe(true));
+    await state().openSession(sample.id);
+    expect(openCalls).toBe(before + 1);
+    opens.letGo();
+    await first;
+    expect(state().active!.record.id).toBe(sample.id);
+    expect(state().engineHolds).toBe(sample.id);
+    expect(state().opening).toBe(false);
+    // Once it is open, asking again opens it again (as a reload of the session does).
+    await state().openSession(gui);
+    await state().openSession(gui);
+    expect(openCalls).toBe(before + 3);
+    expect(state().active!.record.id).toBe(gui);
+  }, 60_000);
 });
