@@ -130,6 +130,14 @@ export function readStreamedLog(
 export interface FileInPlace {
   readRange(blob: Blob, start: number, end: number): Uint8Array;
   readonly fromBytes: number;
+  /** How many bytes one read of kept bytes fetches (KEPT_BLOCK_BYTES unless said). */
+  readonly blockBytes?: number;
+}
+
+/** A log read where it is; `readFrom` moves its reads to another copy of the same bytes (its stored one). */
+export interface LogInPlace {
+  readonly log: AnyParsedLog;
+  readFrom(copy: Blob): void;
 }
 
 /**
@@ -141,17 +149,18 @@ export function readFileInPlace(
   file: UnreadFile,
   inPlace: FileInPlace,
   options: LocateOptions = {},
-): AnyParsedLog | null {
+): LogInPlace | null {
   const size = file.blob.size;
   if (size < inPlace.fromBytes) return null;
+  let blob = file.blob;
   const readRange = (start: number, end: number) => {
     try {
-      return inPlace.readRange(file.blob, start, end);
+      return inPlace.readRange(blob, start, end);
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
       throw new LogFormatError(
         file.path,
-        `the file could not be read at byte ${start} (${problem}): has it been moved or changed since it was picked?`,
+        `the file could not be read at byte ${start} (${problem}): it may have been moved or changed since it was picked; open the session again from the list to read its stored copy`,
       );
     }
   };
@@ -163,7 +172,19 @@ export function readFileInPlace(
       return part.length;
     },
   };
-  return readStreamedLog(file.path, source, { ...options, kept: bytesInFile(size, readRange) });
+  const log = readStreamedLog(file.path, source, {
+    ...options,
+    kept: bytesInFile(size, readRange, inPlace.blockBytes),
+  });
+  return (
+    log && {
+      log,
+      readFrom(copy) {
+        if (copy.size !== size) throw new Error(`the copy has ${copy.size} bytes, the log ${size}`);
+        blob = copy;
+      },
+    }
+  );
 }
 
 function parsedLog(found: LocatedEvents): AnyParsedLog {

@@ -21,6 +21,7 @@ import {
   type FileInPlace,
   type LogInput,
   type LocateOptions,
+  type LogInPlace,
   type UnreadFile,
   SHAPE_LABELS,
   expandArchives,
@@ -106,6 +107,8 @@ interface Loaded {
   condenserScale?: CondenserScale | null;
   /** The configuration that reproduces its condensations, per SDK rules asked for (each costs up to 48 replays). */
   readonly inferred: Map<string, InferredConfig>;
+  /** Where a log read in place is read from next (its stored copy); null for a log held in memory. */
+  readonly readFrom: LogInPlace['readFrom'] | null;
 }
 
 interface LastReplay {
@@ -215,13 +218,13 @@ export class Inspector implements InspectorApi {
   async open({ input, instance }: Parameters<InspectorApi['open']>[0], context: CallContext = {}): Promise<OpenedLog> {
     const options = { ...(instance ? { instance } : {}), progress: readingProgress(context) };
     const inPlace = input.kind === 'unread' ? this.readInPlace(input, options) : null;
-    if (inPlace) return this.load(inPlace);
+    if (inPlace) return this.load(inPlace.log, inPlace.readFrom);
     const expanded = await expandArchives(await this.readWhole(input), this.unpacking(context));
     return this.load(readLog(expanded, options));
   }
 
   /** A big picked (or stored) file read where it is, its bytes left there; null where it is read whole. */
-  private readInPlace(input: UnreadFile, options: LocateOptions): AnyParsedLog | null {
+  private readInPlace(input: UnreadFile, options: LocateOptions): LogInPlace | null {
     return this.fileInPlace ? readFileInPlace(input, this.fileInPlace, options) : null;
   }
 
@@ -230,9 +233,17 @@ export class Inspector implements InspectorApi {
     return input.kind === 'unread' ? { kind: 'file', file: await readUnreadFile(input) } : input;
   }
 
-  private load(parsed: AnyParsedLog): OpenedLog {
+  private load(parsed: AnyParsedLog, readFrom: LogInPlace['readFrom'] | null = null): OpenedLog {
     const log = openLog(parsed);
-    this.current = { log, tokens: null, counting: null, textTokens: null, learned: new Map(), inferred: new Map() };
+    this.current = {
+      log,
+      tokens: null,
+      counting: null,
+      textTokens: null,
+      learned: new Map(),
+      inferred: new Map(),
+      readFrom,
+    };
     this.last = null;
     this.walkedReplay = -1;
     this.lastCompare = null;
@@ -249,7 +260,8 @@ export class Inspector implements InspectorApi {
     // A big picked file stays where it is: only its events are held, not its bytes as well. (An eval
     // run of several instances is read whole below, where one is picked.)
     const inPlace = input.kind === 'unread' ? this.readInPlace(input, { progress: readingProgress(context) }) : null;
-    if (inPlace && inPlace.instances.length <= 1) return { kind: 'opened', opened: this.load(inPlace) };
+    if (inPlace && inPlace.log.instances.length <= 1)
+      return { kind: 'opened', opened: this.load(inPlace.log, inPlace.readFrom) };
     const log = await this.readWhole(input);
     // Archives are unpacked once; a run of several instances stays unpacked for instanceInput.
     const expanded = await expandArchives(log, this.unpacking(context));
@@ -259,6 +271,18 @@ export class Inspector implements InspectorApi {
       return { kind: 'instances', instances: parsed.instances, shapeLabel: SHAPE_LABELS[parsed.shape] };
     }
     return { kind: 'opened', opened: this.load(parsed) };
+  }
+
+  /**
+   * The open log, read where its picked file is, is read from `input` from now on: the same bytes,
+   * stored (a file moved or rewritten after it was picked then no longer matters). False where the log
+   * is held, not read in place.
+   */
+  async readLogFrom({ input }: { input: ImportInput }): Promise<boolean> {
+    const readFrom = this.current?.readFrom;
+    if (!readFrom || input.kind !== 'unread') return false;
+    readFrom(input.blob);
+    return true;
   }
 
   /** Only one instance of the run importLog listed: what a session stores. */

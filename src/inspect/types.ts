@@ -306,6 +306,8 @@ export interface InspectorApi {
   open(args: { input: ImportInput; instance: string | null }, context?: CallContext): Promise<OpenedLog>;
   /** Opens a log being imported; an eval run of several instances is only listed, the current log stays. */
   importLog(args: { input: ImportInput }, context?: CallContext): Promise<ImportedLog>;
+  /** The open log, read in place from a picked file, is read from its stored copy from now on; false where it is held. */
+  readLogFrom(args: { input: ImportInput }): Promise<boolean>;
   /** One instance of the run importLog listed (an eval run holds hundreds): what a session stores. */
   instanceInput(args: { instance: string }): Promise<LogInput>;
   dropSurvey(args: Record<string, never>): Promise<void>;

@@ -84,6 +84,9 @@ export function createLibrarySlice(set: SetState, get: GetState, deps: StoreDeps
     await get().refreshSessions();
     set({ importStatus: 'Replaying' });
     await get().openSession(record.id, null, opened, claim);
+    // A big picked file is read where it is: from now on from its stored copy, which stays when the
+    // file is moved or rewritten (a running agent's log grows).
+    if (input.kind === 'unread') await readFromStoredCopy(record.id, get, deps);
     const told = [...opened.notes, ...(inferred ? [inferredNote(inferred)] : [])];
     if (told.length) set({ notice: { kind: 'info', text: told.join(' ') } });
     await get().finishPendingJump();
@@ -384,6 +387,15 @@ async function dropStrayChunks(deps: StoreDeps): Promise<void> {
 }
 
 /** A failed import may have replaced the worker's log: put the active session's back. */
+async function readFromStoredCopy(id: string, get: GetState, deps: StoreDeps): Promise<void> {
+  try {
+    const stored = await deps.sessions.logToOpen(id);
+    if (stored && get().engineHolds === id) await deps.engine.call('readLogFrom', { input: stored });
+  } catch {
+    // The picked file is still read: only a file changed later would be missed.
+  }
+}
+
 async function reopenActive(get: GetState): Promise<void> {
   const active = get().active;
   if (active) await get().openSession(active.record.id, get().step);

@@ -91,8 +91,31 @@ describe('Inspector', () => {
       fromBytes: 0,
     });
     await expect(gone.importLog({ input })).rejects.toThrow(
-      'run.json: the file could not be read at byte 0 (NotReadableError): has it been moved or changed since it was picked?',
+      'run.json: the file could not be read at byte 0 (NotReadableError): it may have been moved or changed since it was picked; open the session again from the list to read its stored copy',
     );
+    // Once the session is stored, the log is read from the stored copy: the picked file may go.
+    const stored = new Blob([bytes]);
+    const picked = new Blob([bytes]);
+    let readable = picked;
+    const moving = new Inspector(() => 0, null, null, {
+      readRange: (from, start, end) => {
+        if (from !== readable) throw new Error('NotReadableError');
+        return bytes.slice(start, end);
+      },
+      fromBytes: 0,
+      // Small blocks: most of the file is read again from the copy, not from those still kept.
+      blockBytes: 1024,
+    });
+    await moving.importLog({ input: { kind: 'unread', path: 'run.json', blob: picked } });
+    expect(await moving.readLogFrom({ input: { kind: 'unread', path: 'run.json', blob: stored } })).toBe(true);
+    readable = stored;
+    for (let index = 0; index < 185; index++)
+      expect(await moving.eventJson({ index })).toBe(await whole.eventJson({ index }));
+    // A log held in memory has nothing to move; a copy of another size is refused.
+    expect(await whole.readLogFrom({ input: { kind: 'unread', path: 'run.json', blob: stored } })).toBe(false);
+    await expect(
+      moving.readLogFrom({ input: { kind: 'unread', path: 'run.json', blob: new Blob([bytes.subarray(1)]) } }),
+    ).rejects.toThrow(`the copy has ${bytes.length - 1} bytes, the log ${bytes.length}`);
   });
 
   it('opens 150 condensations of the range 0..9,999,999 without expanding them, each counted against the log’s ids (issue 21)', async () => {

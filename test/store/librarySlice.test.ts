@@ -22,6 +22,33 @@ describe('importing a picked file left unread', () => {
     expect(await sessions.log(id!)).toEqual({ kind: 'file', file: { path: 'gui.json', bytes } });
   }, 30_000);
 
+  it('has the engine read the log from its stored copy once the session is stored (the picked file may go)', async () => {
+    const asked: unknown[] = [];
+    const { store } = createTestStore({
+      wrapEngine: (engine) => ({
+        ...engine,
+        call: ((name, args, context) => {
+          if (name === 'readLogFrom') asked.push(args);
+          return engine.call(name, args, context);
+        }) as typeof engine.call,
+      }),
+    });
+    await store.getState().init();
+    const bytes = new Uint8Array(readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic_gui_mode.json')));
+    const picked = unread('gui.json', bytes);
+    await store.getState().importLog(picked, 'gui', bytes.length);
+    expect(asked).toHaveLength(1);
+    const { input } = asked[0] as { input: { kind: string; path: string; blob: Blob } };
+    expect(input.kind).toBe('unread');
+    expect(input.blob).not.toBe(picked.blob);
+    expect(new Uint8Array(await input.blob.arrayBuffer())).toEqual(bytes);
+    // A log given as text is held by the engine: nothing to move.
+    await store
+      .getState()
+      .importLog({ kind: 'file', file: { path: 't.json', text: new TextDecoder().decode(bytes) } }, 't', bytes.length);
+    expect(asked).toHaveLength(1);
+  }, 30_000);
+
   it('opens a session file picked unread as a session, and refuses a bad log in one sentence', async () => {
     const { store } = await startedStore();
     const before = store.getState().sessions.length;
