@@ -153,16 +153,22 @@ export function readFileInPlace(
   const size = file.blob.size;
   if (size < inPlace.fromBytes) return null;
   let blob = file.blob;
+  let fromCopy = false;
   const readRange = (start: number, end: number) => {
-    try {
-      return inPlace.readRange(blob, start, end);
-    } catch (error) {
-      const problem = error instanceof Error ? error.message : String(error);
-      throw new LogFormatError(
+    const what = fromCopy ? 'its stored copy' : 'the file';
+    const refused = (problem: string) =>
+      new LogFormatError(
         file.path,
-        `the file could not be read at byte ${start} (${problem}): it may have been moved or changed since it was picked; open the session again from the list to read its stored copy`,
+        `${what} could not be read at byte ${start} (${problem})${fromCopy ? '' : ': it may have been moved or changed since it was picked'}`,
       );
+    let part: Uint8Array;
+    try {
+      part = inPlace.readRange(blob, start, end);
+    } catch (error) {
+      throw refused(error instanceof Error ? error.message : String(error));
     }
+    if (part.length !== end - start) throw refused(`${part.length} bytes instead of ${end - start}`);
+    return part;
   };
   const source: ByteSource = {
     size,
@@ -182,6 +188,7 @@ export function readFileInPlace(
       readFrom(copy) {
         if (copy.size !== size) throw new Error(`the copy has ${copy.size} bytes, the log ${size}`);
         blob = copy;
+        fromCopy = true;
       },
     }
   );

@@ -107,7 +107,7 @@ export interface ByteSource {
 }
 
 /** A document held whole, as a source: its error positions are counted the same way as a streamed one's. */
-function sourceOf(bytes: Uint8Array): ByteSource {
+export function sourceOf(bytes: Uint8Array): ByteSource {
   return {
     size: bytes.length,
     read: (into, position) => {
@@ -512,7 +512,7 @@ class Reader {
       if (keepSpans) {
         pieces.push({
           start: this.base + pieceStart,
-          end: this.base + ends.at(-1)!,
+          end: ends.at(-1)!,
           first,
           count: items.length - first,
           starts: Float64Array.from(starts),
@@ -631,7 +631,7 @@ class ListSpans implements ElementSpans {
     const source = this.bytesOf(index);
     if (!source) return undefined;
     // An element too long for one piece is read as the list read it, split (one string holds 512 MiB at most).
-    if (source.length > PIECE_BYTES) return parseJsonBytes(source, 'the log', { keepSpans: false });
+    if (source.length > PIECE_BYTES) return parseJsonBytes(source, this.where, { keepSpans: false });
     return JSON.parse(decoder.decode(source)) as unknown;
   }
 }

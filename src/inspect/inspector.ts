@@ -80,9 +80,9 @@ export type CreateLiveLlm = (
   },
 ) => AnswerLlmAsync;
 
-/** Builds the asker of the agent's own requests (a counterfactual), with the same options. */
 export type { FileInPlace };
 
+/** Builds the asker of the agent's own requests (a counterfactual), with the same options. */
 export type CreateAgentLlm = (endpoint: LlmEndpointArgs, options: Parameters<CreateLiveLlm>[1]) => AskAgent;
 
 /** The endpoint's limits as the LLM adapter takes them. */

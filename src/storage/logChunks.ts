@@ -118,13 +118,18 @@ export async function joinLog(manifest: LogManifest, records: readonly LogChunkR
 export function storedFileBlob(manifest: LogManifest, records: readonly LogChunkRecord[]): UnreadFile | null {
   if (manifest.kind !== 'file' || manifest.file.encoding !== 'bytes') return null;
   const { file } = manifest;
-  const chunks: Blob[] = [];
+  const byIndex = new Map<number, Blob>();
   for (const record of records) {
     if (record.file !== 0 || ArrayBuffer.isView(record.bytes)) return null;
-    chunks[record.index] = record.bytes;
+    byIndex.set(record.index, record.bytes);
   }
-  // Incomplete or of another size: joinLog says what is missing.
-  if (chunks.length !== file.chunks || chunks.some((chunk) => chunk === undefined)) return null;
+  const chunks: Blob[] = [];
+  for (let index = 0; index < file.chunks; index++) {
+    const chunk = byIndex.get(index);
+    // Incomplete: joinLog says what is missing.
+    if (!chunk) return null;
+    chunks.push(chunk);
+  }
   const blob = new Blob(chunks);
   return blob.size === file.size ? { kind: 'unread', path: file.path, blob } : null;
 }

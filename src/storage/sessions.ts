@@ -1,5 +1,5 @@
 import type { LlmAnswer, RecordedAnswers } from '../engine/index.ts';
-import type { ImportInput, LogInput } from '../formats/index.ts';
+import type { ImportInput, LogInput, UnreadFile } from '../formats/index.ts';
 import type { InspectorDb, SessionRecord, VersionedField } from './db.ts';
 import { CHUNK_BYTES, type LogManifest, asStored, joinLog, splitLog, storedFileBlob } from './logChunks.ts';
 import { type StorageEstimateLike, StorageFullError, isQuotaError, storageFullText } from './storageFull.ts';
@@ -82,6 +82,12 @@ export class SessionStore {
   async logToOpen(id: string): Promise<ImportInput | undefined> {
     const stored = await this.storedLog(id);
     return stored && (storedFileBlob(stored.manifest, stored.chunks) ?? joinLog(stored.manifest, stored.chunks));
+  }
+
+  /** A session's log as one Blob of its stored chunks, where it is stored so (nothing is read). */
+  async storedCopy(id: string): Promise<UnreadFile | undefined> {
+    const stored = await this.storedLog(id);
+    return (stored && storedFileBlob(stored.manifest, stored.chunks)) ?? undefined;
   }
 
   private storedLog(id: string) {

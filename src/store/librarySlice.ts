@@ -386,16 +386,20 @@ async function dropStrayChunks(deps: StoreDeps): Promise<void> {
   }
 }
 
-/** A failed import may have replaced the worker's log: put the active session's back. */
+/**
+ * The engine reads a big picked file where it is: from its stored copy once the session is stored
+ * (nothing is read here: the copy is handed over as Blobs; a log the engine holds ignores it).
+ */
 async function readFromStoredCopy(id: string, get: GetState, deps: StoreDeps): Promise<void> {
   try {
-    const stored = await deps.sessions.logToOpen(id);
-    if (stored && get().engineHolds === id) await deps.engine.call('readLogFrom', { input: stored });
+    const copy = await deps.sessions.storedCopy(id);
+    if (copy && get().engineHolds === id) await deps.engine.call('readLogFrom', { input: copy });
   } catch {
     // The picked file is still read: only a file changed later would be missed.
   }
 }
 
+/** A failed import may have replaced the worker's log: put the active session's back. */
 async function reopenActive(get: GetState): Promise<void> {
   const active = get().active;
   if (active) await get().openSession(active.record.id, get().step);

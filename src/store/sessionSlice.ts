@@ -15,21 +15,28 @@ function fileNameFor(name: string): string {
 }
 export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps): SessionSlice {
   /** The session an openSession is opening, and its claim on the engine, until it is open. */
-  let inFlight: { readonly id: string; readonly claim: number } | null = null;
+  let inFlight: { readonly id: string; readonly claim: number; readonly done: Promise<void> } | null = null;
   return {
     active: null,
     opening: false,
     openingStatus: null,
 
     async openSession(id, step = null, alreadyOpened, given) {
-      // The session being opened already (a second click while a big log is read): that open goes on.
-      if (!alreadyOpened && given === undefined && inFlight?.id === id && inFlight.claim === get().engineClaim) return;
+      // The session being opened already (a second click while a big log is read): that open goes on,
+      // and this one waits for it (a caller goes on with the session open), then moves to its step.
+      const under = inFlight;
+      if (!alreadyOpened && given === undefined && under?.id === id && under.claim === get().engineClaim) {
+        await under.done;
+        if (step !== null && get().active?.record.id === id) get().setStep(step);
+        return;
+      }
       const claim = given ?? get().claimEngine();
       // Overtaken by a later open or import: that one shows its session (and gave the engine its log).
       const overtaken = () => get().engineClaim !== claim;
       if (overtaken()) return;
       set({ opening: true });
-      inFlight = { id, claim };
+      let finished = () => undefined as void;
+      inFlight = { id, claim, done: new Promise<void>((resolve) => (finished = resolve)) };
       try {
         const stored = await deps.sessions.get(id);
         // A log the engine holds already is not read back from storage (a big one takes seconds).
@@ -88,6 +95,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           set({ notice: { kind: 'error', text: `The session could not be opened: ${errorText(error)}` } });
       } finally {
         if (inFlight?.claim === claim) inFlight = null;
+        finished();
         if (!overtaken()) set({ opening: false, openingStatus: null });
       }
     },

@@ -2,27 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  type AnyParsedLog,
-  type ByteSource,
-  LogFormatError,
-  readLog,
-  readStreamedLog,
-} from '../../src/formats/index.ts';
+import { type AnyParsedLog, LogFormatError, readLog, readStreamedLog } from '../../src/formats/index.ts';
+import { sourceOf } from '../../src/formats/jsonBytes.ts';
 import { bytesInFile } from '../../src/formats/keptBytes.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 import { thrown } from '../helpers/thrown.ts';
 
 /** readStreamedLog over a file's bytes, as the command line gives it (a head, then reads by position). */
 function streamed(bytes: Uint8Array, path = 'log.json'): AnyParsedLog | null {
-  const source: ByteSource = { size: bytes.length, read: (into, position) => copyInto(bytes, into, position) };
-  return readStreamedLog(path, source, { keepSources: false });
-}
-
-function copyInto(bytes: Uint8Array, into: Uint8Array, position: number): number {
-  const part = bytes.subarray(position, position + into.length);
-  into.set(part);
-  return part.length;
+  return readStreamedLog(path, sourceOf(bytes), { keepSources: false });
 }
 
 const wholeRead = (bytes: Uint8Array, path = 'log.json') =>
@@ -56,8 +44,7 @@ describe('readStreamedLog: a log that is one JSON document, read as it streams',
         const whole = readLog({ kind: 'file', file: { path: 'log.json', bytes } });
         const reads: number[] = [];
         const kept = bytesInFile(bytes.length, (start, end) => (reads.push(start), bytes.slice(start, end)), 4096, 4);
-        const source: ByteSource = { size: bytes.length, read: (into, position) => copyInto(bytes, into, position) };
-        const log = readStreamedLog('log.json', source, { kept })!;
+        const log = readStreamedLog('log.json', sourceOf(bytes), { kept })!;
         expect(found(log)).toEqual(found(whole));
         const text = (raw: AnyParsedLog['raw'], i: number) => new TextDecoder().decode(raw.sourceBytes(i)!);
         for (let i = 0; i < log.raw.length; i++) expect(text(log.raw, i)).toBe(text(whole.raw, i));

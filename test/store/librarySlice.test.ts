@@ -128,9 +128,17 @@ describe('opening one session while another opens', () => {
     opens.holdNext();
     const first = state().openSession(sample.id);
     await waitFor(() => expect(opens.caught()).toBe(true));
-    await state().openSession(sample.id);
+    // The second request waits for the first open, then moves to the step it asked for.
+    const second = state().openSession(sample.id, 7);
+    let secondDone = false;
+    void second.then(() => (secondDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(secondDone).toBe(false);
     expect(openCalls).toBe(before + 1);
     opens.letGo();
+    await second;
+    expect(state().active!.record.id).toBe(sample.id);
+    await waitFor(() => expect(state().step).toBe(7));
     await first;
     expect(state().active!.record.id).toBe(sample.id);
     expect(state().engineHolds).toBe(sample.id);
