@@ -9,23 +9,27 @@ function asciiEscaped(text: string): string {
 
 const lowerAscii = (byte: number) => (byte >= 0x41 && byte <= 0x5a ? byte + 32 : byte);
 
-/** Whether `needle` (lowercase UTF-8) occurs in `hay`, ASCII letters matched in either case. */
+/**
+ * Whether `needle` (lowercase UTF-8) occurs in `hay`, ASCII letters matched in either case. The next
+ * place of the first byte in each case is found by indexOf (native, memchr) and kept until it is
+ * passed: looking for both again at every candidate scanned to the end for the rarer case each time,
+ * quadratic in an event's length (a search for "n…" in a 1 GB log took 40 s).
+ */
 function containsFolded(hay: Uint8Array, needle: Uint8Array): boolean {
   const first = needle[0]!;
   const upper = first >= 0x61 && first <= 0x7a ? first - 32 : first;
   const last = hay.length - needle.length;
-  for (let at = 0; at <= last;) {
-    // indexOf is native (memchr): find the next candidate for the first byte in either case.
-    const a = hay.indexOf(first, at);
-    const b = upper === first ? -1 : hay.indexOf(upper, at);
-    const i = a < 0 ? b : b < 0 ? a : Math.min(a, b);
+  let lower = hay.indexOf(first);
+  let capital = upper === first ? -1 : hay.indexOf(upper);
+  for (;;) {
+    const i = lower < 0 ? capital : capital < 0 ? lower : Math.min(lower, capital);
     if (i < 0 || i > last) return false;
     let k = 1;
     while (k < needle.length && lowerAscii(hay[i + k]!) === needle[k]) k++;
     if (k === needle.length) return true;
-    at = i + 1;
+    if (lower === i) lower = hay.indexOf(first, i + 1);
+    else capital = hay.indexOf(upper, i + 1);
   }
-  return false;
 }
 
 /**

@@ -36,6 +36,24 @@ describe('search over the log’s bytes', () => {
     expect([...searchEvents(raw, 'nothing like it')]).toEqual([]);
     expect([...searchEvents(raw, '   ')]).toEqual([]);
   });
+  it('finds what a case-folded includes finds, however the two cases of the first letter interleave', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const letters = 'nNaAxX -';
+    const word = (length: number) =>
+      Array.from({ length }, () => letters[Math.floor(next() * letters.length)]).join('');
+    const contents = Array.from({ length: 300 }, () => word(1 + Math.floor(next() * 60)));
+    const events = fromBytes(JSON.stringify(contents.map((content, id) => ({ id, content }))));
+    for (let q = 0; q < 60; q++) {
+      const query = word(1 + Math.floor(next() * 4)).trim();
+      if (!query) continue;
+      const expected = contents.flatMap((content, id) =>
+        JSON.stringify({ id, content }).toLowerCase().includes(query.toLowerCase()) ? [id] : [],
+      );
+      expect([...searchEvents(events, query)], query).toEqual(expected);
+    }
+  });
+
   it('searches parsed events the same way', () => {
     const parsed = rawEventsOf([
       { id: 0, content: 'Ran PyTest' },
