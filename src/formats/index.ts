@@ -154,20 +154,21 @@ export function readFileInPlace(
   if (size < inPlace.fromBytes) return null;
   let blob = file.blob;
   let fromCopy = false;
+  const refused = (start: number, problem: string) =>
+    new LogFormatError(
+      file.path,
+      fromCopy
+        ? `its stored copy could not be read at byte ${start} (${problem})`
+        : `the file could not be read at byte ${start} (${problem}): it may have been moved or changed since it was picked`,
+    );
   const readRange = (start: number, end: number) => {
-    const what = fromCopy ? 'its stored copy' : 'the file';
-    const refused = (problem: string) =>
-      new LogFormatError(
-        file.path,
-        `${what} could not be read at byte ${start} (${problem})${fromCopy ? '' : ': it may have been moved or changed since it was picked'}`,
-      );
     let part: Uint8Array;
     try {
       part = inPlace.readRange(blob, start, end);
     } catch (error) {
-      throw refused(error instanceof Error ? error.message : String(error));
+      throw refused(start, error instanceof Error ? error.message : String(error));
     }
-    if (part.length !== end - start) throw refused(`${part.length} bytes instead of ${end - start}`);
+    if (part.length !== end - start) throw refused(start, `${part.length} bytes instead of ${end - start}`);
     return part;
   };
   const source: ByteSource = {

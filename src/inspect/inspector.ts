@@ -257,15 +257,15 @@ export class Inspector implements InspectorApi {
    * (an eval run), only listed, and kept aside for instanceInput, while the open session stays current.
    */
   async importLog({ input }: { input: ImportInput }, context: CallContext = {}): Promise<ImportedLog> {
-    // A big picked file stays where it is: only its events are held, not its bytes as well. (An eval
-    // run of several instances is read whole below, where one is picked.)
-    const inPlace = input.kind === 'unread' ? this.readInPlace(input, { progress: readingProgress(context) }) : null;
-    if (inPlace && inPlace.log.instances.length <= 1)
-      return { kind: 'opened', opened: this.load(inPlace.log, inPlace.readFrom) };
+    const progress = readingProgress(context);
+    // A big picked file stays where it is: only its events are held, not its bytes as well. What can be
+    // read so is one JSON document, one instance at most (eval runs of several are JSONL, read whole).
+    const inPlace = input.kind === 'unread' ? this.readInPlace(input, { progress }) : null;
+    if (inPlace) return { kind: 'opened', opened: this.load(inPlace.log, inPlace.readFrom) };
     const log = await this.readWhole(input);
     // Archives are unpacked once; a run of several instances stays unpacked for instanceInput.
     const expanded = await expandArchives(log, this.unpacking(context));
-    const parsed = readLog(expanded, { progress: readingProgress(context) });
+    const parsed = readLog(expanded, { progress });
     if (parsed.instances.length > 1) {
       this.surveyed = { input: expanded, instances: parsed.instances };
       return { kind: 'instances', instances: parsed.instances, shapeLabel: SHAPE_LABELS[parsed.shape] };

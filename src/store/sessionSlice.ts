@@ -35,7 +35,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
       const overtaken = () => get().engineClaim !== claim;
       if (overtaken()) return;
       set({ opening: true });
-      let finished = () => undefined as void;
+      let finished!: () => void;
       inFlight = { id, claim, done: new Promise<void>((resolve) => (finished = resolve)) };
       try {
         const stored = await deps.sessions.get(id);
