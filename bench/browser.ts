@@ -13,7 +13,7 @@
  * frame after it has run (a message posted from that frame's callback runs after its paint).
  * Run with `npm run bench`, or alone: `npx tsx bench/browser.ts`.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -266,7 +266,10 @@ async function appRun(path: string, name: string): Promise<AppRun> {
   } finally {
     await context.close();
   }
-  const reopened = await reopenRun(profileDir, name);
+  // The profile holds the imported log's stored copy (about 1 GB at the largest size): not left behind.
+  const reopened = await reopenRun(profileDir, name).finally(() =>
+    rmSync(profileDir, { recursive: true, force: true }),
+  );
   return { ...run, reopenMs: reopened.ms, reopenRendererMb: reopened.rendererMb };
 }
 

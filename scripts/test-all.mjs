@@ -3,7 +3,7 @@
 // Typecheck, lint and the format check count as one test each; every vitest test (unit, component, conformance,
 // browser) counts as one. On a fresh machine it first installs what the browser tests need.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
@@ -39,11 +39,14 @@ check('format (prettier --check; `npm run format` writes it)', 'npx', [
 ]);
 
 process.stdout.write('\n== tests\n');
-const report = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'report.json');
+// Every scratch folder the tests make (theirs, the CLI's, Chromium's) goes under one, removed at the end:
+// a run used to leave about 35 MB behind (1.8 GB after 53 runs here).
+const scratch = mkdtempSync(join(tmpdir(), 'condenser-inspector-tests-'));
+const report = join(scratch, 'report.json');
 const run = spawnSync(
   'npx',
   ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch } },
 );
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
@@ -56,6 +59,7 @@ try {
   process.stdout.write('the test run produced no report\n');
 }
 if (run.status !== 0 && failed === 0) failed++;
+rmSync(scratch, { recursive: true, force: true });
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

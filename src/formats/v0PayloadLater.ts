@@ -39,6 +39,12 @@ function withMembersLater(record: Json, later: readonly string[], read: (key: st
   return copy;
 }
 
+// A function of its own: a closure over `extras` in the hook would share the hook's context with the
+// readers it returns, and keep every parsed member (screenshots included) alive beside its bytes.
+function bigMembers(record: Json): string[] {
+  return Object.keys(record).filter((key) => roughChars(record[key]) >= MEMBER_LATER_CHARS);
+}
+
 /**
  * The ElementHook that keeps big V0 observations light: the same members, with a long `content` and
  * the big members of `extras` read from the bytes when asked for (so any reader still sees the event
@@ -48,9 +54,7 @@ export const v0PayloadLater: ElementHook = (value, index, list) => {
   if (!isV0Observation(value)) return value;
   const { content, extras } = value;
   const longContent = typeof content === 'string' && content.length >= CONTENT_LATER_CHARS;
-  const bigExtras = isRecord(extras)
-    ? Object.keys(extras).filter((key) => roughChars(extras[key]) >= MEMBER_LATER_CHARS)
-    : [];
+  const bigExtras = isRecord(extras) ? bigMembers(extras) : [];
   if (!longContent && bigExtras.length === 0) return value;
   const parsed = () => list.parse(index) as Json;
   // Spread keeps the members' order and makes `__proto__` data, as JSON.parse does.

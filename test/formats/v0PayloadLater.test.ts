@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LogFormatError, readV0Log } from '../../src/formats/index.ts';
 import { parseJsonBytes } from '../../src/formats/jsonBytes.ts';
@@ -52,6 +54,26 @@ describe('V0 observations kept light', () => {
     // Small members are held: a replay reads the URL of every browsing observation it masks.
     expect(isReadLater(extras, 'url')).toBe(false);
     expect(extras.screenshot).toBe(SHOT);
+  });
+
+  it('lets the parsed extras go: its readers hold the list and the index only', async () => {
+    // A full collection on demand (a fresh context gets the flag's `gc`).
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const list = { parse: () => EVENTS[2] } as unknown as Parameters<typeof v0PayloadLater>[2];
+    const kept = (() => {
+      const parsed = JSON.parse(JSON.stringify(EVENTS[2])) as { extras: object };
+      return {
+        light: v0PayloadLater(parsed, 2, list) as { extras: Record<string, unknown> },
+        extras: new WeakRef(parsed.extras),
+      };
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    // Before, a closure over the parsed extras shared its context with the readers and kept it (a 1 GB
+    // log's screenshots and tool outputs, parsed once, stayed in memory beside their bytes).
+    expect(kept.extras.deref()).toBeUndefined();
+    expect(kept.light.extras.screenshot).toBe(SHOT);
   });
 
   it('leaves actions and small observations as parsed', () => {
