@@ -94,8 +94,8 @@ export function separateConsecutiveUserMessages(messages: readonly DraftMessage[
  * its result; then the assistant message goes out, followed by the results in the order of the calls.
  */
 export class ConversationFold {
-  /** Emitted so far, before OpenHands' final filtering and formatting. */
-  readonly messages: DraftMessage[] = [];
+  /** Emitted since the last take(), before OpenHands' final filtering and formatting. */
+  private emitted: DraftMessage[] = [];
   private readonly pending = new Map<string, DraftMessage>();
   private readonly results = new Map<string, DraftMessage>();
   /** Per pending response, when it was first held: OpenHands goes through them in that order. */
@@ -111,9 +111,19 @@ export class ConversationFold {
     for (let index = from; index < events.length; index++) this.step(events, index);
   }
 
+  /**
+   * Hands over the messages emitted since the last call, in order, and keeps none: a fold kept along a
+   * run (IncrementalMeasure) would otherwise hold every text of its view until the view is condensed.
+   */
+  take(): DraftMessage[] {
+    const emitted = this.emitted;
+    this.emitted = [];
+    return emitted;
+  }
+
   private step(events: readonly ViewEntry[], index: number): void {
     const event = events[index]!;
-    const { messages, pending, results } = this;
+    const { emitted: messages, pending, results } = this;
     // OpenHands looks through every pending response after each event. Only one this event held, or one
     // waiting on the result it brought, can have become complete (the others were not complete after
     // the last look, and emitting only takes results away): those are looked at, in the same order. A
@@ -188,7 +198,7 @@ export function processEvents(
 ): DraftMessage[] {
   const fold = new ConversationFold(options);
   fold.feed(withSystemAndUser(view, initialUserMessage, options.templates), 0);
-  const matched = withoutUnmatchedToolCalls(fold.messages);
+  const matched = withoutUnmatchedToolCalls(fold.take());
   separateConsecutiveUserMessages(matched);
   return matched;
 }

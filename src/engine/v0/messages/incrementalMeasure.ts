@@ -36,6 +36,9 @@ export class IncrementalMeasure {
   private prefixIds: number[] = [];
   private blocks: number[] = [];
   private lastUserOrTool = -1;
+  /** What prompt caching reads of the last user or tool message: its role and its last part's kind (null: no part). */
+  private lastUserOrToolEnd: { readonly role: string; readonly lastKind: string | null } | null = null;
+  private firstRole: string | null = null;
   /** What `_filter_unmatched_tool_calls` would remove, kept up to date message by message. */
   private readonly callIds = new Set<string>();
   private readonly resultIds = new Set<string>();
@@ -64,15 +67,16 @@ export class IncrementalMeasure {
       this.fold = null;
       throw error;
     }
-    const messages = this.fold!.messages;
-    for (let k = this.measured; k < messages.length; k++) this.track(messages[k]!);
+    // Only the new messages are kept, and only while they are measured: their texts then die young.
+    const fresh = this.fold!.take();
+    for (const message of fresh) this.track(message);
     // OpenHands filters unmatched tool calls before formatting; in a regular run nothing is filtered,
     // and where something would be, the request is measured whole.
     if (this.unansweredCalls.size > 0 || this.orphanResults.size > 0)
       return this.measureWhole(view, initialUserMessage);
-    for (let k = this.measured; k < messages.length; k++) this.add(messages[k]!, k);
-    this.measured = messages.length;
-    return this.snapshot(messages);
+    fresh.forEach((message, k) => this.add(message, this.measured + k));
+    this.measured += fresh.length;
+    return this.snapshot(this.measured);
   }
 
   private continues(events: readonly ViewEntry[], initial: ActionEvent): boolean {
@@ -92,6 +96,8 @@ export class IncrementalMeasure {
     this.prefixIds = [];
     this.blocks = [];
     this.lastUserOrTool = -1;
+    this.lastUserOrToolEnd = null;
+    this.firstRole = null;
     for (const set of [this.callIds, this.resultIds, this.unansweredCalls, this.orphanResults]) set.clear();
   }
 
@@ -127,11 +133,14 @@ export class IncrementalMeasure {
       this.prefixes.extend(this.prefixIds[k - 1] ?? this.root, messageKey(shape, message.eventIds.join(','))),
     );
     this.blocks.push(shape.blocks);
-    if (message.role === 'user' || message.role === 'tool') this.lastUserOrTool = k;
+    if (k === 0) this.firstRole = message.role;
+    if (message.role === 'user' || message.role === 'tool') {
+      this.lastUserOrTool = k;
+      this.lastUserOrToolEnd = { role: message.role, lastKind: message.content.at(-1)?.kind ?? null };
+    }
   }
 
-  private snapshot(messages: readonly DraftMessage[]): MeasuredRequest {
-    const count = messages.length;
+  private snapshot(count: number): MeasuredRequest {
     const cumulative = this.cumulative;
     return {
       count,
@@ -140,7 +149,7 @@ export class IncrementalMeasure {
       ourPrefix: (j) => cumulative[j] ?? this.toolTokens,
       prefixIds: this.prefixIds,
       blocks: this.blocks,
-      breakpoints: PROFILE_FLAGS[this.options.profile].cacheEnabled ? breakpointsOf(messages, this.lastUserOrTool) : [],
+      breakpoints: PROFILE_FLAGS[this.options.profile].cacheEnabled ? this.breakpoints() : [],
     };
   }
 
@@ -150,23 +159,25 @@ export class IncrementalMeasure {
     this.restart(initialUserMessage);
     this.fold = null;
     messages.forEach((message, k) => this.add(message, k, false));
-    return this.snapshot(messages);
+    return this.snapshot(messages.length);
   }
-}
 
-/** `apply_prompt_caching`'s marks as the serializer keeps them: a user message whose last part is an image loses its mark. */
-function breakpointsOf(messages: readonly DraftMessage[], lastUserOrTool: number): number[] {
-  const marks: number[] = [];
-  if (messages[0]?.role === 'system') marks.push(0);
-  if (lastUserOrTool > 0) {
-    const message = messages[lastUserOrTool]!;
-    const last = message.content[message.content.length - 1];
-    if (!last)
-      throw new AgentMessagesError(
-        `a ${message.role} message has no content to mark for prompt caching`,
-        'IndexError: list index out of range',
-      );
-    if (message.role === 'tool' || last.kind === 'text') marks.push(lastUserOrTool);
+  /**
+   * `apply_prompt_caching`'s marks as the serializer keeps them: the system message, and the last user
+   * or tool message, unless it is a user message whose last part is an image.
+   */
+  private breakpoints(): number[] {
+    const marks: number[] = [];
+    if (this.firstRole === 'system') marks.push(0);
+    const last = this.lastUserOrToolEnd;
+    if (this.lastUserOrTool > 0 && last) {
+      if (last.lastKind === null)
+        throw new AgentMessagesError(
+          `a ${last.role} message has no content to mark for prompt caching`,
+          'IndexError: list index out of range',
+        );
+      if (last.role === 'tool' || last.lastKind === 'text') marks.push(this.lastUserOrTool);
+    }
+    return marks;
   }
-  return marks;
 }

@@ -98,11 +98,20 @@ describe('the conversation fold', () => {
   it('emits what OpenHands’ look through every pending response emits, on random views', () => {
     let held = 0;
     for (let seed = 1; seed <= 200; seed++) {
-      const view = randomView(new Random(prng(7000 + seed)), 25);
+      const random = new Random(prng(7000 + seed));
+      const view = randomView(random, 25);
       const fold = new ConversationFold(options);
-      fold.feed(view, 0);
+      // Fed in random runs, as a run's views grow; each take() hands over only what was emitted since.
+      const taken: DraftMessage[] = [];
+      for (let fed = 0; fed < view.length;) {
+        const upTo = Math.min(view.length, fed + random.int(1, 6));
+        fold.feed(view.slice(0, upTo), fed);
+        taken.push(...fold.take());
+        expect(fold.take()).toEqual([]);
+        fed = upTo;
+      }
       const expected = foldedAsOpenHands(view);
-      expect(shape(fold.messages), `seed ${7000 + seed}`).toEqual(shape(expected));
+      expect(shape(taken), `seed ${7000 + seed}`).toEqual(shape(expected));
       held +=
         view.filter((event) => event.kind === 'action').length - expected.filter((m) => m.role === 'assistant').length;
     }
