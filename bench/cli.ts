@@ -10,17 +10,17 @@
  * - sweep: configurations × events replayed per second with 1, 2 and 4 worker threads.
  * Run with `npm run bench`, or alone: `npx tsx bench/cli.ts` (BENCH_RUNS, default 5).
  */
-import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLog } from './generateLog.ts';
 import { eventsForBytes, logFile } from './logFiles.ts';
 import { type Figure, pairedRatios, printFigures, spread } from './stats.ts';
 import { type Run, bin, buildCli, root, sideBySide } from './wholeProcess.ts';
+import { scratchDir } from './scratchDir.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sizes = (process.env.BENCH_SIZES ?? '10e6,100e6').split(',').map(Number);
-const dir = mkdtempSync(join(tmpdir(), 'bench-cli-'));
+const dir = scratchDir('bench-cli-');
 
 const SERVER_DEFAULT = {
   type: 'pipeline',

@@ -4,11 +4,10 @@
  * generated log (BENCH_PROFILE_BYTES). With BENCH_TRACE=file, a Chrome trace of the last changes.
  * Run with `npx tsx bench/profileStep.ts`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { launchWithProfile, KEEP_NAMES, serveApp } from './chromium.ts';
 import { eventsForBytes, logFile } from './logFiles.ts';
+import { scratchDir } from './scratchDir.ts';
 
 const BYTES = Number(process.env.BENCH_PROFILE_BYTES ?? 0);
 const MODE = process.env.BENCH_PROFILE_MODE ?? 'As recorded';
@@ -42,7 +41,7 @@ function noteRequests() {
 }
 
 const server = await serveApp('bench-profile-dist', 4357, { minify: false });
-const context = await launchWithProfile(mkdtempSync(join(tmpdir(), 'bench-profile-')));
+const context = await launchWithProfile(scratchDir('bench-profile-'));
 try {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.addInitScript(KEEP_NAMES);

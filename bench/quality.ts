@@ -32,8 +32,7 @@
  *   (BENCH_QUALITY_EVENTS=100000: a longer log; BENCH_QUALITY_ONLY=replay or command: one of the two tables)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSync } from '../src/engine/index.ts';
 import { type CondenserConfig, parseCondenserConfig } from '../src/engine/v0/index.ts';
@@ -43,6 +42,7 @@ import { LogFacts, eventFactSet } from '../src/inspect/quality/index.ts';
 import { type RawEvent, generateLog } from './generateLog.ts';
 import { machineLoad, spread } from './stats.ts';
 import { type Run, bin, buildCli, sideBySide } from './wholeProcess.ts';
+import { scratchDir } from './scratchDir.ts';
 
 const EVENTS = Number(process.env.BENCH_QUALITY_EVENTS ?? 10_000);
 /** Processes per variant and configuration; timed samples per process. */
@@ -256,7 +256,7 @@ if (childTask) {
  */
 function wholeCommands(text: string): void {
   buildCli();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-quality-'));
+  const dir = scratchDir('bench-quality-');
   const logPath = join(dir, 'log.json');
   writeFileSync(logPath, text);
   // More answers than any configuration here asks for (llm 120/4: one call per ~60 events).

@@ -5,17 +5,17 @@
  * Reported: frames painted per second while scrubbing, the longest frame, and how many steps moved.
  * Run with `npm run bench` or `npx tsx bench/scrub.ts` (BENCH_SCRUB_EVENTS to change the size).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchPage, importLog, launchBrowser, openApp, serveApp } from './chromium.ts';
 import { generateLog } from './generateLog.ts';
+import { scratchDir } from './scratchDir.ts';
 
 const EVENTS = Number(process.env.BENCH_SCRUB_EVENTS ?? 110_000);
 const server = await serveApp('bench-scrub-dist', 4337);
 
 const text = JSON.stringify(generateLog(EVENTS));
-const logPath = join(mkdtempSync(join(tmpdir(), 'bench-scrub-')), 'bench-scrub.json');
+const logPath = join(scratchDir('bench-scrub-'), 'bench-scrub.json');
 writeFileSync(logPath, text);
 
 const browser = await launchBrowser();

@@ -8,13 +8,13 @@
  * over STEP_CHANGES changes, re-simulated and as recorded.
  * Run with `npx tsx bench/stepPaint.ts`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { benchPage, importLog, launchBrowser, openApp, serveApp } from './chromium.ts';
 import { generateLog } from './generateLog.ts';
 import { spread } from './stats.ts';
+import { scratchDir } from './scratchDir.ts';
 
 const EVENTS = Number(process.env.BENCH_STEP_EVENTS ?? 11_000);
 /** BENCH_STEP_SAMPLE_ONLY=1: the bundled sample only (no 10 MB log). */
@@ -89,7 +89,7 @@ async function measure(page: Page, name: string): Promise<void> {
 }
 
 const server = await serveApp('bench-step-dist', 4347);
-const logPath = join(mkdtempSync(join(tmpdir(), 'bench-step-')), 'bench-step.json');
+const logPath = join(scratchDir('bench-step-'), 'bench-step.json');
 const text = JSON.stringify(generateLog(EVENTS));
 writeFileSync(logPath, text);
 const browser = await launchBrowser();

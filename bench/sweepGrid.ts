@@ -6,17 +6,17 @@
  * clock with start-up, median of three runs with the range. Run with `npm run bench`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLog } from './generateLog.ts';
 import { spread } from './stats.ts';
+import { scratchDir } from './scratchDir.ts';
 
 const root = process.cwd();
 const events = 500;
 const grid = 'type=llm,amortized max_size=40:200:40 keep_first=1,2,4,8,16';
 const runs = 3;
-const dir = mkdtempSync(join(tmpdir(), 'bench-grid-'));
+const dir = scratchDir('bench-grid-');
 const log = join(dir, 'log.json');
 writeFileSync(log, JSON.stringify(generateLog(events, 11)));
 
