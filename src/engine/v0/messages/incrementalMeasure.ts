@@ -35,9 +35,9 @@ export class IncrementalMeasure {
   private cumulative: number[] = [];
   private prefixIds: number[] = [];
   private blocks: number[] = [];
-  private lastUserOrTool = -1;
-  /** What prompt caching reads of the last user or tool message: its role and its last part's kind (null: no part). */
-  private lastUserOrToolEnd: { readonly role: string; readonly lastKind: string | null } | null = null;
+  /** What prompt caching reads of the last user or tool message: where it is, its role, its last part's kind (null: no part). */
+  private lastUserOrTool: { readonly index: number; readonly role: string; readonly lastKind: string | null } | null =
+    null;
   private firstRole: string | null = null;
   /** What `_filter_unmatched_tool_calls` would remove, kept up to date message by message. */
   private readonly callIds = new Set<string>();
@@ -95,8 +95,7 @@ export class IncrementalMeasure {
     this.cumulative = [];
     this.prefixIds = [];
     this.blocks = [];
-    this.lastUserOrTool = -1;
-    this.lastUserOrToolEnd = null;
+    this.lastUserOrTool = null;
     this.firstRole = null;
     for (const set of [this.callIds, this.resultIds, this.unansweredCalls, this.orphanResults]) set.clear();
   }
@@ -134,10 +133,8 @@ export class IncrementalMeasure {
     );
     this.blocks.push(shape.blocks);
     if (k === 0) this.firstRole = message.role;
-    if (message.role === 'user' || message.role === 'tool') {
-      this.lastUserOrTool = k;
-      this.lastUserOrToolEnd = { role: message.role, lastKind: message.content.at(-1)?.kind ?? null };
-    }
+    if (message.role === 'user' || message.role === 'tool')
+      this.lastUserOrTool = { index: k, role: message.role, lastKind: message.content.at(-1)?.kind ?? null };
   }
 
   private snapshot(count: number): MeasuredRequest {
@@ -169,14 +166,14 @@ export class IncrementalMeasure {
   private breakpoints(): number[] {
     const marks: number[] = [];
     if (this.firstRole === 'system') marks.push(0);
-    const last = this.lastUserOrToolEnd;
-    if (this.lastUserOrTool > 0 && last) {
+    const last = this.lastUserOrTool;
+    if (last && last.index > 0) {
       if (last.lastKind === null)
         throw new AgentMessagesError(
           `a ${last.role} message has no content to mark for prompt caching`,
           'IndexError: list index out of range',
         );
-      if (last.role === 'tool' || last.lastKind === 'text') marks.push(this.lastUserOrTool);
+      if (last.role === 'tool' || last.lastKind === 'text') marks.push(last.index);
     }
     return marks;
   }
