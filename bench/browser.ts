@@ -7,6 +7,7 @@
  * - the import, from the input's change: the first view (step 1's panes painted) and the import done
  *   (stored and replayed, the status line gone), the longest main-thread task meanwhile (Long Tasks
  *   API), and the peak resident memory of the page's renderer (the engine's worker runs inside it);
+ * - the engine worker's own heap and backing storage over the whole run, read every second over CDP;
  * - a step change (→), and a max_size change while the tokens are still counted and after: from the
  *   input to the paint, medians and p95 over every run.
  * "Shown" is the app's User Timing mark (src/store/shownMarks.ts); "painted" is the first animation
@@ -20,6 +21,7 @@ import type { Page } from 'playwright-core';
 import { KEEP_NAMES, launchBrowser, launchWithProfile, serveApp } from './chromium.ts';
 import { eventsForBytes, logFile } from './logFiles.ts';
 import { newRenderersPeakMb, rendererPids } from './processMemory.ts';
+import { type WorkerHeapPeaks, watchWorkerHeap } from './workerHeap.ts';
 import { type Figure, pairedRatios, printFigures, spread } from './stats.ts';
 
 const sizes = (process.env.BENCH_SIZES ?? '10e6,100e6').split(',').map(Number);
@@ -128,6 +130,8 @@ interface AppRun {
   readonly rendererMb: number;
   /** The renderer's peak over the whole run: the import, then the background work (tokens, usage, facts lost) beside the changes. */
   readonly rendererRunMb: number;
+  /** The engine worker's own heap over the same run (null if it could not be read). */
+  readonly workerHeap: WorkerHeapPeaks | null;
   readonly steps: number[];
   readonly settingsCounting: number[];
   readonly settingsCounted: number[];
@@ -185,8 +189,10 @@ async function appRun(path: string, name: string): Promise<AppRun> {
   const profileDir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
   const context = await launchWithProfile(profileDir);
   let run: Omit<AppRun, 'reopenMs' | 'reopenRendererMb'>;
+  let workerHeap: Awaited<ReturnType<typeof watchWorkerHeap>> | null = null;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
+    workerHeap = await watchWorkerHeap(context, page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.addInitScript(KEEP_NAMES);
@@ -254,6 +260,7 @@ async function appRun(path: string, name: string): Promise<AppRun> {
     const rendererRunMb = newRenderersPeakMb(before);
     run = {
       rendererRunMb,
+      workerHeap: await workerHeap.stop(),
       firstViewMs: firstView - t0,
       importMs: imported - t0,
       longestTaskMs: longest,
@@ -264,6 +271,8 @@ async function appRun(path: string, name: string): Promise<AppRun> {
       label,
     };
   } finally {
+    // Stopped here too when the run failed, or its timer would keep the process alive.
+    await workerHeap?.stop();
     await context.close();
   }
   // The profile holds the imported log's stored copy (about 1 GB at the largest size): not left behind.
@@ -271,6 +280,29 @@ async function appRun(path: string, name: string): Promise<AppRun> {
     rmSync(profileDir, { recursive: true, force: true }),
   );
   return { ...run, reopenMs: reopened.ms, reopenRendererMb: reopened.rendererMb };
+}
+
+/** The engine worker's heap peaks (whole run), where every run could read them. */
+function workerHeapFigures(peaks: readonly (WorkerHeapPeaks | null)[]): Figure[] {
+  const read = peaks.filter((peak): peak is WorkerHeapPeaks => peak !== null);
+  if (read.length < peaks.length) {
+    console.log(`  (the engine worker's heap was read in ${read.length} of ${peaks.length} runs: not shown)`);
+    return [];
+  }
+  return [
+    {
+      name: 'engine worker heap in use, peak',
+      unit: 'MB',
+      measured: spread(read.map((peak) => peak.usedMb)),
+      note: `read every second; V8 held up to ${spread(read.map((peak) => peak.totalMb)).median.toFixed(0)} MB (median)`,
+    },
+    {
+      name: 'engine worker backing storage, peak',
+      unit: 'MB',
+      measured: spread(read.map((peak) => peak.backingMb)),
+      note: 'array buffers and external strings, outside the heap',
+    },
+  ];
 }
 
 try {
@@ -333,6 +365,7 @@ try {
         note: 'the import, then background work beside the step and setting changes',
         ...underTwoGb,
       },
+      ...workerHeapFigures(apps.map((run) => run.workerHeap)),
       {
         name: 'step change (→) painted',
         unit: 'ms',
