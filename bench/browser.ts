@@ -21,7 +21,7 @@ import type { Page } from 'playwright-core';
 import { KEEP_NAMES, launchBrowser, launchWithProfile, serveApp } from './chromium.ts';
 import { eventsForBytes, logFile } from './logFiles.ts';
 import { newRenderersPeakMb, rendererPids } from './processMemory.ts';
-import { type WorkerHeapPeaks, watchWorkerHeap } from './workerHeap.ts';
+import { type WorkerHeapPeaks, type WorkerHeapWatch, watchWorkerHeap } from './workerHeap.ts';
 import { type Figure, pairedRatios, printFigures, spread } from './stats.ts';
 
 const sizes = (process.env.BENCH_SIZES ?? '10e6,100e6').split(',').map(Number);
@@ -189,7 +189,7 @@ async function appRun(path: string, name: string): Promise<AppRun> {
   const profileDir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
   const context = await launchWithProfile(profileDir);
   let run: Omit<AppRun, 'reopenMs' | 'reopenRendererMb'>;
-  let workerHeap: Awaited<ReturnType<typeof watchWorkerHeap>> | null = null;
+  let workerHeap: WorkerHeapWatch | null = null;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     workerHeap = await watchWorkerHeap(context, page);

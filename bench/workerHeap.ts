@@ -21,9 +21,14 @@ interface HeapUsage {
   backingStorageSize?: number;
 }
 
+export interface WorkerHeapWatch {
+  /** Stops watching (one last reading first; once, whoever asks again); the peaks seen, or null if no worker answered. */
+  stop(): Promise<WorkerHeapPeaks | null>;
+}
+
 const ASK_TIMEOUT_MS = 2000;
 
-export async function watchWorkerHeap(context: BrowserContext, page: Page, everyMs = 1000) {
+export async function watchWorkerHeap(context: BrowserContext, page: Page, everyMs = 1000): Promise<WorkerHeapWatch> {
   const cdp: CDPSession = await context.newCDPSession(page);
   const workers = new Set<string>();
   const waiting = new Map<number, (usage: HeapUsage | null) => void>();
@@ -38,23 +43,22 @@ export async function watchWorkerHeap(context: BrowserContext, page: Page, every
     const message = JSON.parse(event.message) as { id?: number; result?: HeapUsage };
     if (message.id === undefined) return;
     waiting.get(message.id)?.(message.result ?? null);
-    waiting.delete(message.id);
   });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
 
   const heapOf = (sessionId: string) =>
     new Promise<HeapUsage | null>((resolve) => {
       const id = nextId++;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        resolve(null);
-      }, ASK_TIMEOUT_MS);
-      waiting.set(id, (usage) => {
+      // Answered, timed out or refused: settled once, its timer cleared either way.
+      const settle = (usage: HeapUsage | null) => {
         clearTimeout(timer);
+        waiting.delete(id);
         resolve(usage);
-      });
+      };
+      const timer = setTimeout(() => settle(null), ASK_TIMEOUT_MS);
+      waiting.set(id, settle);
       const message = JSON.stringify({ id, method: 'Runtime.getHeapUsage' });
-      cdp.send('Target.sendMessageToTarget', { sessionId, message }).catch(() => resolve(null));
+      cdp.send('Target.sendMessageToTarget', { sessionId, message }).catch(() => settle(null));
     });
 
   const peaks = { usedMb: 0, totalMb: 0, backingMb: 0 };
@@ -74,8 +78,7 @@ export async function watchWorkerHeap(context: BrowserContext, page: Page, every
 
   let stopped: Promise<WorkerHeapPeaks | null> | null = null;
   return {
-    /** Stops watching (one last reading first; once, whoever asks again); the peaks seen, or null if no worker answered. */
-    stop(): Promise<WorkerHeapPeaks | null> {
+    stop() {
       return (stopped ??= (async () => {
         clearInterval(timer);
         await sampling;
