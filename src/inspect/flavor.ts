@@ -26,6 +26,8 @@ export interface TraceEncoder<Step, View> {
    * same text), counting at most `max` (all in range).
    */
   matchingRun(previous: View, i: number, view: View, j: number, max: number): number;
+  /** The first index from `from` on where `previous` has the item `view[at]` (the same event or text), or -1. */
+  findItem(previous: View, from: number, view: View, at: number): number;
   /**
    * Where `view` is `previous` with items replaced one for one (a mask moved on) and more appended: the
    * replaced items' indices, in order; null when it is not so, or cannot be told without comparing.

@@ -262,6 +262,31 @@ export function sameEntry(a: ViewEntry, b: ViewEntry): boolean {
   return false;
 }
 
+/** What an entry stands for: the logged event or summary it shows, or hides behind placeholders. */
+function entryRoot(entry: ViewEntry): ViewEntry {
+  let root = entry;
+  while (root.kind === 'masked') root = root.original;
+  return root;
+}
+
+/**
+ * The first index from `from` on where `view` has the same entry as `target` (sameEntry), or -1. A
+ * masked view is scanned through the view under its masks, whose entries stand for the same things at
+ * the same places: only the entries that stand for what `target` does are masked to be compared, not
+ * every entry passed on the way.
+ */
+export function findEntry(view: View, from: number, target: ViewEntry): number {
+  let unmasked = view;
+  while (unmasked instanceof MaskedView) unmasked = unmasked.input;
+  const root = entryRoot(target);
+  for (let p = Math.max(0, from); p < view.length; p++) {
+    const candidate = entryRoot(entryAt(unmasked, p));
+    if (candidate !== root && !(candidate.kind === 'summary' && sameEntry(candidate, root))) continue;
+    if (sameEntry(entryAt(view, p), target)) return p;
+  }
+  return -1;
+}
+
 const summaryEntries = new WeakMap<EpochSummary, SummaryEntry>();
 
 /**

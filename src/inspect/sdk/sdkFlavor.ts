@@ -63,6 +63,7 @@ export function sdkTraceEncoder(): TraceEncoder<Step, View> {
     beforeEventIndex: (step) => step.beforeEventIndex,
     forgottenLengths: (step) => step.condensations.map((c) => c.forgottenEventIds.length),
     matchingRun: (previous, i, view, j, max) => sharedRun(previous.events, i, view.events, j, max),
+    findItem: (previous, from, view, at) => previous.events.indexOf(view.events[at]!, from),
     sharedPrefix(previous, view) {
       return sharedStart(previous.events, view.events);
     },

@@ -53,13 +53,6 @@ const MAX_INSERTED = 2;
 /** How many places where a view changed are followed; past them, the rest is re-listed. */
 const MAX_CHANGES = 4;
 
-/** The first p >= from where `previous` has the item `view[at]`, or -1. */
-function findItem<Step, View>(encoder: TraceEncoder<Step, View>, previous: View, from: number, view: View, at: number) {
-  for (let p = from, before = encoder.viewLength(previous); p < before; p++)
-    if (encoder.matchingRun(previous, p, view, at, 1) === 1) return p;
-  return -1;
-}
-
 /** `quality`: per step the facts seen, those in view, and those the agent used that its view had lost; their totals at the end. */
 export function qualityFigure<Step, View>(
   quality: LogQuality,
@@ -98,7 +91,7 @@ export function qualityFigure<Step, View>(
       let inserted = 0;
       if (changes < MAX_CHANGES) {
         for (; inserted <= MAX_INSERTED && j + inserted < length; inserted++) {
-          rest = findItem(encoder, earlier, i, view, j + inserted);
+          rest = encoder.findItem(earlier, i, view, j + inserted);
           if (rest >= 0) break;
         }
       }

@@ -10,6 +10,7 @@ import {
   MaskedView,
   V0AgentCalls,
   entryAt,
+  findEntry,
   forgottenJson,
   forgottenLength,
   learnFromRecordedRun,
@@ -128,6 +129,7 @@ export function v0TraceEncoder(): TraceEncoder<ReplayStep, View> {
     forgottenLengths: (step) => step.condensations.map((c) => forgottenLength(c.forgotten)),
     replacedItems: (previous, view) => maskedSince(previous, view),
     matchingRun: (previous, i, view, j, max) => sameEntriesRun(previous, i, view, j, max),
+    findItem: (previous, from, view, at) => findEntry(previous, from, entryAt(view, at)),
     sharedPrefix(previous, view) {
       // Two moments of one epoch share their start without comparing; otherwise compare entries.
       return (

@@ -1,8 +1,9 @@
 /**
  * Masked views against masking done the way OpenHands does it (the whole view, at every step), on seeded
  * random logs with condensations, summaries and requests, under both masking condensers alone and piped:
- * their entries, what consecutive views share, what changed in place, and their token sums, for views in
- * order and asked for again out of order (as the app's step view asks).
+ * their entries, what consecutive views share, what changed in place, where an entry of one is in the
+ * other, and their token sums, for views in order and asked for again out of order (as the app's step
+ * view asks).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   type ViewEntry,
   type ViewPosition,
   ViewTracker,
+  findEntry,
   isBrowserOutput,
   isObservation,
   maskedSince,
@@ -106,9 +108,10 @@ const comparedPrefix = (a: View, b: View) => {
 };
 
 describe('masked views against masking the whole view at every step', () => {
-  it('show the same, share and change what comparing says, and sum the same tokens, in order or not', () => {
+  it('show the same, share, change and hold entries where comparing says, and sum the same tokens, in order or not', () => {
     let told = 0;
     let replacedInPlace = 0;
+    let foundEntries = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const random = new Random(prng(900 + seed));
       const log = randomLog(random, 100);
@@ -135,6 +138,14 @@ describe('masked views against masking the whole view at every step', () => {
               told++;
               expect(shared, where).toBe(comparedPrefix(previous, view));
             }
+            const at = random.int(0, view.length - 1);
+            const from = random.int(0, previous.length);
+            if (view.length > 0) {
+              const last: View = previous;
+              const found = last.entries.findIndex((entry, k) => k >= from && sameEntry(entry, view.entries[at]!));
+              if (found >= 0) foundEntries++;
+              expect(findEntry(previous, from, view.entries[at]!), where).toBe(found);
+            }
             const replaced = maskedSince(previous, view);
             if (replaced !== null) {
               if (replaced.length > 0) replacedInPlace++;
@@ -152,5 +163,6 @@ describe('masked views against masking the whole view at every step', () => {
     // Most consecutive views were told apart without comparing, and many changed in place.
     expect(told).toBeGreaterThan(10_000);
     expect(replacedInPlace).toBeGreaterThan(1_000);
+    expect(foundEntries).toBeGreaterThan(5_000);
   });
 });

@@ -28,6 +28,10 @@ const encoder = {
     while (k < max && sameItem(previous[i + k]!, view[j + k]!)) k++;
     return k;
   },
+  findItem(previous: View, from: number, view: View, at: number) {
+    for (let p = from; p < previous.length; p++) if (sameItem(previous[p]!, view[at]!)) return p;
+    return -1;
+  },
   visitItems(view: View, from: number, to: number, visit: ViewItemVisitor) {
     for (let k = from; k < to; k++) {
       const item = view[k]!;
