@@ -14,20 +14,18 @@ export const MAX_FORGOTTEN_LISTED = 20_000_000;
 
 /** Bytes one id of a forgotten list takes (`4503599627370495,`), by the widest id of the log. */
 function idBytes(log: InspectedLog): number {
-  const widest = log.opened.rows.reduce((most, row) => Math.max(most, String(row.id).length), 1);
+  const widest = log.ids.reduce<number>((most, id) => Math.max(most, String(id).length), 1);
   return widest + 2;
 }
 
 /** `0 to 30000024 for 25 events`: where a log's ids lie. */
 function idSpan(log: InspectedLog): string {
-  const ids = log.opened.rows.map((row) => row.id).filter((id): id is number => typeof id === 'number');
+  const ids = log.ids.filter((id): id is number => typeof id === 'number');
   const [lowest, highest] = ids.reduce(
     ([low, high], id) => [Math.min(low, id), Math.max(high, id)],
     [Infinity, -Infinity],
   );
-  return ids.length
-    ? `${lowest} to ${highest} for ${log.opened.rows.length} events`
-    : `${log.opened.rows.length} events`;
+  return ids.length ? `${lowest} to ${highest} for ${log.ids.length} events` : `${log.ids.length} events`;
 }
 
 const bytesOf = (size: TraceSize, compact: boolean, perId: number) =>

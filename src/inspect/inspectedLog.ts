@@ -22,6 +22,7 @@ import type {
   AgentSettings,
   CondensationSummary,
   EventId,
+  EventRow,
   OpenedLog,
   ReplayQuality,
   ReplayRequest,
@@ -78,7 +79,16 @@ export type Prepared<T> =
  * of it. Built by `inspectedLog` from the engine's own FlavorLog, so each of these is written once.
  */
 export interface InspectedLog {
-  readonly opened: OpenedLog;
+  /** The log as opened, but for its table rows: rows() builds those when they are sent. */
+  readonly opened: Omit<OpenedLog, 'rows'>;
+  /**
+   * The event table's rows, built afresh at each call: the host sends them to the page once and keeps
+   * none (a 1 GB log's rows, with their one-line summaries, are tens of megabytes), and a command that
+   * shows no table never builds them.
+   */
+  rows(): EventRow[];
+  /** Event ids in log order. */
+  readonly ids: readonly EventId[];
   /** Each event's JSON as the log has it (read again from the file's bytes where it can be). */
   readonly raw: RawEvents;
   /** An event as OpenHands prints it (`str(event)`): the text its summarizers read. */
@@ -140,7 +150,8 @@ export interface FlavorReplay<Step, View> {
 
 /** What one engine does for a log (v0/openV0Log.ts, sdk/openSdkLog.ts); everything else is written once here. */
 export interface FlavorLog<Step, View> {
-  readonly opened: Omit<OpenedLog, 'recordedBill'>;
+  readonly opened: Omit<OpenedLog, 'recordedBill' | 'rows'>;
+  rows(): EventRow[];
   readonly raw: RawEvents;
   eventText(index: number): string;
   needsTokens(request: ReplayRequest): boolean;
@@ -227,6 +238,8 @@ export function inspectedLog<Step, View>(flavor: FlavorLog<Step, View>): Inspect
   const { calls: _calls, ...recordedBill } = flavor.recorded;
   return {
     opened: { ...flavor.opened, recordedBill },
+    rows: () => flavor.rows(),
+    ids: flavor.ids,
     raw: flavor.raw,
     eventText: (index) => flavor.eventText(index),
     needsTokens: (request) => flavor.needsTokens(request),

@@ -249,7 +249,7 @@ export class Inspector implements InspectorApi {
     this.lastCompare = null;
     this.lastCompareA = null;
     this.compared = null;
-    return log.opened;
+    return { ...log.opened, rows: log.rows() };
   }
 
   /**
@@ -316,7 +316,7 @@ export class Inspector implements InspectorApi {
   private async countInSlices(loaded: Loaded, progress?: CallContext['progress']): Promise<Tokens> {
     this.countText ??= await loadTokenizer();
     const countText = this.countText;
-    const total = loaded.log.opened.rows.length;
+    const total = loaded.log.ids.length;
     const counts = new Uint32Array(total);
     for (let next = 0; next < total;) {
       const sliceStart = this.clock();
@@ -785,7 +785,7 @@ export class Inspector implements InspectorApi {
     if (!this.lastCompareA || !this.lastCompare) throw new Error('nothing has been compared yet');
     const [a, b] = [this.lastCompareA.replayed, this.lastCompare.replayed];
     const steps = Math.min(a.steps.length, b.steps.length);
-    this.compared = new ComparedViews(a.lives(), b.lives(), this.loaded().log.opened.rows.length, steps);
+    this.compared = new ComparedViews(a.lives(), b.lives(), this.loaded().log.ids.length, steps);
     return this.compared.counts();
   }
 

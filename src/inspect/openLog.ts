@@ -13,7 +13,7 @@ export function countAllTokens(
   log: InspectedLog,
   countText: (text: string) => number,
 ): { counts: Uint32Array; countText: (text: string) => number } {
-  const counts = new Uint32Array(log.opened.rows.length);
+  const counts = new Uint32Array(log.ids.length);
   log.countTokens(countText, 0, counts.length, counts);
   return { counts, countText };
 }

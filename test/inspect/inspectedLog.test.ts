@@ -5,7 +5,7 @@ import { noLlm, runSync } from '../../src/engine/index.ts';
 import { loadLog } from '../../src/formats/index.ts';
 import { openLog } from '../../src/inspect/index.ts';
 import type { ReplayedLog } from '../../src/inspect/inspectedLog.ts';
-import { SAMPLE_SESSIONS } from '../helpers/logs.ts';
+import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 
 const REAL_185 = join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json');
 
@@ -86,3 +86,18 @@ async function recordedSample(): Promise<ReplayedLog> {
   if ('configError' in prepared) throw new Error(prepared.configError);
   return runSync(prepared.work, noLlm);
 }
+
+describe('inspectedLog: the event table’s rows', () => {
+  it('are built when asked for, afresh each time, and not kept with the opened log', async () => {
+    for (const path of [REAL_185, join(REAL_LOGS, 'v1_benchmarks_conversation_7a4bfe2d_203ev_3cond')]) {
+      const log = openLog(await loadLog(readLogInput(path), {}));
+      expect(Object.hasOwn(log.opened, 'rows')).toBe(false);
+      const rows = log.rows();
+      expect(rows.map((row) => row.id)).toEqual(log.ids);
+      expect(rows.map((row) => row.index)).toEqual(log.ids.map((_, index) => index));
+      const again = log.rows();
+      expect(again).not.toBe(rows);
+      expect(again).toEqual(rows);
+    }
+  });
+});

@@ -17,7 +17,10 @@ import { ITEMS_PER_SLICE } from '../../src/worker/slicedList.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 import { acrossThreads, replayedAsRecorded } from '../helpers/wire.ts';
 
-const opened = async (path: string): Promise<OpenedLog> => openLog(await loadLog(readLogInput(path), {})).opened;
+const opened = async (path: string): Promise<OpenedLog> => {
+  const log = openLog(await loadLog(readLogInput(path), {}));
+  return { ...log.opened, rows: log.rows() };
+};
 
 describe('rowColumns: a log’s rows as columns between the worker and the page', () => {
   it('gives back the same rows, V0 (integer ids) and SDK (string ids)', async () => {

@@ -155,15 +155,16 @@ function suggestedConfig(parsed: SdkParsedLog): sdk.SdkCondenserConfig {
 /** An OpenHands Agent SDK log, replayed by the SDK engine under the rules of the SDK that wrote it. */
 export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
   const prepared = sdk.prepareSdkLog(parsed.events, { leafId: parsed.leafId });
-  const rows: EventRow[] = parsed.events.map((event, i) => ({
-    index: i,
-    id: event.id,
-    kind: ACTION_LIKE.has(event.kind) ? 'action' : OBSERVATION_LIKE.has(event.kind) ? 'observation' : 'other',
-    type: typeOf(event),
-    source: event.source,
-    summary: summaryOf(event),
-    inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
-  }));
+  const rows = (): EventRow[] =>
+    parsed.events.map((event, i) => ({
+      index: i,
+      id: event.id,
+      kind: ACTION_LIKE.has(event.kind) ? 'action' : OBSERVATION_LIKE.has(event.kind) ? 'observation' : 'other',
+      type: typeOf(event),
+      source: event.source,
+      summary: summaryOf(event),
+      inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
+    }));
   const callAt = agentCallsByEvent(parsed.recorded);
   const rulesOf = (request: ReplayRequest) => request.sdkRules ?? parsed.suggestedRules;
   const configOf = (request: ReplayRequest) => sdk.parseSdkCondenserConfig(request.config, rulesOf(request));
@@ -178,9 +179,9 @@ export function openSdkLog(parsed: SdkParsedLog): InspectedLog {
         ? sdk.eventString(event)
         : `${event.kind === 'OtherEvent' ? event.sdkKind : event.kind} (not in the agent's view)`;
     },
+    rows,
     opened: {
       flavor: 'sdk',
-      rows,
       shape: parsed.shape,
       shapeLabel: SHAPE_LABELS[parsed.shape],
       notes,

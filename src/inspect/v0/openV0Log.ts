@@ -108,15 +108,16 @@ function v0LogSummaries(prepared: PreparedLog, bill: RecordedBill): LogSummaries
 /** An OpenHands V0 log, replayed by the V0 engine. */
 export function openV0Log(parsed: ParsedLog): InspectedLog {
   const prepared = prepareLog(parsed.events);
-  const rows: EventRow[] = parsed.events.map((event, i) => ({
-    index: event.index,
-    id: event.id,
-    kind: event.kind,
-    type: event.type,
-    source: event.source,
-    summary: oneLine(event.loggedMessage ?? eventMessage(event)),
-    inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
-  }));
+  const rows = (): EventRow[] =>
+    parsed.events.map((event, i) => ({
+      index: event.index,
+      id: event.id,
+      kind: event.kind,
+      type: event.type,
+      source: event.source,
+      summary: oneLine(event.loggedMessage ?? eventMessage(event)),
+      inHistory: { recorded: prepared.inHistory.recorded[i] === 1, resimulate: prepared.inHistory.resimulate[i] === 1 },
+    }));
   const recordedSummaries = parsed.events.flatMap((event) =>
     event.kind === 'action' && event.condensation?.summary != null ? [event.condensation.summary] : [],
   );
@@ -125,9 +126,9 @@ export function openV0Log(parsed: ParsedLog): InspectedLog {
   const flavor: FlavorLog<ReplayStep, View> = {
     raw: parsed.raw,
     eventText: (index) => eventPromptText(parsed.events[index]!),
+    rows,
     opened: {
       flavor: 'v0',
-      rows,
       shape: parsed.shape,
       shapeLabel: SHAPE_LABELS[parsed.shape],
       notes: parsed.notes,
