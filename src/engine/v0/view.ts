@@ -1,4 +1,4 @@
-import { type LogEvent, type SummaryEntry, type ViewEntry, isAction } from './events.ts';
+import { type LogEvent, type MaskedEntry, type SummaryEntry, type ViewEntry, isAction } from './events.ts';
 import { forgetsId, forgottenIds, lowerBound } from './forgotten.ts';
 import { IdSet } from './idSet.ts';
 import { pyInsertIndex } from '../core/index.ts';
@@ -122,8 +122,11 @@ export class MaskedView implements View {
     readonly input: View,
     /** Entries from here on are never masked (it may be negative: none is). */
     readonly limit: number,
-    /** The entry's replacement, or null to keep it; one function per condenser, the same object per entry. */
-    readonly mask: (entry: ViewEntry) => ViewEntry | null,
+    /**
+     * The entry's placeholder (its `original` the entry itself: findEntry relies on it), or null to
+     * keep it; one function per condenser, the same object per entry.
+     */
+    readonly mask: (entry: ViewEntry) => MaskedEntry | null,
   ) {
     this.length = input.length;
   }

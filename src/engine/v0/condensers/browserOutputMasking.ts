@@ -28,7 +28,7 @@ export const browserOutputMaskingCondenser = defineCondenser({
       }
       return placeholder;
     };
-    const mask = (entry: ViewEntry): ViewEntry | null => (isBrowserOutput(entry) ? placeholderFor(entry) : null);
+    const mask = (entry: ViewEntry): MaskedEntry | null => (isBrowserOutput(entry) ? placeholderFor(entry) : null);
     const outputs = new EntryFinder(isBrowserOutput);
     // The latest attention_window browser outputs stay; every one before the oldest of them is masked.
     // A view read as needed, as observation masking's: a step costs what changed, not the view.

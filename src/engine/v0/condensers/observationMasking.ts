@@ -26,7 +26,7 @@ export const observationMaskingCondenser = defineCondenser({
       }
       return placeholder;
     };
-    const mask = (entry: ViewEntry): ViewEntry | null => (isObservation(entry) ? placeholderFor(entry) : null);
+    const mask = (entry: ViewEntry): MaskedEntry | null => (isObservation(entry) ? placeholderFor(entry) : null);
     // Masks by position, every Observation kind (summaries and recall observations included). A view
     // read as needed: a step costs what it reads, and the next step's view compares by its limit.
     return transform((view) => new MaskedView(view, view.length - attention_window, mask));
