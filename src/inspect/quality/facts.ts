@@ -4,6 +4,7 @@
  * give exactly what the Python reference gives, on events of any shape (V0 and SDK alike).
  */
 import { codePointPrefix, compareCodePoints, isPythonSpace, pythonStrip } from './pythonText.ts';
+import { isPythonWordChar } from './pythonWord.ts';
 
 /** Keys whose values hold no facts (metadata, metrics, images). */
 const EXCLUDED_KEYS = new Set([
@@ -108,55 +109,50 @@ function slashCount(text: string): number {
   return count;
 }
 
-/**
- * The reference's `^(?:[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)\b|FAILED\b|ERROR\b|fatal:|error:)`
- * on a stripped line, tried where the line's first character is. Python's `\b` in a str pattern is
- * Unicode-aware (é is a word character), so the boundary after a word is "no letter, digit or
- * underscore next", not JavaScript's ASCII `\b`.
- */
-const ERROR_AT =
-  /(?:[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)(?![\p{L}\p{N}_])|FAILED(?![\p{L}\p{N}_])|ERROR(?![\p{L}\p{N}_])|fatal:|error:)/uy;
 const ERROR_LENGTH = 200;
 const NEWLINE = 0x0a;
 const CAPITAL_E = 0x45;
 
-// [A-Za-z0-9_.]: what the pattern's first word is made of.
+// [A-Za-z0-9_.]: what the pattern's first word is made of; it begins with one of [A-Za-z_].
 const WORD_CHAR = new Uint8Array(128);
 for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.')
   WORD_CHAR[char.charCodeAt(0)] = 1;
 const isWordChar = (unit: number) => unit < 128 && WORD_CHAR[unit] === 1;
+const isWordStart = (unit: number) => isWordChar(unit) && unit !== 0x2e && (unit < 0x30 || unit > 0x39);
+
+/** Python's `\b` after a word that ends before `end`: no word character follows (Python 3.11's, see pythonWord.ts). */
+const wordEndsAt = (text: string, end: number) => end >= text.length || !isPythonWordChar(text.codePointAt(end)!);
 
 /**
- * Whether the pattern can match at `start` (a line's first non-space character): only if the word
- * there holds "Error" or "Exception" or the text there begins with FAILED, ERROR, fatal: or error:.
- * A cheap test that lets most lines pass without running the pattern.
+ * Whether the reference's `^(?:[A-Za-z_][A-Za-z0-9_.]*(?:Error|Exception)\b|FAILED\b|ERROR\b|fatal:|error:)`
+ * matches the line whose first non-space character is at `start`. The first form matches when some
+ * "Error" or "Exception" after the word's first character ends where a word boundary is (the pattern
+ * backtracks to each); only whether it matches matters, as the fact is the whole line.
  */
-function mayBeErrorAt(text: string, start: number): boolean {
-  let end = start;
+function isErrorLineAt(text: string, start: number): boolean {
+  if (text.startsWith('fatal:', start) || text.startsWith('error:', start)) return true;
+  if (text.startsWith('FAILED', start) && wordEndsAt(text, start + 6)) return true;
+  if (text.startsWith('ERROR', start) && wordEndsAt(text, start + 5)) return true;
+  if (!isWordStart(text.charCodeAt(start))) return false;
+  let end = start + 1;
   while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
   for (let k = start + 1; k < end; k++) {
-    if (text.charCodeAt(k) === CAPITAL_E && (text.startsWith('rror', k + 1) || text.startsWith('xception', k + 1)))
-      return true;
+    if (text.charCodeAt(k) !== CAPITAL_E) continue;
+    const length = text.startsWith('rror', k + 1) ? 5 : text.startsWith('xception', k + 1) ? 9 : 0;
+    if (length > 0 && wordEndsAt(text, k + length)) return true;
   }
-  return (
-    text.startsWith('FAILED', start) ||
-    text.startsWith('ERROR', start) ||
-    text.startsWith('fatal:', start) ||
-    text.startsWith('error:', start)
-  );
+  return false;
 }
 
-/** Error lines: of `text.split('\n')`, each that matches ERROR_AT once stripped, cut to 200 characters. */
+/** Error lines: of `text.split('\n')`, each that the reference's pattern matches once stripped, cut to 200 characters. */
 function addErrors(text: string, add: (fact: string) => void): void {
   for (let lineStart = 0; lineStart <= text.length;) {
     let first = lineStart;
     while (first < text.length && text.charCodeAt(first) !== NEWLINE && isPythonSpace(text.charCodeAt(first))) first++;
     const newline = text.indexOf('\n', first);
     const lineEnd = newline < 0 ? text.length : newline;
-    if (first < lineEnd && mayBeErrorAt(text, first)) {
-      ERROR_AT.lastIndex = first;
-      if (ERROR_AT.test(text)) add(`error:${codePointPrefix(pythonStrip(text.slice(first, lineEnd)), ERROR_LENGTH)}`);
-    }
+    if (first < lineEnd && isErrorLineAt(text, first))
+      add(`error:${codePointPrefix(pythonStrip(text.slice(first, lineEnd)), ERROR_LENGTH)}`);
     if (newline < 0) break;
     lineStart = newline + 1;
   }

@@ -21,6 +21,35 @@ describe('eventFacts (expected facts printed by the reference for the same event
     ]);
   });
 
+  it('the \\b after an error word is Python 3.11’s (Unicode 14): later letters end a word, older ones do not', () => {
+    const factsOf = (content: string) => eventFacts({ observation: 'run', content });
+    // U+1C89 and U+0C5C are letters since Unicode 16, U+11F04 since 15: the reference's Python 3.11 has none.
+    expect(factsOf('ValueError\u1c89')).toEqual(['error:ValueError\u1c89']);
+    expect(factsOf('ValueError\u{11f04} boom')).toEqual(['error:ValueError\u{11f04} boom']);
+    expect(factsOf('FAILED\u0c5c')).toEqual(['error:FAILED\u0c5c']);
+    expect(factsOf('ERROR\u{11f04}')).toEqual(['error:ERROR\u{11f04}']);
+    expect(factsOf('  \u3000KeyError\u1c89 here')).toEqual(['error:KeyError\u1c89 here']);
+    for (const content of [
+      'ValueError\u00e9',
+      'FAILED\u0c1a',
+      'ERROR\u4e2d',
+      'XException\u0663',
+      'XException\u00b2',
+      'XError_',
+    ])
+      expect(factsOf(content), content).toEqual([]);
+  });
+
+  it('an error word begins with a letter or _, and any Error in it before a boundary will do', () => {
+    const factsOf = (content: string) => eventFacts({ observation: 'run', content });
+    expect(factsOf('_Error: x')).toEqual(['error:_Error: x']);
+    expect(factsOf('a.Error:x')).toEqual(['error:a.Error:x']);
+    // The last Error is followed by a letter; the pattern backtracks to the first, followed by '.'.
+    expect(factsOf('ValueError.XError\u00e9')).toEqual(['error:ValueError.XError\u00e9']);
+    expect(factsOf('9Error: x')).toEqual([]);
+    expect(factsOf('.Error: x')).toEqual([]);
+  });
+
   it('an error line is cut to 200 characters, a surrogate pair counting as one', () => {
     const facts = eventFacts({ observation: 'run', content: `KeyError ${'\u{1f600}'.repeat(250)}` });
     expect(facts).toEqual([`error:KeyError ${'\u{1f600}'.repeat(191)}`]);
