@@ -84,6 +84,9 @@ const CUT_SEARCH_PIECES = 8;
 const CUT_LOOKBACK = 4096;
 /** About V8's longest string (2^29 - 24 UTF-16 units); one value longer than this cannot be read. */
 export const MAX_STRING_BYTES = 2 ** 29 - 24;
+const MIB = 1024 ** 2;
+/** 512 MiB, or a test's limit in bytes. */
+const sizeText = (bytes: number) => (bytes >= MIB ? `${Math.round(bytes / MIB)} MiB` : `${bytes} bytes`);
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -180,11 +183,22 @@ class Reader {
     private readonly kept: KeptBytes | null = null,
     private readonly source: ByteSource | null = null,
     private readonly blockBytes = BLOCK_BYTES,
+    /** The longest value parsed as one text (tests lower it): a string past it is refused as soon as it is that long. */
+    private readonly maxValueBytes = MAX_STRING_BYTES,
   ) {
     this.bytes = bytes;
     this.buffer = bytes;
     this.size = source ? source.size : bytes.length;
+    this.maxWindowBytes = 2 * maxValueBytes;
   }
+
+  /**
+   * The most a streamed window holds: one value being read (a list element, or a deep container split
+   * only once its end is found), so a hostile file costs at most this much before it is refused.
+   */
+  private readonly maxWindowBytes: number;
+  /** Where the value whose end is being looked for begins (in the document), to name it if it is too long. */
+  private scanFrom: number | null = null;
 
   /** See ElementHook; only where spans are kept (the elements are read again from them). */
   element: ElementHook | null = null;
@@ -201,9 +215,15 @@ class Reader {
     const loaded = this.base + length;
     if (!this.source || loaded >= this.size) return false;
     const wanted = Math.min(this.blockBytes, this.size - loaded);
+    if (length + wanted > this.maxWindowBytes) {
+      throw new LogFormatError(
+        this.where,
+        `a value from ${lineAndColumnAt(this.source, this.scanFrom ?? this.base)} on is over ${sizeText(this.maxWindowBytes)} long, more than one value can be read`,
+      );
+    }
     if (length + wanted > this.buffer.length) {
-      // Doubled: a value longer than a block costs no quadratic copying.
-      const larger = new Uint8Array(Math.max(2 * this.buffer.length, length + wanted));
+      // Doubled, up to the most a window holds: a value longer than a block costs no quadratic copying.
+      const larger = new Uint8Array(Math.min(this.maxWindowBytes, Math.max(2 * this.buffer.length, length + wanted)));
       larger.set(this.bytes);
       this.buffer = larger;
     }
@@ -255,6 +275,8 @@ class Reader {
       const quote = bytes.indexOf(QUOTE, at);
       if (quote < 0) {
         at = bytes.length;
+        // No value holding a string this long can be parsed: refused before more of it is read.
+        if (at - i > this.maxValueBytes) this.tooLong('a string', i, null);
         if (this.more()) continue;
         this.fail(bytes.length, 'unterminated string');
       }
@@ -267,6 +289,16 @@ class Reader {
 
   /** The end of the value starting at `i` (exclusive); the content is checked later by JSON.parse. */
   valueEnd(i: number): number {
+    if (this.scanFrom !== null) return this.scanEnd(i);
+    this.scanFrom = this.base + i;
+    try {
+      return this.scanEnd(i);
+    } finally {
+      this.scanFrom = null;
+    }
+  }
+
+  private scanEnd(i: number): number {
     let bytes = this.bytes;
     const first = bytes[i];
     if (first === QUOTE) return this.stringEnd(i);
@@ -306,14 +338,18 @@ class Reader {
     }
   }
 
+  /** Refuses a value (or a string) at `start`, `length` bytes long (null: longer than the limit, the rest unread). */
+  private tooLong(what: string, start: number, length: number | null): never {
+    const long = length === null ? `over ${sizeText(this.maxValueBytes)}` : sizeText(length);
+    throw new LogFormatError(
+      this.where,
+      `${what} (at ${lineAndColumnAt(this.source ?? sourceOf(this.bytes), this.base + start)}) is ${long} long, more than a JavaScript string can hold (${sizeText(this.maxValueBytes)}); it cannot be read`,
+    );
+  }
+
   /** JSON.parse of one span, its errors placed in the whole file. */
   parseSpan(start: number, end: number): unknown {
-    if (end - start > MAX_STRING_BYTES) {
-      throw new LogFormatError(
-        this.where,
-        `one value (at ${lineAndColumnAt(this.source ?? sourceOf(this.bytes), this.base + start)}) is ${((end - start) / 1024 ** 2) | 0} MiB long, more than a JavaScript string can hold (512 MiB); it cannot be read`,
-      );
-    }
+    if (end - start > this.maxValueBytes) this.tooLong('one value', start, end - start);
     const text = decoder.decode(this.bytes.subarray(start, end));
     try {
       return JSON.parse(text);
@@ -669,7 +705,8 @@ export function parseJsonBytes(
  * holding the whole file: a list's bytes are let go once its pieces are parsed, so what stays is a
  * window of a few blocks (or the longest value). `kept`: where the same bytes stay readable (the file
  * itself), so split lists keep their elements' byte spans as parseJsonBytes does (and `element` is
- * called); without it no spans are kept. `blockBytes`: tests read small blocks.
+ * called); without it no spans are kept. `blockBytes`, `maxValueBytes`: tests read small blocks and refuse
+ * shorter values.
  */
 export function parseJsonStream(
   source: ByteSource,
@@ -677,6 +714,7 @@ export function parseJsonStream(
   options: {
     readonly pieceBytes?: number;
     readonly blockBytes?: number;
+    readonly maxValueBytes?: number;
     readonly progress?: (doneBytes: number, totalBytes: number) => void;
     readonly kept?: KeptBytes;
     readonly element?: ElementHook;
@@ -690,6 +728,7 @@ export function parseJsonStream(
     options.kept ?? null,
     source,
     options.blockBytes ?? BLOCK_BYTES,
+    options.maxValueBytes ?? MAX_STRING_BYTES,
   );
   reader.element = options.element ?? null;
   return readDocument(reader, where);

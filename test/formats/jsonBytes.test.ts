@@ -297,6 +297,39 @@ describe('parseJsonBytes', () => {
     expect(uncutStream.largest()).toBeLessThan(4 * (9 * 1000 + 2 * 2000));
   });
 
+  it('refuses a value too long to read once it is that long, not after reading the rest of the file', () => {
+    const refusal = (text: string) => {
+      const stream = streamOf(text);
+      let message = '';
+      try {
+        parseJsonStream(stream.source, 'f.json', { blockBytes: 64, pieceBytes: 100, maxValueBytes: 1000 });
+      } catch (error) {
+        expect(error).toBeInstanceOf(LogFormatError);
+        message = (error as Error).message;
+      }
+      const read = stream.reads.reduce((sum, part) => sum + part.length, 0);
+      return { message, read, largest: stream.largest() };
+    };
+    // A string that goes on past the limit: refused as soon as it is longer, wherever it is.
+    const string = refusal(`[{"id": 0}, {"id": 1, "content": "${'a'.repeat(100_000)}"}]`);
+    expect(string.message).toBe(
+      'f.json: a string (at line 1, column 34) is over 1000 bytes long, more than a JavaScript string can hold (1000 bytes); it cannot be read',
+    );
+    expect(string.read).toBeLessThan(1200);
+    // One element that never ends, whatever it holds: refused once it fills the window (twice the limit).
+    const element = refusal(`[{"id": 0}, [${'1,'.repeat(50_000)}`);
+    expect(element.message).toBe(
+      'f.json: a value from line 1, column 13 on is over 2000 bytes long, more than one value can be read',
+    );
+    expect(element.read).toBeLessThan(2100);
+    expect(element.largest).toBeLessThanOrEqual(2000);
+    // Below the limits the same shapes are read.
+    const short = `[{"id": 0}, {"id": 1, "content": "${'a'.repeat(900)}"}, [${'1,'.repeat(400)}1]]`;
+    expect(
+      parseJsonStream(streamOf(short).source, 'f.json', { blockBytes: 64, pieceBytes: 100, maxValueBytes: 1000 }),
+    ).toEqual(JSON.parse(short));
+  });
+
   it('says how far a streamed read has got, up to the end of the file', () => {
     const text = JSON.stringify(Array.from({ length: 500 }, (_, id) => ({ id, text: 'x'.repeat(id % 40) })));
     const heard: Array<[number, number]> = [];
