@@ -6,7 +6,9 @@ import {
   LogFormatError,
   type LogFile,
   type LogInput,
+  MAX_STRING_BYTES,
   decodeText,
+  encodingOf,
   readStreamedLog,
 } from '../formats/index.ts';
 
@@ -24,10 +26,45 @@ function listLogFiles(root: string, dir = root, found: string[] = []): string[] 
   return found;
 }
 
+/** The most Node reads of a file in one go (2 GiB less a byte). */
+const MAX_READ_BYTES = 2 ** 31 - 1;
+
+/**
+ * A file read whole (a folder's files, and a single file that is not one JSON document: JSONL, an
+ * archive, UTF-16), refused by its size before anything is read: as bytes, at most what Node reads at
+ * once; as one text, at most what a JavaScript string holds.
+ */
+function readWhole(path: string, name: string, as: 'bytes' | 'text'): Uint8Array {
+  const { size } = statSync(path);
+  // UTF-16 takes two bytes a character (looked at only for a file that is long enough to matter).
+  const tooLong =
+    as === 'bytes' ? size > MAX_READ_BYTES : size > MAX_STRING_BYTES && (size > 2 * MAX_STRING_BYTES || !isUtf16(path));
+  if (tooLong) {
+    throw new LogFormatError(
+      name,
+      as === 'bytes'
+        ? `is ${(size / 1e9).toFixed(1)} GB; a file that is not one JSON document (JSONL, an archive, UTF-16) is read whole, and at most 2 GiB can be`
+        : `is ${Math.round(size / 1024 ** 2)} MiB; a folder's files are each read whole as one text, and a text holds at most 512 Mi characters (give a log this big as a file of its own: it is read as it streams)`,
+    );
+  }
+  return readFileSync(path);
+}
+
+function isUtf16(path: string): boolean {
+  const head = new Uint8Array(3);
+  const fd = openSync(path, 'r');
+  try {
+    const read = readSync(fd, head, 0, head.length, 0);
+    return encodingOf(head.subarray(0, read)).startsWith('utf-16');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readFile(path: string, name: string): LogFile {
   return BYTE_FILE.test(name)
-    ? { path: name, bytes: readFileSync(path) }
-    : { path: name, text: decodeText(readFileSync(path)) };
+    ? { path: name, bytes: readWhole(path, name, 'bytes') }
+    : { path: name, text: decodeText(readWhole(path, name, 'text')) };
 }
 
 /** Reads a log path (a file, an archive, or a folder of event files or eval outputs) from disk. */
@@ -43,7 +80,7 @@ export function readLogInput(path: string): LogInput {
     return { kind: 'folder', name: basename(path), files };
   }
   // A single file is read as bytes: its shape (archive, JSONL, JSON) is told from its content.
-  return { kind: 'file', file: { path: basename(path), bytes: readFileSync(path) } };
+  return { kind: 'file', file: { path: basename(path), bytes: readWhole(path, basename(path), 'bytes') } };
 }
 
 /**

@@ -28,7 +28,7 @@ export { LOG_READERS, type LogReader, type LogShape, SHAPE_LABELS, isSdkShape } 
 export { type ExpandOptions, archiveKind, expandArchives } from './archive.ts';
 export { extractInstance } from './extractInstance.ts';
 export { fileHead, fileSize, fileText, readUnreadFile, unreadFileHead } from './logFile.ts';
-export { decodeText } from './encoding.ts';
+export { decodeText, encodingOf } from './encoding.ts';
 export type { SdkParsedLog } from './sdk/index.ts';
 export type { RawEvents } from './rawEvents.ts';
 export type { RecordedBill, RecordedCall, RecordedFigures, RecordedRole } from './recorded/index.ts';
