@@ -13,13 +13,16 @@ export class LogFormatError extends Error {
 
 /** The kind of mistake JSON.parse named, without the snippet of input V8 quotes (it can span lines). */
 function jsonProblem(message: string): string {
-  return message
-    .replace(/,\s*"[\s\S]*" is not valid JSON$/, '')
-    .replace(/\s+at position \d+[\s\S]*$/, '')
-    .replace(/\s+in JSON$/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
+  return (
+    message
+      // The quoted input, which V8 may shorten at either end with "...".
+      .replace(/,\s*(?:\.\.\.)?"[\s\S]*(?:"|\.\.\.) is not valid JSON$/, '')
+      .replace(/\s+at position \d+[\s\S]*$/, '')
+      .replace(/\s+in JSON$/, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120)
+  );
 }
 
 /** Turns JSON.parse's error into one line with a line and column (never quoting the input), and names truncation. */

@@ -356,7 +356,9 @@ class Reader {
     } catch (error) {
       const described = describeJsonError(error, text);
       const offset = /line (\d+), column (\d+)/.exec(described);
-      if (!offset) this.fail(end, described);
+      // A span ends where its value does (at a delimiter): one JSON.parse finds cut short is not a
+      // truncated file but a value left incomplete (`tru`, `1.`, `-`).
+      if (!offset) this.fail(start, described.startsWith('the JSON ends before') ? 'an incomplete value' : described);
       // Re-place the piece's line and column in the file.
       const [line, column] = [Number(offset[1]), Number(offset[2])];
       let at = start;

@@ -407,4 +407,21 @@ describe('parseJsonBytes', () => {
       "log.json: invalid JSON at line 52, column 13 (Expected ',' or '}' after property value)",
     );
   });
+
+  it('names a value left incomplete where it begins, not as a file that ends too soon, whole or streamed', () => {
+    for (const [text, column] of [
+      ['[1, tru]', 5],
+      ['[1, -]', 5],
+      ['{"a": 1., "trajectory": []}', 7],
+    ] as const) {
+      const expected = `log.json: invalid JSON at line 1, column ${column} (an incomplete value)`;
+      expect(thrown(() => parseJsonBytes(bytes(text), 'log.json', { pieceBytes: 2 }), LogFormatError).message).toBe(
+        expected,
+      );
+      const stream = streamOf(text).source;
+      expect(
+        thrown(() => parseJsonStream(stream, 'log.json', { pieceBytes: 2, blockBytes: 3 }), LogFormatError).message,
+      ).toBe(expected);
+    }
+  });
 });
