@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LogFormatError } from '../../src/formats/index.ts';
-import { type ByteSource, elementSpansOf, parseJsonBytes, parseJsonStream } from '../../src/formats/jsonBytes.ts';
+import {
+  type ByteSource,
+  elementSpansOf,
+  parseJsonBytes,
+  parseJsonStream,
+  sourceOf,
+} from '../../src/formats/jsonBytes.ts';
 import { bytesInFile } from '../../src/formats/keptBytes.ts';
 import { rawEventsOf } from '../../src/formats/rawEvents.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
@@ -296,6 +302,31 @@ describe('parseJsonBytes', () => {
     expect(parseJsonStream(uncutStream.source, 'f', { blockBytes: 2000, pieceBytes: 1000 })).toEqual(uncut);
     expect(uncutStream.largest()).toBeLessThan(4 * (9 * 1000 + 2 * 2000));
   });
+
+  it('reads thousands of nested lists around a value too long for one piece as JSON.parse does, whole or streamed', () => {
+    // Past 64 MiB a container is split; each level split scans what it holds again, so only the first few are.
+    const depth = 4000;
+    const long = 65 * 1024 * 1024;
+    const document = new Uint8Array(2 * depth + long + 2);
+    document.fill(0x5b, 0, depth);
+    document[depth] = 0x22;
+    document.fill(0x61, depth + 1, depth + 1 + long);
+    document[depth + 1 + long] = 0x22;
+    document.fill(0x5d, depth + 2 + long);
+    const innermost = (value: unknown) => {
+      let inner = value;
+      for (let level = 0; level < depth; level++) {
+        expect(inner).toHaveLength(1);
+        inner = (inner as unknown[])[0];
+      }
+      return inner as string;
+    };
+    for (const value of [parseJsonBytes(document, 'f'), parseJsonStream(sourceOf(document), 'f')]) {
+      const text = innermost(value);
+      expect(text).toHaveLength(long);
+      expect(text.startsWith('aaaa') && text.endsWith('aaaa')).toBe(true);
+    }
+  }, 60_000);
 
   it('refuses a value too long to read once it is that long, not after reading the rest of the file', () => {
     const refusal = (text: string) => {
