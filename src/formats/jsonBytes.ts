@@ -512,8 +512,12 @@ class Reader {
         // None up to the end of the file: none for any later piece either.
         if (cut === -1) pattern = null;
       }
-      const parsed = cut >= 0 ? this.tryPiece(at, cut) : null;
-      if (cut >= 0 && !parsed) notBefore = cut + 1;
+      // A cut far past the piece's target is not tried yet (the piece is read element by element): in a
+      // list whose only cut-like text is inside elements, every piece would otherwise parse all the way
+      // to the next one, again and again.
+      const near = cut >= 0 && cut - at <= CUT_SEARCH_PIECES * this.pieceTarget;
+      const parsed = near ? this.tryPiece(at, cut) : null;
+      if (near && !parsed) notBefore = cut + 1;
       if (parsed) {
         if (keepSpans)
           pieces.push({

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LogFormatError } from '../../src/formats/index.ts';
 import {
   type ByteSource,
@@ -327,6 +327,23 @@ describe('parseJsonBytes', () => {
       expect(text.startsWith('aaaa') && text.endsWith('aaaa')).toBe(true);
     }
   }, 60_000);
+
+  it('parses each part of a list a bounded number of times when its only cut-like text is inside elements', () => {
+    // Elements whose first key comes again only inside later elements, from a third of the way on.
+    const small = Array.from({ length: 300 }, (_, z) => ({ z, text: 'a'.repeat(40) }));
+    const big = Array.from({ length: 150 }, () => ({ z: [{ id: 1 }, { id: 2 }], text: 'b'.repeat(40) }));
+    const list = [{ id: 0 }, ...small, ...big];
+    const text = JSON.stringify(list, null, 1);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(parseJsonBytes(bytes(text), 'f', { pieceBytes: 100, keepSpans: false })).toEqual(list);
+      const parsed = parse.mock.calls.reduce((sum, [part]) => sum + String(part).length, 0);
+      // Each false cut is tried once, on at most CUT_SEARCH_PIECES pieces (it was the whole way to it, every piece).
+      expect(parsed).toBeLessThan(10 * text.length);
+    } finally {
+      parse.mockRestore();
+    }
+  });
 
   it('refuses a value too long to read once it is that long, not after reading the rest of the file', () => {
     const refusal = (text: string) => {
