@@ -164,6 +164,23 @@ function lineAndColumnAt(source: ByteSource, offset: number): string {
   return `line ${line}, column ${column}`;
 }
 
+/**
+ * Where, from `from` on in `bytes` (up to `to`), the decoded text reaches `units` UTF-16 units: the byte
+ * offset of a column the decoded text names. Found by decoding (invalid bytes decode to U+FFFD, one unit
+ * for a byte or more, so re-encoding the text would misplace it); an error's path only.
+ */
+function bytesBefore(bytes: Uint8Array, from: number, to: number, units: number): number {
+  const decoded = (end: number) => decoder.decode(bytes.subarray(from, end)).length;
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (decoded(middle + 1) <= units) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 class Reader {
   /**
    * Bytes [base, base + bytes.length) of the document: all of it, or, when it is streamed from a
@@ -366,7 +383,7 @@ class Reader {
       let at = start;
       for (let k = 1; k < line; k++) at = this.bytes.indexOf(0x0a, at) + 1;
       this.fail(
-        at + new TextEncoder().encode(text.split('\n')[line - 1]!.slice(0, column - 1)).length,
+        bytesBefore(this.bytes, at, end, column - 1),
         described.replace(/^invalid JSON at line \d+, column \d+ \((.*)\)$/, '$1'),
       );
     }

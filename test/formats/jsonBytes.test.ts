@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { LogFormatError } from '../../src/formats/index.ts';
+import { parseJson } from '../../src/formats/errors.ts';
 import {
   type ByteSource,
   elementSpansOf,
@@ -454,6 +455,22 @@ describe('parseJsonBytes', () => {
     expect(thrown(() => parseJsonBytes(bytes(long), 'log.json', { pieceBytes: 64 }), LogFormatError).message).toBe(
       "log.json: invalid JSON at line 52, column 13 (Expected ',' or '}' after property value)",
     );
+  });
+
+  it('names the column of a mistake after bytes that are not UTF-8 on its line as the whole-file reader does', () => {
+    for (const after of ['', ', {"id": 2}']) {
+      const document = new Uint8Array([
+        ...bytes('[{"id": 1, "x": "'),
+        0xff,
+        0xff,
+        0xff,
+        ...bytes(`", "y": bad}${after}]`),
+      ]);
+      const whole = thrown(() => parseJson(decode(document), 'log.json'), LogFormatError).message;
+      expect(whole).toBe("log.json: invalid JSON at line 1, column 29 (Unexpected token 'b')");
+      expect(thrown(() => parseJsonBytes(document, 'log.json'), LogFormatError).message).toBe(whole);
+      expect(thrown(() => parseJsonStream(sourceOf(document), 'log.json'), LogFormatError).message).toBe(whole);
+    }
   });
 
   it('names a value left incomplete where it begins, not as a file that ends too soon, whole or streamed', () => {
