@@ -126,6 +126,7 @@ export function createSessionSlice(set: SetState, get: GetState, deps: StoreDeps
           prompts: record.prompts,
           instance: record.source.instance,
           step: get().step,
+          ...(record.sdkRules ? { sdkRules: record.sdkRules } : {}),
           ...(record.agent ? { agent: record.agent } : {}),
           ...compareOf(get().compareConfig ?? record.compareConfig),
           ...pricesOf(pricesToExport(get())),

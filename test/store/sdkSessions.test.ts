@@ -70,4 +70,17 @@ describe('Agent SDK logs in the app', () => {
     expect(store.getState().configError).toBeNull();
     expect(store.getState().summary!.condensations.length).toBeGreaterThan(0);
   });
+
+  it('keeps the SDK rules the user chose through a session file, exported and imported again', async () => {
+    const { store } = await startedStore();
+    await store
+      .getState()
+      .importLog(readLogInput(join(REAL_LOGS, 'v1_benchmarks_conversation_0cf772fb_115ev_1cond')), 'bench', 1);
+    const opened = store.getState().active!.opened.sdkRules;
+    const chosen = opened === '1.43.1' ? '2025-09' : '1.43.1';
+    await store.getState().setSdkRules(chosen);
+    const exported = (await store.getState().exportSession())!.parts.join('');
+    expect(await store.getState().importSessionFile(exported)).not.toBeNull();
+    expect(store.getState().active!.record.sdkRules).toBe(chosen);
+  });
 });
