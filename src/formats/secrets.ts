@@ -16,26 +16,48 @@ const SECRET_WORDS = new Set([
   'cookie',
   'bearer',
   'signature',
+  'jwt',
 ]);
+/** Plural words that are credentials too (`secrets`, `cookies`); `tokens` and `keys` are mostly counts and names. */
+const SECRET_PLURALS = new Set(['secrets', 'passwords', 'cookies', 'credentials', 'signatures']);
+/** Words before `keys` that make it a list of credentials (`api_keys`, `access_keys`), not names to keep. */
+const KEY_OWNERS = new Set(['api', 'access', 'secret', 'private', 'auth']);
 /** Compound words that end like one without being one: counts and names (`max_tokens`, `custom_tokenizer`, `keys`). */
 const SAFE_ENDINGS = /(tokens|tokenizer|keys|keyword|keywords|monkey|turkey)$/;
 
-/** A field's name as words: `awsSecretAccessKey`, `aws_secret_access_key` and `X-Api-Key` alike. */
+/**
+ * A field's name as words: `awsSecretAccessKey`, `aws_secret_access_key` and `X-Api-Key` alike; a
+ * number at a word's end goes (`api_key2`, `password1` are a key and a password too).
+ */
 function wordsOf(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
+    .map((word) => word.replace(/(?<=[a-z])\d+$/, ''))
     .filter(Boolean);
 }
 
+const isSecretWord = (word: string, before: string | undefined) =>
+  SECRET_WORDS.has(word) ||
+  SECRET_PLURALS.has(word) ||
+  (word === 'keys' && before !== undefined && KEY_OWNERS.has(before)) ||
+  (!SAFE_ENDINGS.test(word) && /(key|secret|token|password)$/.test(word) && word.length > 3);
+
 /** Whether a field of this name holds a credential. */
 export function isSecretName(name: string): boolean {
-  return wordsOf(name).some(
-    (word) =>
-      SECRET_WORDS.has(word) ||
-      (!SAFE_ENDINGS.test(word) && /(key|secret|token|password)$/.test(word) && word.length > 3),
-  );
+  const words = wordsOf(name);
+  return words.some((word, k) => isSecretWord(word, words[k - 1]));
+}
+
+/**
+ * Whether a field of this name holds a credential even as a number (a numeric password or PIN): only
+ * when the credential word is its last, so `token_limit` or `auth_timeout` keep their numbers.
+ */
+function isSecretNumberName(name: string): boolean {
+  const words = wordsOf(name);
+  const last = words.at(-1);
+  return last !== undefined && isSecretWord(last, words.at(-2)) && !/^(tokens?|keys?)$/.test(last);
 }
 
 /** Fields whose every value is a header: a custom `Authorization` or `X-Api-Key` travels in them. */
@@ -61,8 +83,9 @@ function decoded(text: string): string {
 
 /** A URL's user and password (`https://user:pass@host`), and query parameters named like credentials (`?api_key=`). */
 function withoutUrlSecrets(text: string): string {
-  const withoutUser = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i, `$1${encodeURIComponent(REMOVED)}@`);
-  return withoutUser.replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, sep: string, name: string) =>
+  const withoutUser = text.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i, `$1${encodeURIComponent(REMOVED)}@`);
+  // In the query, and in a fragment that carries parameters (`#access_token=`, as OAuth redirects do).
+  return withoutUser.replace(/([?&#])([^=&#\s]+)=([^&#\s]*)/g, (whole, sep: string, name: string) =>
     isSecretName(decoded(name)) ? `${sep}${name}=${encodeURIComponent(REMOVED)}` : whole,
   );
 }
@@ -100,6 +123,7 @@ export function withoutSecrets<T>(value: T): T {
     if (isHeaders(key) || (isSecretName(key) && typeof item === 'object' && item !== null))
       copy[key] = allStringsRemoved(item);
     else if (isSecretName(key) && typeof item === 'string' && item !== '') copy[key] = REMOVED;
+    else if (typeof item === 'number' && isSecretNumberName(key)) copy[key] = REMOVED;
     else copy[key] = withoutSecrets(item);
   }
   return copy as T;

@@ -62,6 +62,41 @@ describe('withoutSecrets', () => {
     });
   });
 
+  it('removes numbered, plural and numeric credentials, and those in a URL with spaces around or in its fragment', () => {
+    const secret = '3f9a1c0d8e7b6a5f4e3d2c1b0a9f8e7d';
+    expect(
+      withoutSecrets({
+        api_key2: secret,
+        apiKey2: secret,
+        password1: 'hunter2hunter2',
+        api_keys: [secret, secret],
+        secrets: { AZURE: secret },
+        cookies: 'session=abcdef0123456789',
+        jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig',
+        password: 123456789,
+        token_limit: 4096,
+        auth_timeout: 30,
+        keys_to_keep: ['a', 'b'],
+        base_url: ' https://user:hunter2@proxy.example.com/v1',
+        callback: 'https://proxy.example.com/v1#access_token=abcdef123456&state=x',
+      }),
+    ).toEqual({
+      api_key2: REMOVED,
+      apiKey2: REMOVED,
+      password1: REMOVED,
+      api_keys: [REMOVED, REMOVED],
+      secrets: { AZURE: REMOVED },
+      cookies: REMOVED,
+      jwt: REMOVED,
+      password: REMOVED,
+      token_limit: 4096,
+      auth_timeout: 30,
+      keys_to_keep: ['a', 'b'],
+      base_url: ` https://${encodeURIComponent(REMOVED)}@proxy.example.com/v1`,
+      callback: `https://proxy.example.com/v1#access_token=${encodeURIComponent(REMOVED)}&state=x`,
+    });
+  });
+
   it('tells credential names from counts and names that only look alike', () => {
     expect(
       [
