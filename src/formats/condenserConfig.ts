@@ -2,6 +2,7 @@ import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { describeJsonError } from './errors.ts';
 import { ConfigError } from '../engine/index.ts';
 import { type CondenserConfig, type ReadConfig, readCondenserConfig } from '../engine/v0/index.ts';
+import { MAX_CONFIG_NESTING, nestedDeeperThan } from './nesting.ts';
 
 /** A configuration text that is not valid JSON/TOML or not a valid condenser configuration. */
 export class ConfigTextError extends Error {
@@ -65,6 +66,8 @@ export function readCondenserConfigText(text: string): ReadConfig {
   } else {
     value = readToml(trimmed);
   }
+  if (nestedDeeperThan(value, MAX_CONFIG_NESTING))
+    throw new ConfigTextError(`nested more than ${MAX_CONFIG_NESTING} levels deep; a condenser configuration never is`);
   try {
     return readCondenserConfig(value);
   } catch (error) {

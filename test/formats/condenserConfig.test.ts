@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigTextError, parseCondenserConfigText } from '../../src/formats/index.ts';
+import { thrown } from '../helpers/thrown.ts';
 
 describe('parseCondenserConfigText', () => {
+  it('refuses a configuration nested deeper than any condenser configuration, JSON or TOML', () => {
+    const pipeline = (levels: number) =>
+      `${'{"type": "pipeline", "condensers": ['.repeat(levels)}{"type": "noop"}${']}'.repeat(levels)}`;
+    expect(() => parseCondenserConfigText(pipeline(3))).not.toThrow();
+    for (const text of [pipeline(5000), `[condenser]\ntype = "llm"\nextra = ${'['.repeat(100)}${']'.repeat(100)}`]) {
+      const error = thrown(() => parseCondenserConfigText(text), ConfigTextError);
+      expect(error.message).toBe('nested more than 32 levels deep; a condenser configuration never is');
+    }
+  });
+
   it('reads JSON and fills in OpenHands’ defaults', () => {
     expect(parseCondenserConfigText('{"type": "llm", "max_size": 40}')).toEqual({
       type: 'llm',

@@ -74,6 +74,20 @@ describe('the reproduction file with a log given as bytes', () => {
     );
   });
 
+  it('refuses a configuration nested deeper than any condenser configuration, naming it', () => {
+    const text = writeSessionFile({
+      appVersion: 'test',
+      session: { ...session, config: { type: 'llm', llm_config: { model: 'x', extra: [] } } },
+      log: { kind: 'folder', name: 'f', files: [{ path: 'a.json', text: '[]' }] },
+      answers: {},
+    });
+    const nested = (levels: number) => text.replace('"extra":[]', `"extra":${'['.repeat(levels)}${']'.repeat(levels)}`);
+    expect(parseSessionFile(nested(20)).session.config).toMatchObject({ type: 'llm' });
+    expect(thrown(() => parseSessionFile(nested(10_000)), LogFormatError).message).toBe(
+      'session file: session.config: nested more than 32 levels deep; a condenser configuration never is',
+    );
+  });
+
   it('writes a long log as base64 pieces, never one string, and reads the file back from its bytes', () => {
     // 13 MB: three pieces of 6 MiB (the last one short).
     const bytes = Uint8Array.from({ length: 13_000_000 }, (_, i) => (i * 131 + (i >> 11)) % 256);
