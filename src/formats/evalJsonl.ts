@@ -1,6 +1,6 @@
 import { LogFormatError, parseJson } from './errors.ts';
 import { foreignFormat } from './foreignFormats.ts';
-import { chooseInstance, countCondensations, resolvedOf, severalInstancesNote } from './instances.ts';
+import { chooseInstance, countCondensations, resolvedOf, severalInstancesNote, wantedPosition } from './instances.ts';
 import { firstLine, forEachLine } from './logFile.ts';
 import { located } from './located.ts';
 import { type EvalInstance, type LocateOptions, type LocatedEvents, type LogFile, isRecord } from './types.ts';
@@ -49,7 +49,7 @@ export class EvalScan {
     const entry: Chosen = { record, label: override.label ?? `line ${lineNumber}: history`, history };
     this.first ??= entry;
     if (this.byId === null && id === this.options.instance) this.byId = entry;
-    if (this.byPosition === null && String(position) === this.options.instance) this.byPosition = entry;
+    if (this.byPosition === null && position === wantedPosition(this.options.instance)) this.byPosition = entry;
   }
 
   finish(shape: string): LocatedEvents {

@@ -2,13 +2,17 @@ import { LogFormatError } from './errors.ts';
 import type { EvalInstance } from './types.ts';
 
 /** Which of several instances to read: by id, else by 1-based position; the first when none is asked for. */
+/** The position an `--instance` names, when it is a number (`3`, `03`), else null. */
+export function wantedPosition(wanted: string | undefined): number | null {
+  return wanted !== undefined && /^\d+$/.test(wanted) ? Number(wanted) : null;
+}
+
 export function chooseInstance(instances: readonly EvalInstance[], wanted: string | undefined): number {
   if (wanted === undefined) return 0;
   const byId = instances.findIndex((instance) => instance.id === wanted);
   if (byId >= 0) return byId;
-  const byPosition = /^\d+$/.test(wanted)
-    ? instances.findIndex((instance) => instance.position === Number(wanted))
-    : -1;
+  const position = wantedPosition(wanted);
+  const byPosition = position === null ? -1 : instances.findIndex((instance) => instance.position === position);
   if (byPosition >= 0) return byPosition;
   const listed = instances
     .slice(0, 10)

@@ -66,6 +66,10 @@ describe('readLog: the V0 shapes of real OpenHands logs', () => {
     expect(readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: '2' }).instanceId).toBe(
       'ponylang__ponyc-4593',
     );
+    // A position written with a leading zero names the same instance (it crashed: the list and the reader disagreed).
+    const second = readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: '02' });
+    expect(second.instanceId).toBe('ponylang__ponyc-4593');
+    expect(second.events.length).toBeGreaterThan(0);
     expect(
       refusal(() => readLog(realLog('v0_openhands_multi-swe-bench_example_output.jsonl'), { instance: 'nope' })),
     ).toContain('no instance "nope"');
