@@ -42,7 +42,8 @@ export function checkTraceSize(
 ): void {
   const { compact, maxBytes } = options;
   const perId = idBytes(log);
-  if (bytesOf(log.traceBound(compact), compact, perId) < SMALL_TRACE_BYTES) return;
+  // A small trace is not measured, unless the user's limit is smaller still.
+  if (bytesOf(log.traceBound(compact), compact, perId) < Math.min(SMALL_TRACE_BYTES, maxBytes)) return;
   const measured = options.measure();
   const { widest } = measured;
   if (widest && widest.ids > MAX_FORGOTTEN_LISTED) {

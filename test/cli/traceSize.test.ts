@@ -69,4 +69,21 @@ describe('replay command: the ids condensations forget', () => {
       /^replay: the trace would be about 0\.0 GB, 0\.0 GB of it the ids its condensations forget \(this log's ids lie far apart, 0 to 5000024 for 25 events, and a range lists every id in it\); allow it with --max-trace-gb 1\n$/,
     );
   }, 60_000);
+
+  it('holds a small trace to a --max-trace-gb smaller than it too', () => {
+    const log = file('small.json', JSON.stringify(v0Events(12)));
+    const refused = replayCli(
+      log,
+      '--config',
+      llm,
+      '--llm-script',
+      file('s3.json', '[{"content": "S"}]'),
+      '--max-trace-gb',
+      '0.000001',
+    );
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^replay: the trace would be about 0\.0 GB \(every step writes its whole view\); /);
+    expect(replayCli(log, '--config', llm, '--llm-script', file('s4.json', '[{"content": "S"}]')).status).toBe(0);
+  }, 60_000);
 });
