@@ -26,6 +26,9 @@ function listLogFiles(root: string, dir = root, found: string[] = []): string[] 
   return found;
 }
 
+/** A device, a named pipe or a socket: reading one may never end. */
+const NOT_A_FILE = 'it is not a regular file (a device, a pipe or a socket)';
+
 /** The most Node reads of a file in one go (2 GiB less a byte). */
 const MAX_READ_BYTES = 2 ** 31 - 1;
 
@@ -79,6 +82,7 @@ export function readLogInput(path: string): LogInput {
     const files = listLogFiles(path).map((file) => readFile(file, relative(path, file)));
     return { kind: 'folder', name: basename(path), files };
   }
+  if (!stats.isFile()) throw new LogFormatError(basename(path), NOT_A_FILE);
   // A single file is read as bytes: its shape (archive, JSONL, JSON) is told from its content.
   return { kind: 'file', file: { path: basename(path), bytes: readWhole(path, basename(path), 'bytes') } };
 }
@@ -91,6 +95,8 @@ export function readLogInput(path: string): LogInput {
 export function streamLogFile(path: string, options: LocateOptions): AnyParsedLog | null {
   let fd: number;
   try {
+    // Not opened unless a regular file: opening a named pipe waits for a writer.
+    if (!statSync(path).isFile()) return null;
     fd = openSync(path, 'r');
   } catch {
     return null;
@@ -106,6 +112,18 @@ export function streamLogFile(path: string, options: LocateOptions): AnyParsedLo
 }
 
 export function readTextFile(path: string, what: string): string {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    throw new LogFormatError(path, `cannot read the ${what}`);
+  }
+  if (!stats.isFile()) throw new LogFormatError(path, `cannot read the ${what}: ${NOT_A_FILE}`);
+  if (stats.size > MAX_STRING_BYTES)
+    throw new LogFormatError(
+      path,
+      `cannot read the ${what}: it is ${Math.round(stats.size / 1024 ** 2)} MiB, more than one text holds`,
+    );
   try {
     // UTF-8 with or without a byte-order mark, or UTF-16, as editors write them.
     return decodeText(readFileSync(path));

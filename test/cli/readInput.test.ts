@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLogInput } from '../../src/cli/readInput.ts';
+import { readLogInput, readTextFile, streamLogFile } from '../../src/cli/readInput.ts';
 import { LogFormatError } from '../../src/formats/index.ts';
 import { thrown } from '../helpers/thrown.ts';
 
@@ -38,5 +38,17 @@ describe('readLogInput refuses a file too big to read whole, by its size, before
     // UTF-16 (a byte-order mark): 600 MiB is 300 Mi characters, but 1100 MiB is too many.
     sparse(join(folder, 'events', '1.json'), 1100 * MIB, '\ufeff');
     expect(thrown(() => readLogInput(folder), LogFormatError).message).toMatch(/^events.1\.json: is 1100 MiB; /);
+  });
+});
+
+describe('the command line refuses a device or a pipe, whose reading may never end, before reading it', () => {
+  it('as the log, and as a configuration or any other text file', () => {
+    expect(streamLogFile('/dev/zero', {})).toBeNull();
+    expect(thrown(() => readLogInput('/dev/zero'), LogFormatError).message).toBe(
+      'zero: it is not a regular file (a device, a pipe or a socket)',
+    );
+    expect(thrown(() => readTextFile('/dev/zero', 'configuration'), LogFormatError).message).toBe(
+      '/dev/zero: cannot read the configuration: it is not a regular file (a device, a pipe or a socket)',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type LogInput, LogFormatError, expandArchives, extractInstance, readLog } from '../../formats/index.ts';
@@ -88,8 +88,9 @@ async function* jobsAt(path: string, root: string): AsyncGenerator<Job> {
     }
     return;
   }
-  if (await isEvalJsonl(path)) yield* evalLines(path, source);
-  else yield* instancesOf({ kind: 'file', file: { path: basename(path), bytes: readFileSync(path) } }, source);
+  // A device or a pipe is not looked into (readLogInput refuses it, naming it): its reading may never end.
+  if (statSync(path).isFile() && (await isEvalJsonl(path))) yield* evalLines(path, source);
+  else yield* instancesOf(readLogInput(path), source);
 }
 
 /** Every instance under `path`: an eval output.jsonl (streamed), an archive, a log, or a folder of them. */
