@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { AnswerLlm, LlmAnswer, TextTokens } from '../engine/index.ts';
 import { parseKeyedAnswers, scriptAnswerJson } from '../formats/index.ts';
 import {
@@ -12,7 +13,7 @@ import {
 import { liveAgentLlm } from '../llm/openaiLlm.ts';
 import { type CounterfactualArgs, UsageError } from './args.ts';
 import { readTextFile } from './readInput.ts';
-import { OutputError } from './resultFile.ts';
+import { OutputError, outputFailure } from './resultFile.ts';
 
 /** What the counterfactual needs of the replay command besides its own flags. */
 export interface CounterfactualRun {
@@ -33,6 +34,8 @@ export interface CounterfactualRun {
  * --answers, also when a later request fails, so a rerun asks only for what is missing.
  */
 export async function cliCounterfactual(args: CounterfactualArgs, run: CounterfactualRun): Promise<Counterfactual> {
+  // Checked before the endpoint is asked: answers paid for must have somewhere to go.
+  if (args.answers !== null) checkWritable(args.answers);
   const known =
     args.answers !== null && existsSync(args.answers)
       ? parseKeyedAnswers(readTextFile(args.answers, 'answers file'), args.answers)
@@ -65,6 +68,17 @@ export async function cliCounterfactual(args: CounterfactualArgs, run: Counterfa
     );
   } finally {
     if (args.answers !== null && added > 0) writeAnswers(args.answers, kept);
+  }
+}
+
+/** Whether the answers file can be written (created in its folder, or replaced), else the one line why not. */
+function checkWritable(path: string): void {
+  const target = existsSync(path) ? path : dirname(resolve(path));
+  try {
+    if (target !== path && !statSync(target).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
+    accessSync(target, constants.W_OK);
+  } catch (error) {
+    throw outputFailure(error, `the answers to ${path}`);
   }
 }
 

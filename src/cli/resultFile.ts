@@ -1,5 +1,5 @@
 import { closeSync, existsSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from './args.ts';
 
 /** A write that failed: the command's one line says where and why. */
@@ -39,6 +39,15 @@ export function writeAllSync(fd: number, text: string): void {
   }
 }
 
+/** A folder's real path (links followed), or the path itself when it does not exist. */
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
+
 const statOrNull = (path: string) => {
   try {
     return statSync(path);
@@ -53,16 +62,21 @@ const statOrNull = (path: string) => {
  */
 function refuseInputs(path: string, inputs: ReadonlyArray<{ path: string; what: string }>): void {
   const out = statOrNull(path);
+  // Where the output goes, also when it does not exist yet (its folder's real path, then its name).
+  const outPath = out ? realpathSync(path) : join(realFolder(dirname(resolve(path))), basename(path));
   for (const input of inputs) {
     const stats = statOrNull(input.path);
-    if (!stats) continue;
-    if (out && stats.dev === out.dev && stats.ino === out.ino) {
+    // An input not written yet (an answers file the command will create) is the output by its path.
+    const same = stats
+      ? out !== null && stats.dev === out.dev && stats.ino === out.ino
+      : resolve(input.path) === resolve(path);
+    if (same) {
       throw new UsageError(
         `--out ${path} is the ${input.what} (${input.path}); writing there would destroy it: give another file`,
       );
     }
-    if (out && stats.isDirectory()) {
-      const inside = relative(realpathSync(input.path), realpathSync(path));
+    if (stats?.isDirectory()) {
+      const inside = relative(realpathSync(input.path), outPath);
       if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
         throw new UsageError(
           `--out ${path} is a file inside the ${input.what} (${input.path}), which the command reads; give a file elsewhere`,

@@ -127,7 +127,22 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
       [['--counterfactual', '3', '--model', 'm', '--answers', missing], /no answer is recorded for sample 1/],
       [['--counterfactual', '3', '--model', 'm', '--endpoint', 'http://127.0.0.1:9/v1'], /OPENAI_API_KEY/],
       [['--counterfactual', '3', '--model', 'm', '--answers', notAnswers], /expected a JSON object of answers/],
+      // Checked before the endpoint is asked: answers paid for must have somewhere to go.
+      [
+        [
+          '--counterfactual',
+          '3',
+          '--model',
+          'm',
+          '--endpoint',
+          server().url,
+          '--answers',
+          join(files.dir, 'no', 'a.json'),
+        ],
+        /cannot write the answers to .*a\.json: its folder does not exist/,
+      ],
     ];
+    const asked = server().requests.length;
     vi.stubEnv('OPENAI_API_KEY', undefined);
     for (const [extra, message] of cases) {
       const result = await replay(REAL_185, '--config', RECENT, ...extra);
@@ -136,6 +151,7 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
     }
     expect(existsSync(missing)).toBe(false);
+    expect(server().requests.length).toBe(asked);
   });
 
   it('names a refused key without printing it', async () => {

@@ -43,6 +43,29 @@ describe('--out: safe writes (issue 21)', () => {
     expect(sweepCli(folder, '--config', noop, '--out', inside).stderr).toMatch(
       /^sweep: --out .*a\.json is a file inside the input \(.*logs\), which the command reads/,
     );
+    // Not there yet: a new file in an input folder would be read as input next time.
+    const newInside = join(folder, 'new.json');
+    expect(sweepCli(folder, '--config', noop, '--out', newInside).stderr).toMatch(
+      /^sweep: --out .*new\.json is a file inside the input \(.*logs\), which the command reads/,
+    );
+    expect(existsSync(newInside)).toBe(false);
+    // An answers file the command would create is the output by its path.
+    const answers = join(dir, 'answers-to-be.json');
+    const both = replayCli(
+      victim,
+      '--config',
+      noop,
+      '--counterfactual',
+      '1',
+      '--model',
+      'm',
+      '--answers',
+      answers,
+      '--out',
+      answers,
+    );
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain(`--out ${answers} is the answers file`);
   }, 60_000);
 
   it('writes the result beside the destination and renames it into place; a failed command leaves the old file', () => {
