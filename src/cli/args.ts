@@ -207,6 +207,9 @@ function counterfactualArgs(values: Record<string, string | null>, recorded: boo
   const model = values['--model'] ?? null;
   if (model === null) throw new UsageError('--counterfactual needs --model (the model asked)');
   const endpoint = values['--endpoint'] ?? null;
+  // Refused before any work: the endpoint is asked only after the replay and the log's answers.
+  if (endpoint !== null && !/^https?:\/\/[^\s/?#]+/i.test(endpoint))
+    throw new UsageError(`--endpoint ${JSON.stringify(endpoint)} is not an http:// or https:// address`);
   const answers = values['--answers'] ?? null;
   if (endpoint === null && answers === null)
     throw new UsageError('--counterfactual needs --endpoint to ask, or --answers with the answers of an earlier run');

@@ -127,6 +127,10 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
       [['--counterfactual', '3', '--model', 'm', '--answers', missing], /no answer is recorded for sample 1/],
       [['--counterfactual', '3', '--model', 'm', '--endpoint', 'http://127.0.0.1:9/v1'], /OPENAI_API_KEY/],
       [['--counterfactual', '3', '--model', 'm', '--answers', notAnswers], /expected a JSON object of answers/],
+      [
+        ['--counterfactual', '3', '--model', 'm', '--endpoint', 'file:///etc/passwd'],
+        /is not an http:\/\/ or https:\/\/ address/,
+      ],
       // Checked before the endpoint is asked: answers paid for must have somewhere to go.
       [
         [
