@@ -3,7 +3,7 @@ import { gzipSync, strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LogFormatError, loadLog } from '../../src/formats/index.ts';
 import { MAX_EXPANDED_BYTES } from '../../src/formats/archive.ts';
-import { ExpansionBudget, gunzipWithin, unzipWithin } from '../../src/formats/inflate.ts';
+import { ExpansionBudget, MAX_ZIP_ENTRIES, gunzipWithin, unzipWithin } from '../../src/formats/inflate.ts';
 import { gzipBomb, tarHeader } from '../helpers/bombs.ts';
 import { v0Events } from '../helpers/logs.ts';
 import { rejected } from '../helpers/thrown.ts';
@@ -105,6 +105,27 @@ describe('unzip within a budget', () => {
         )
       ).message,
     ).toMatch(/^x\.zip: the archive expands to more than 1\.5 GiB \(a\.json alone says 4\.0 GiB\)/);
+  });
+});
+
+describe('unzip: a bounded number of entries', () => {
+  it('refuses a zip of more entries than a run’s archive holds, wanted or not, in one line', async () => {
+    expect(budget().maxEntries).toBe(MAX_ZIP_ENTRIES);
+    const limit = 1000;
+    const entries = Object.fromEntries(
+      Array.from({ length: limit + 1 }, (_, k): [string, Uint8Array] => [`e${k}`, new Uint8Array(0)]),
+    );
+    const within = () => new ExpansionBudget(MAX_EXPANDED_BYTES, 'many.zip', limit);
+    const error = await rejected(
+      unzipWithin(zipSync(entries, { level: 0 }), 'many.zip', within(), () => false),
+      LogFormatError,
+    );
+    expect(error.message).toBe(
+      'many.zip: the zip archive holds more than 1,000 entries; open the log inside it instead',
+    );
+    // One fewer is read.
+    delete entries[`e${limit}`];
+    expect(await unzipWithin(zipSync(entries, { level: 0 }), 'many.zip', within(), () => false)).toEqual([]);
   });
 });
 
