@@ -60,17 +60,21 @@ async function main(argv: readonly string[]): Promise<void> {
 /** The configurations of `--config` and `--grid`, in that order; a grid's refused combinations are told. */
 function sweepConfigs(args: SweepArgs): SweepConfigSpec[] {
   const specs = args.configs.map(readSweepConfig);
+  const leftOut: string[] = [];
   for (const text of args.grids) {
     const grid = parseGrid(text);
     if (grid.refused)
-      process.stderr.write(
-        `sweep: --grid left out ${grid.refused} combination${grid.refused === 1 ? '' : 's'} OpenHands refuses (${oneLineMessage(grid.firstRefusal ?? '')})\n`,
+      leftOut.push(
+        `--grid left out ${grid.refused} combination${grid.refused === 1 ? '' : 's'} OpenHands refuses (${oneLineMessage(grid.firstRefusal ?? '')})`,
       );
     specs.push(...grid.configs);
+    // Counted as each grid is read: many grids are refused before every one of them is built.
+    if (specs.length > MAX_GRID_CONFIGS)
+      throw new UsageError(`more than the ${MAX_GRID_CONFIGS} configurations a sweep takes`);
   }
-  if (specs.length === 0) throw new UsageError('the grid leaves no configuration to sweep');
-  if (specs.length > MAX_GRID_CONFIGS)
-    throw new UsageError(`${specs.length} configurations, more than the ${MAX_GRID_CONFIGS} a sweep takes`);
+  // A refusal is the only line: what the grids left out is part of it.
+  if (specs.length === 0) throw new UsageError(['the grid leaves no configuration to sweep', ...leftOut].join('; '));
+  for (const line of leftOut) process.stderr.write(`sweep: ${line}\n`);
   return uniqueNames(specs);
 }
 

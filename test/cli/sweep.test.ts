@@ -79,6 +79,19 @@ describe('npm run sweep', { timeout: 60_000 }, () => {
     expect(small.condensations).toBeGreaterThan(0);
   });
 
+  it('refuses grids in one line and before building them all: none valid, or too many together', () => {
+    const none = sweep(MULTI_SWE_BENCH, '--grid', 'type=llm max_size=10 keep_first=5,6');
+    expect(none.status).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(
+      /^sweep: the grid leaves no configuration to sweep; --grid left out 2 combinations OpenHands refuses \(.*\)\n$/,
+    );
+    const grid = 'type=llm max_size=1000:6999:1 keep_first=1';
+    const many = sweep(MULTI_SWE_BENCH, '--grid', grid, '--grid', grid, '--grid', grid);
+    expect(many.status).toBe(2);
+    expect(many.stderr).toBe('sweep: more than the 10000 configurations a sweep takes\n');
+  }, 60_000);
+
   it('replays the three-instance multi-swe-bench sample under two configurations: 6 rows, in instance order', () => {
     const { status, stdout, stderr } = sweep(MULTI_SWE_BENCH, '--config', llm40, '--config', masking);
     expect(status).toBe(0);
