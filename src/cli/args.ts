@@ -215,7 +215,9 @@ function counterfactualArgs(values: Record<string, string | null>, recorded: boo
     throw new UsageError('--counterfactual needs --endpoint to ask, or --answers with the answers of an earlier run');
   return {
     step: wholeNumber('--counterfactual', step, 0, Number.MAX_SAFE_INTEGER),
-    samples: values['--samples'] ? wholeNumber('--samples', values['--samples'], 1, MAX_SAMPLES) : DEFAULT_SAMPLES,
+    // An empty value is refused, not taken for the default.
+    samples:
+      values['--samples'] != null ? wholeNumber('--samples', values['--samples'], 1, MAX_SAMPLES) : DEFAULT_SAMPLES,
     endpoint,
     model,
     answers,

@@ -122,6 +122,7 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
       [['--counterfactual', '3', '--answers', missing], /needs --model/],
       [['--counterfactual', '3', '--model', 'm'], /--endpoint to ask, or --answers/],
       [['--counterfactual', '3', '--model', 'm', '--samples', '0', '--answers', missing], /--samples needs a whole/],
+      [['--counterfactual', '3', '--model', 'm', '--samples', '', '--answers', missing], /--samples needs a whole/],
       [['--samples', '2'], /--samples applies only with --counterfactual/],
       [['--counterfactual', '900', '--model', 'm', '--answers', missing], /there is no step 900/],
       [['--counterfactual', '3', '--model', 'm', '--answers', missing], /no answer is recorded for sample 1/],
