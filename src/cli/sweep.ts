@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isMainThread, workerData } from 'node:worker_threads';
 import {
   ConfigTextError,
@@ -82,6 +83,8 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
   const configs = sweepConfigs(args);
   const settings: SweepSettings = { configs, profile: args.profile, model: args.model };
   const rows: SweepRow[] = [];
+  // Before the header: a missing input is the command's only output.
+  if (!existsSync(args.input)) throw new LogFormatError(args.input, 'no such file or folder');
   if (args.format === 'csv') out.write(sweepCsvHeader());
   const described = configs.map(describeConfig);
   let errors = 0;

@@ -79,6 +79,14 @@ describe('npm run sweep', { timeout: 60_000 }, () => {
     expect(small.condensations).toBeGreaterThan(0);
   });
 
+  it('says a missing input in one line, with nothing on standard output', () => {
+    const missing = join(dir, 'nope');
+    const { status, stdout, stderr } = sweep(missing, '--config', llm40);
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`sweep: ${missing}: no such file or folder\n`);
+  });
+
   it('refuses grids in one line and before building them all: none valid, or too many together', () => {
     const none = sweep(MULTI_SWE_BENCH, '--grid', 'type=llm max_size=10 keep_first=5,6');
     expect(none.status).toBe(2);
