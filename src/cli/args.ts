@@ -1,4 +1,4 @@
-import { AGENT_PROFILES, type AgentProfile, isAgentProfile } from '../engine/index.ts';
+import { AGENT_PROFILES, type AgentProfile, isAgentProfile, sdk } from '../engine/index.ts';
 import { DEFAULT_SAMPLES, MAX_SAMPLES } from '../inspect/index.ts';
 
 export interface CliArgs {
@@ -11,7 +11,7 @@ export interface CliArgs {
   readonly pretty: boolean;
   readonly timing: boolean;
   /** Which SDK's rules an SDK log is replayed under; null: the rules of the SDK that wrote it. */
-  readonly sdkRules: string | null;
+  readonly sdkRules: sdk.SdkRules | null;
   /** `--messages <profile>`: add the agent's chat messages to every step. */
   readonly messages: AgentProfile | null;
   /** `--usage <profile>`: add the estimated (and recorded) prompt usage to every step; `auto`: each call by its model's profile. */
@@ -172,7 +172,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
     tokens: flags['--tokens'],
     pretty: flags['--pretty'],
     timing: flags['--timing'],
-    sdkRules: values['--sdk-rules'] ?? null,
+    sdkRules: sdkRulesArg(values['--sdk-rules'] ?? null),
     messages: profile('--messages'),
     usage: profile('--usage'),
     templates: values['--templates'] ?? null,
@@ -222,6 +222,13 @@ function counterfactualArgs(values: Record<string, string | null>, recorded: boo
     model,
     answers,
   };
+}
+
+/** Checked with the other flags, whatever the log: a V0 log ignores the rules, but not a misspelt value. */
+function sdkRulesArg(value: string | null): sdk.SdkRules | null {
+  if (value !== null && !(sdk.SDK_RULES as readonly string[]).includes(value))
+    throw new UsageError(`unknown --sdk-rules ${value} (known: ${sdk.SDK_RULES.join(', ')})`);
+  return value as sdk.SdkRules | null;
 }
 
 function maxTraceGb(value: string | null): number {

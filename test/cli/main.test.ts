@@ -346,6 +346,11 @@ describe('replay command: OpenHands SDK logs', () => {
     ['an SDK configuration for a V0 log', () => [log, '--config', sdkConfig], /applies to SDK logs/],
     ['an unknown --sdk-rules', () => [small, '--config', sdkConfig, '--sdk-rules', '0.9'], /unknown --sdk-rules 0\.9/],
     [
+      'an unknown --sdk-rules, also for a V0 log',
+      () => [log, '--recorded', '--sdk-rules', 'foo'],
+      /unknown --sdk-rules foo/,
+    ],
+    [
       'an SDK log without a condenser anywhere',
       () => [small],
       /--config is required unless --recorded \(this SDK log records no condenser/,
