@@ -60,6 +60,8 @@ async function main(argv: readonly string[]): Promise<void> {
 
 /** The configurations of `--config` and `--grid`, in that order; a grid's refused combinations are told. */
 function sweepConfigs(args: SweepArgs): SweepConfigSpec[] {
+  const tooMany = () => new UsageError(`more than the ${MAX_GRID_CONFIGS} configurations a sweep takes`);
+  if (args.configs.length > MAX_GRID_CONFIGS) throw tooMany();
   const specs = args.configs.map(readSweepConfig);
   const leftOut: string[] = [];
   for (const text of args.grids) {
@@ -70,8 +72,7 @@ function sweepConfigs(args: SweepArgs): SweepConfigSpec[] {
       );
     specs.push(...grid.configs);
     // Counted as each grid is read: many grids are refused before every one of them is built.
-    if (specs.length > MAX_GRID_CONFIGS)
-      throw new UsageError(`more than the ${MAX_GRID_CONFIGS} configurations a sweep takes`);
+    if (specs.length > MAX_GRID_CONFIGS) throw tooMany();
   }
   // A refusal is the only line: what the grids left out is part of it.
   if (specs.length === 0) throw new UsageError(['the grid leaves no configuration to sweep', ...leftOut].join('; '));

@@ -98,6 +98,11 @@ describe('npm run sweep', { timeout: 60_000 }, () => {
     const many = sweep(MULTI_SWE_BENCH, '--grid', grid, '--grid', grid, '--grid', grid);
     expect(many.status).toBe(2);
     expect(many.stderr).toBe('sweep: more than the 10000 configurations a sweep takes\n');
+    // As many configurations given one by one.
+    const listed = Array.from({ length: 10_001 }, () => ['--config', 'preset:v0-server-default']).flat();
+    const byOne = sweep(MULTI_SWE_BENCH, ...listed);
+    expect(byOne.status).toBe(2);
+    expect(byOne.stderr).toBe('sweep: more than the 10000 configurations a sweep takes\n');
   }, 60_000);
 
   it('replays the three-instance multi-swe-bench sample under two configurations: 6 rows, in instance order', () => {
