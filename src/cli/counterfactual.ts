@@ -73,12 +73,13 @@ export async function cliCounterfactual(args: CounterfactualArgs, run: Counterfa
 
 /** Whether the answers file can be written (created in its folder, or replaced), else the one line why not. */
 function checkWritable(path: string): void {
+  const where = `the answers to ${path}`;
   const target = existsSync(path) ? path : dirname(resolve(path));
   try {
-    if (target !== path && !statSync(target).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
+    if (target !== path && !statSync(target).isDirectory()) throw outputFailure({ code: 'ENOTDIR' }, where);
     accessSync(target, constants.W_OK);
   } catch (error) {
-    throw outputFailure(error, `the answers to ${path}`);
+    throw outputFailure(error, where);
   }
 }
 

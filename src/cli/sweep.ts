@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { isMainThread, workerData } from 'node:worker_threads';
 import {
   ConfigTextError,
@@ -15,7 +14,7 @@ import { oneLineMessage } from './replayCommand.ts';
 import { SWEEP_USAGE, type SweepArgs, parseSweepArgs } from './sweep/args.ts';
 import { describeConfig, readSweepConfig, uniqueNames } from './sweep/configs.ts';
 import { MAX_GRID_CONFIGS, parseGrid } from './sweep/grid.ts';
-import { sweepJobs } from './sweep/jobs.ts';
+import { checkSweepInput, sweepJobs } from './sweep/jobs.ts';
 import { runPool } from './sweep/pool.ts';
 import { sweepProgress } from './sweep/progress.ts';
 import type { SweepConfigSpec, SweepSettings } from './sweep/types.ts';
@@ -85,7 +84,7 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
   const settings: SweepSettings = { configs, profile: args.profile, model: args.model };
   const rows: SweepRow[] = [];
   // Before the header: a missing input is the command's only output.
-  if (!existsSync(args.input)) throw new LogFormatError(args.input, 'no such file or folder');
+  checkSweepInput(args.input);
   if (args.format === 'csv') out.write(sweepCsvHeader());
   const described = configs.map(describeConfig);
   let errors = 0;

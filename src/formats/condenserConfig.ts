@@ -2,7 +2,7 @@ import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { describeJsonError } from './errors.ts';
 import { ConfigError } from '../engine/index.ts';
 import { type CondenserConfig, type ReadConfig, readCondenserConfig } from '../engine/v0/index.ts';
-import { MAX_CONFIG_NESTING, nestedDeeperThan } from './nesting.ts';
+import { configNestingProblem } from './nesting.ts';
 
 /** A configuration text that is not valid JSON/TOML or not a valid condenser configuration. */
 export class ConfigTextError extends Error {
@@ -66,8 +66,8 @@ export function readCondenserConfigText(text: string): ReadConfig {
   } else {
     value = readToml(trimmed);
   }
-  if (nestedDeeperThan(value, MAX_CONFIG_NESTING))
-    throw new ConfigTextError(`nested more than ${MAX_CONFIG_NESTING} levels deep; a condenser configuration never is`);
+  const nesting = configNestingProblem(value);
+  if (nesting) throw new ConfigTextError(nesting);
   try {
     return readCondenserConfig(value);
   } catch (error) {

@@ -30,13 +30,13 @@ export type Pace = (done: number, total: number) => Promise<void> | void;
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(bytes < 10 * 1024 ** 2 ? 1 : 0)} MiB`;
 const size = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : mib(bytes));
 
-/** What an archive may expand to in all, counted as it expands. */
 /**
  * Entries a zip may hold: a run of a thousand conversations with their event files fits; past it the
  * reader (fflate's) slows with the square of the entries (160,000 took 8 s, 300,000 take about 30).
  */
 export const MAX_ZIP_ENTRIES = 300_000;
 
+/** What an archive may expand to in all, counted as it expands. */
 export class ExpansionBudget {
   private used = 0;
   constructor(

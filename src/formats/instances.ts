@@ -1,12 +1,12 @@
 import { LogFormatError } from './errors.ts';
 import type { EvalInstance } from './types.ts';
 
-/** Which of several instances to read: by id, else by 1-based position; the first when none is asked for. */
 /** The position an `--instance` names, when it is a number (`3`, `03`), else null. */
 export function wantedPosition(wanted: string | undefined): number | null {
   return wanted !== undefined && /^\d+$/.test(wanted) ? Number(wanted) : null;
 }
 
+/** Which of several instances to read: by id, else by 1-based position; the first when none is asked for. */
 export function chooseInstance(instances: readonly EvalInstance[], wanted: string | undefined): number {
   if (wanted === undefined) return 0;
   const byId = instances.findIndex((instance) => instance.id === wanted);

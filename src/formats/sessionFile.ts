@@ -12,7 +12,7 @@ import { LogFormatError, parseJson } from './errors.ts';
 import { utf8Bytes, withoutBom } from './encoding.ts';
 import { parseJsonBytes } from './jsonBytes.ts';
 import type { LogFile, LogInput } from './types.ts';
-import { MAX_CONFIG_NESTING, nestedDeeperThan } from './nesting.ts';
+import { configNestingProblem } from './nesting.ts';
 
 /** The reproduction file: everything needed to replay a session exactly, offline, without a key. */
 export const SESSION_FILE_FORMAT = 'condenser-inspector-session';
@@ -147,11 +147,8 @@ export function parseSessionFile(source: string | Uint8Array, where = 'session f
     ['session.config', result.data.session.config],
     ['session.compare.config', result.data.session.compare?.config],
   ] as const) {
-    if (nestedDeeperThan(config, MAX_CONFIG_NESTING))
-      throw new LogFormatError(
-        `${where}: ${place}`,
-        `nested more than ${MAX_CONFIG_NESTING} levels deep; a condenser configuration never is`,
-      );
+    const nesting = configNestingProblem(config);
+    if (nesting) throw new LogFormatError(`${where}: ${place}`, nesting);
   }
   const { log, ...rest } = result.data;
   const read = (file: StoredLogFile, place: string): LogFile => {

@@ -93,9 +93,13 @@ async function* jobsAt(path: string, root: string): AsyncGenerator<Job> {
   else yield* instancesOf(readLogInput(path), source);
 }
 
-/** Every instance under `path`: an eval output.jsonl (streamed), an archive, a log, or a folder of them. */
-export async function* sweepJobs(path: string): AsyncGenerator<SweepJob> {
+/** Refuses an input that is not there: called before anything is written, as the jobs are read lazily. */
+export function checkSweepInput(path: string): void {
   if (!existsSync(path)) throw new LogFormatError(path, 'no such file or folder');
+}
+
+/** Every instance under `path` (see checkSweepInput): an eval output.jsonl (streamed), an archive, a log, or a folder of them. */
+export async function* sweepJobs(path: string): AsyncGenerator<SweepJob> {
   let index = 0;
   const root = statSync(path).isDirectory() ? path : join(path, '..');
   for await (const job of jobsAt(path, root)) yield { ...job, index: index++ };
