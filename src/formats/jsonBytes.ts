@@ -1,3 +1,4 @@
+import { utf8Text } from './utf8Text.ts';
 import { LogFormatError, describeJsonError } from './errors.ts';
 import { type KeptBytes, bytesInMemory } from './keptBytes.ts';
 
@@ -481,7 +482,7 @@ class Reader {
     bytes[end] = 0x5d;
     let text: string;
     try {
-      text = decoder.decode(bytes.subarray(start - 1, end + 1));
+      text = utf8Text(bytes.subarray(start - 1, end + 1));
     } finally {
       bytes[start - 1] = before;
       bytes[end] = after;
