@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import { useAppState } from '../app/storeContext.tsx';
 import { AgentTemplates } from './AgentTemplates.tsx';
 import { ModelPrices } from './ModelPrices.tsx';
@@ -19,7 +20,7 @@ export function AgentSettings() {
             ? 'at the last step, from the steps before it'
             : "from the log's recorded run"}
           ): provider tokens ≈ {learned.map.slope.toFixed(3)} × ours {learned.map.intercept >= 0 ? '+' : '−'}{' '}
-          {Math.abs(Math.round(learned.map.intercept)).toLocaleString('en-US')}
+          {formatCount(Math.abs(Math.round(learned.map.intercept)))}
           {learned.providerCaches ? '.' : '; the provider recorded no cache use, so none is estimated.'}
         </p>
       )}

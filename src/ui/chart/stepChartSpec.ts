@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import { formatDollars } from '../../store/index.ts';
 
 /** What a chart's left or right axis counts; each unit has its own scale. */
@@ -61,5 +62,5 @@ export function tickLabel(unit: ChartUnit, value: number): string {
 /** The exact figure shown on hover: counts in full (as the trace has them), dollars as everywhere else. */
 export function exactValue(series: ChartSeries, value: number | null | undefined): string {
   if (value === null || value === undefined) return series.missing ?? '–';
-  return series.unit === 'dollars' ? formatDollars(value) : value.toLocaleString('en-US');
+  return series.unit === 'dollars' ? formatDollars(value) : formatCount(value);
 }

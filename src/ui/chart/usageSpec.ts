@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import type { ModelPrices } from '../../engine/index.ts';
 import { type UsageReport, stepCost } from '../../store/index.ts';
 import type { ChartSeries, StepChartSpec } from './stepChartSpec.ts';
@@ -88,7 +89,7 @@ export function usageSpec(usage: UsageReport, marks: readonly number[], prices: 
       usage.calibration === 'earlier-steps'
         ? 'Prompt per step (each estimated from the steps before it)'
         : 'Prompt per step (calibrated on the whole log)',
-    description: `Prompt tokens per step, estimated${recorded ? ' and recorded' : ''}, with cache reads; up to ${tokenPeak.toLocaleString('en-US')} tokens${prices && cost > 0 ? `; the run costs about $${cost.toFixed(2)}` : ''}${recordedCost !== null ? `; the log recorded $${recordedCost.toFixed(2)}` : ''}.`,
+    description: `Prompt tokens per step, estimated${recorded ? ' and recorded' : ''}, with cache reads; up to ${formatCount(tokenPeak)} tokens${prices && cost > 0 ? `; the run costs about $${cost.toFixed(2)}` : ''}${recordedCost !== null ? `; the log recorded $${recordedCost.toFixed(2)}` : ''}.`,
     steps: steps.length,
     series,
     marks,

@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import { type ReplaySummary, condensationSteps } from '../../store/index.ts';
 import { type ChartSeries, type StepChartSpec, stepsWithLostFacts } from './stepChartSpec.ts';
 
@@ -36,7 +37,7 @@ export function viewSizeSpec(
   if (tokenPeak > 0) series.push({ label: 'tokens', unit: 'tokens', values: tokens, color: '--chart-tokens' });
   return {
     title: 'View size per step',
-    description: `View size over ${events.length} steps: up to ${eventPeak} events${tokenPeak ? ` and ${tokenPeak.toLocaleString('en-US')} tokens` : ''}; ${marks.length} steps condensed${maxSize !== null ? `; max_size ${maxSize}` : ''}${lostFacts ? `; the agent used lost facts at ${stepsWithLostFacts(lostFacts)} steps` : ''}.`,
+    description: `View size over ${events.length} steps: up to ${eventPeak} events${tokenPeak ? ` and ${formatCount(tokenPeak)} tokens` : ''}; ${marks.length} steps condensed${maxSize !== null ? `; max_size ${maxSize}` : ''}${lostFacts ? `; the agent used lost facts at ${stepsWithLostFacts(lostFacts)} steps` : ''}.`,
     steps: events.length,
     series,
     marks,

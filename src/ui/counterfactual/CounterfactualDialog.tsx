@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import { useId, useState } from 'react';
 import {
   type Counterfactual,
@@ -84,7 +85,7 @@ function Result({ result }: { result: Counterfactual }) {
         {result.same_request && ' B sends the very request the recorded run sent at this step.'}
         {result.placeholder_summaries > 0 &&
           ` B's request holds ${result.placeholder_summaries} placeholder summaries (no recorded answer for them).`}
-        {` Requests: recorded ${result.requests.baseline.messages} messages (${result.requests.baseline.tokens.toLocaleString('en-US')} tokens), B ${result.requests.candidate.messages} messages (${result.requests.candidate.tokens.toLocaleString('en-US')} tokens); model ${result.model}.`}
+        {` Requests: recorded ${result.requests.baseline.messages} messages (${formatCount(result.requests.baseline.tokens)} tokens), B ${result.requests.candidate.messages} messages (${formatCount(result.requests.candidate.tokens)} tokens); model ${result.model}.`}
       </p>
       <div className="cf-sides">
         <Side title="As recorded (noise floor)" answers={result.baseline} agreement={floor} />

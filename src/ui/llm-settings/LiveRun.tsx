@@ -1,5 +1,5 @@
 import { useActions, useAppState } from '../app/storeContext.tsx';
-import { formatCost } from '../shared/format.ts';
+import { formatCost, formatCount } from '../shared/format.ts';
 import './llmSettings.css';
 
 /** Real answers for the current settings: what a run needs (calls, tokens, cost) before it starts. */
@@ -30,7 +30,7 @@ export function LiveRun() {
       {estimate ? (
         <p>
           A live run would make {estimate.placeholders} call{estimate.placeholders === 1 ? '' : 's'} with about{' '}
-          {(estimate.missingPromptTokens ?? 0).toLocaleString('en-US')} prompt tokens
+          {formatCount(estimate.missingPromptTokens ?? 0)} prompt tokens
           {settings?.inputPrice != null
             ? ` (≈ ${formatCost(((estimate.missingPromptTokens ?? 0) * settings.inputPrice) / 1e6)} of input)`
             : ''}

@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import { useAppState } from '../app/storeContext.tsx';
 import { PromptTemplateEditor } from './PromptTemplateEditor.tsx';
 import './promptView.css';
@@ -26,7 +27,7 @@ function SentPrompt() {
       <p>
         Condensation #{selected}: the {prompt.condenser} condenser's request, {prompt.messages.length} message
         {prompt.messages.length === 1 ? '' : 's'},{' '}
-        {prompt.messages.reduce((sum, m) => sum + m.content.length, 0).toLocaleString('en-US')} characters.
+        {formatCount(prompt.messages.reduce((sum, m) => sum + m.content.length, 0))} characters.
       </p>
       {prompt.messages.map((message, i) => (
         <div key={i} className="prompt-message">

@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import { memo, useId, useState } from 'react';
 import { condensationAfter, condensationBefore, condensationSteps } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
@@ -129,7 +130,7 @@ export function StepScrubber() {
           · view of {current.viewLength} {current.viewLength === 1 ? 'event' : 'events'}
           {estimatedInput !== null && (
             <span title="The estimated input of this step's call (messages and tool schemas), as the messages pane shows it">
-              , input {estimatedInput.toLocaleString('en-US')} tokens est.
+              , input {formatCount(estimatedInput)} tokens est.
             </span>
           )}
           {current.condensationIds.length > 0 &&

@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import { memo, useState } from 'react';
 import type { EventId, TranscriptMessage } from '../../store/index.ts';
 import { hasHit } from '../search/hits.ts';
@@ -93,7 +94,7 @@ export const MessageCard = memo(function MessageCard({
           </span>
         )}
         <span className="tokens" title={tokensTitle}>
-          {tokens.toLocaleString('en-US')} tok
+          {formatCount(tokens)} tok
         </span>
         <CopyButton label={`Copy message ${position + 1} as JSON`} className="link" text={() => messageJson(item)}>
           Copy

@@ -1,7 +1,8 @@
+import { formatCount } from '../shared/format.ts';
 import { type StepUsage, formatDollars, formatPercent, pricesFor, stepCost, sessionPrices } from '../../store/index.ts';
 import { useAppState } from '../app/storeContext.tsx';
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** Re-priced dollars are worth a column only where today's prices tell another story than the bill. */
 const differs = (a: number, b: number) => Math.abs(a - b) > 0.005 * Math.max(Math.abs(a), Math.abs(b));

@@ -1,3 +1,4 @@
+import { formatCount } from '../shared/format.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentProfile } from '../../engine/index.ts';
@@ -138,7 +139,7 @@ export function Transcript() {
       {transcript?.step === step && !transcript.error && tokens && (
         <p className="transcript-tools" title={tokensTitleOf(tokens.estimated)}>
           {transcript.tools
-            ? `Tool schemas: ${transcript.tools.length}, ${tokens.tools.toLocaleString('en-US')} tokens${tokens.estimated ? ' est.' : ' by our count'} of the step's ${tokens.total.toLocaleString('en-US')}`
+            ? `Tool schemas: ${transcript.tools.length}, ${formatCount(tokens.tools)} tokens${tokens.estimated ? ' est.' : ' by our count'} of the step's ${formatCount(tokens.total)}`
             : 'No tool schemas recorded'}
         </p>
       )}
