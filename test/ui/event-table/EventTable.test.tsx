@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EventTable } from '../../../src/ui/event-table/EventTable.tsx';
 import { imageReferences, isSafeImage } from '../../../src/ui/event-table/EventDetail.tsx';
+import { statusAtStep } from '../../../src/ui/event-table/stepStatus.ts';
 import { startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
@@ -94,6 +95,47 @@ describe('EventTable', { timeout: 30_000 }, () => {
     const inView = [...container.querySelectorAll('[role="gridcell"].col-status')].map((cell) => cell.textContent);
     expect(inView.length).toBeGreaterThan(0);
     expect(inView.every((status) => status === 'in view' || status === 'masked')).toBe(true);
+  });
+
+  it('follows the step in the status column, shown and sorted, whatever the Show filter', async () => {
+    const { store } = await startedStore();
+    const { container } = renderWithStore(<EventTable />, store);
+    await waitFor(() => expect(container.querySelectorAll('[role="row"]').length).toBeGreaterThan(10));
+    const shown = () =>
+      [...container.querySelectorAll('[role="row"]')].slice(1).map((row) => ({
+        index: Number(row.querySelector('.col-index')!.textContent) - 1,
+        status: row.querySelector('.col-status')!.textContent,
+      }));
+    const expected = () => {
+      const { active, summary, stepView, mode } = store.getState();
+      return statusAtStep(active!.opened.rows, summary, stepView!.step, stepView!.items, mode);
+    };
+    const atStep = async (step: number) => {
+      store.getState().setStep(step);
+      await waitFor(() => expect(store.getState().stepView?.step).toBe(step));
+    };
+    // All events shown: each row's status is the step's, before and after the step moves.
+    await atStep(store.getState().summary!.steps.length - 1);
+    await waitFor(() => expect(shown().some(({ status }) => status === 'forgotten')).toBe(true));
+    for (const { index, status } of shown()) expect(status).toBe(expected().get(index) ?? '');
+    await atStep(0);
+    await waitFor(() => expect(shown().every(({ status }) => status !== 'forgotten')).toBe(true));
+    for (const { index, status } of shown()) expect(status).toBe(expected().get(index) ?? '');
+
+    // Sorted by status, descending: the rows follow the step's statuses, not the last step's.
+    const sortByStatus = () => fireEvent.click(screen.getByRole('button', { name: /^at this step/ }));
+    sortByStatus();
+    sortByStatus();
+    expect(screen.getByRole('columnheader', { name: /^at this step/ }).getAttribute('aria-sort')).toBe('descending');
+    await atStep(store.getState().summary!.steps.length - 1);
+    // The rows shown are the first of all the log's rows in the step's order of statuses.
+    const inOrder = () => {
+      const statuses = expected();
+      const all = store.getState().active!.opened.rows.map((row) => statuses.get(row.index) ?? '');
+      return all.sort().reverse();
+    };
+    await waitFor(() => expect(shown().map(({ status }) => status)).toEqual(inOrder().slice(0, shown().length)));
+    expect(new Set(shown().map(({ status }) => status)).size).toBeGreaterThan(1);
   });
 
   it('moves the row with Home and End in the grid, not the step; Esc closes the event', async () => {
