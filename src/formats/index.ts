@@ -42,7 +42,12 @@ export {
 } from './recorded/index.ts';
 export { MAX_STRING_BYTES } from './jsonBytes.ts';
 export type { ByteSource } from './jsonBytes.ts';
-export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './sdk/index.ts';
+export {
+  looksLikeSdkCondenserText,
+  parseSdkCondenserText,
+  parseSdkCondenserValue,
+  sdkCondenserRefusal,
+} from './sdk/index.ts';
 export {
   SESSION_FILE_FORMAT,
   SESSION_FILE_VERSION,

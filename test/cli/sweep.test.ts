@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ const llm40 = file('llm40.json', JSON.stringify({ type: 'llm', max_size: 40, kee
 const masking = file('masking.toml', '[condenser]\ntype = "observation_masking"\nattention_window = 20\n');
 
 const LOG_185 = join(ROOT, 'test', 'fixtures', 'conformance', 'logs', 'real-oh-utils-185-3cond.json');
+// An Agent SDK conversation of September 2025: replayed under the 2025-09 rules.
+const SDK_LOG = join(REAL_LOGS, 'v1_benchmarks_conversation_47be6561_78ev_0cond');
 
 // Each test starts the sweep as a process (a bundle, then worker threads): seconds on a loaded machine.
 describe('npm run sweep', { timeout: 60_000 }, () => {
@@ -211,6 +213,29 @@ describe('npm run sweep', { timeout: 60_000 }, () => {
       ],
       ['download.zip', 'llm40.json', 'llm40.json is a V0 configuration ("type"); this is an Agent SDK log'],
       ['download.zip', 'preset:sdk-default-condenser', 0],
+    ]);
+  });
+
+  it('refuses an SDK configuration every SDK refuses in one line, before writing; one only some refuse gets rows', () => {
+    const out = join(dir, 'refused.csv');
+    const zero = file('zero.json', JSON.stringify({ kind: 'LLMSummarizingCondenser', max_size: 0 }));
+    expect(sweep(SDK_LOG, '--config', zero, '--out', out)).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `sweep: ${zero}: invalid SDK condenser configuration: max_size: must be greater than 0\n`,
+    });
+    expect(sweep(SDK_LOG, '--grid', 'kind=LLMSummarizingCondenser max_size=abc', '--out', out)).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        'sweep: the grid leaves no configuration to sweep; --grid left out 1 combination OpenHands refuses (kind=LLMSummarizingCondenser max_size=abc: max_size: must be an integer)\n',
+    });
+    expect(existsSync(out)).toBe(false);
+    // max_tokens came after the 2025-09 SDK that wrote this log: refused by its rules, so by its rows.
+    const later = sweep(SDK_LOG, '--grid', 'kind=LLMSummarizingCondenser max_tokens=1000', '--format', 'json');
+    expect(later.status).toBe(0);
+    expect(parseSweepResult(later.stdout).rows.map((row) => row.error)).toEqual([
+      'max_tokens: unknown key for LLMSummarizingCondenser (SDK 2025-09)',
     ]);
   });
 

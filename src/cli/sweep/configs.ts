@@ -5,6 +5,7 @@ import {
   type SweepConfig,
   looksLikeSdkCondenserText,
   parseCondenserConfigText,
+  sdkCondenserRefusal,
 } from '../../formats/index.ts';
 import { UsageError } from '../args.ts';
 import { readTextFile } from '../readInput.ts';
@@ -25,8 +26,13 @@ export function readSweepConfig(value: string): SweepConfigSpec {
   const text = readTextFile(value, 'configuration');
   const name = basename(value);
   try {
-    // An SDK object is checked per log, under the rules of the SDK that wrote it.
-    if (looksLikeSdkCondenserText(text)) return { name, kind: 'sdk', value: JSON.parse(text) as unknown };
+    // An SDK object is checked per log, under the rules of the SDK that wrote it; here only whether any SDK takes it.
+    if (looksLikeSdkCondenserText(text)) {
+      const sdkValue = JSON.parse(text) as unknown;
+      const refusal = sdkCondenserRefusal(sdkValue);
+      if (refusal !== null) throw new ConfigTextError(`invalid SDK condenser configuration: ${refusal}`);
+      return { name, kind: 'sdk', value: sdkValue };
+    }
     return { name, kind: 'v0', value: parseCondenserConfigText(text) };
   } catch (error) {
     if (error instanceof ConfigTextError) throw new ConfigTextError(`${value}: ${error.message}`);

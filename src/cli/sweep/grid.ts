@@ -1,4 +1,5 @@
 import { ConfigError, sdk, v0 } from '../../engine/index.ts';
+import { sdkCondenserRefusal } from '../../formats/index.ts';
 import { UsageError } from '../args.ts';
 import type { SweepConfigSpec } from './types.ts';
 
@@ -8,8 +9,9 @@ import type { SweepConfigSpec } from './types.ts';
  * (`1,2,4`, `llm,amortized`, `true`) or an inclusive range `start:stop:step` (`40:200:40` is 40, 80, ...,
  * 200). Each value reads as JSON where it can (numbers, true, false, null), else as text. The grid
  * needs `type` (V0) or `kind` (SDK); a key goes only to the types that take it, so combinations that
- * differ only in a key their type ignores are one configuration. A V0 combination OpenHands would
- * refuse (keep_first too large for max_size...) is left out and counted, not swept.
+ * differ only in a key their type ignores are one configuration. A combination OpenHands would refuse
+ * (keep_first too large for max_size, max_size=abc...) is left out and counted, not swept: a V0 one by
+ * OpenHands' rules, an SDK one when every SDK's rules refuse it (one only some refuse depends on the log).
  */
 
 /** The most configurations one grid may make: each is a replay of every instance. */
@@ -22,7 +24,7 @@ interface GridAxis {
 
 export interface Grid {
   readonly configs: readonly SweepConfigSpec[];
-  /** Combinations left out because OpenHands refuses them, with the first reason. */
+  /** Combinations left out because OpenHands refuses them (whatever the log), with the first reason. */
   readonly refused: number;
   readonly firstRefusal: string | null;
 }
@@ -92,6 +94,17 @@ function* combinations(
   for (const value of axes[at]!.values) yield* combinations(axes, at + 1, [...chosen, [axes[at]!.key, value]]);
 }
 
+/** Why OpenHands refuses a V0 configuration, or null. */
+function v0Refusal(value: unknown): string | null {
+  try {
+    v0.parseCondenserConfig(value);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message;
+  }
+}
+
 const nameOf = (pairs: ReadonlyArray<[string, unknown]>) =>
   pairs.map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`).join(' ');
 
@@ -132,15 +145,11 @@ export function parseGrid(text: string): Grid {
     const name = nameOf(taken);
     if (configs.has(name)) continue;
     const value = Object.fromEntries(taken);
-    if (family === 'type') {
-      try {
-        v0.parseCondenserConfig(value);
-      } catch (error) {
-        if (!(error instanceof ConfigError)) throw error;
-        refused++;
-        firstRefusal ??= `${name}: ${error.message}`;
-        continue;
-      }
+    const refusal = family === 'type' ? v0Refusal(value) : sdkCondenserRefusal(value);
+    if (refusal !== null) {
+      refused++;
+      firstRefusal ??= `${name}: ${refusal}`;
+      continue;
     }
     configs.set(name, { name, kind: family === 'type' ? 'v0' : 'sdk', value });
   }

@@ -1,6 +1,7 @@
 import { ConfigError, sdk } from '../../engine/index.ts';
 import { ConfigTextError } from '../condenserConfig.ts';
 import { describeJsonError } from '../errors.ts';
+import { configNestingProblem } from '../nesting.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,4 +50,25 @@ export function parseSdkCondenserText(text: string, rules: sdk.SdkRules, source:
     );
   }
   return parseSdkCondenserValue(value, rules, source);
+}
+
+/**
+ * Why an SDK condenser object is refused whatever log it is replayed on: too deep to read, or refused by
+ * every SDK's rules (the pinned SDK's reason). Null when some SDK takes it: a log is replayed under the rules
+ * of the SDK that wrote it, so an object only some SDKs refuse is a problem of the log it meets.
+ */
+export function sdkCondenserRefusal(value: unknown): string | null {
+  const nesting = configNestingProblem(value);
+  if (nesting) return nesting;
+  let refusal: string | null = null;
+  for (const rules of sdk.SDK_RULES) {
+    try {
+      sdk.parseSdkCondenserConfig(value, rules);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      refusal ??= error.message;
+    }
+  }
+  return refusal;
 }

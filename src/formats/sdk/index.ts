@@ -10,7 +10,12 @@ import { readSdkEvent } from './sdkEvent.ts';
 import { type RawEvents, rawEventsOf } from '../rawEvents.ts';
 import { type RecordedBill, readSdkBill } from '../recorded/index.ts';
 
-export { looksLikeSdkCondenserText, parseSdkCondenserText, parseSdkCondenserValue } from './condenserConfig.ts';
+export {
+  looksLikeSdkCondenserText,
+  parseSdkCondenserText,
+  parseSdkCondenserValue,
+  sdkCondenserRefusal,
+} from './condenserConfig.ts';
 
 /** An SDK log, read and validated. */
 export interface SdkParsedLog {

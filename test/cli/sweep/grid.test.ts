@@ -49,6 +49,17 @@ describe('--grid', () => {
     ]);
   });
 
+  it('leaves out the SDK combinations every SDK refuses, and keeps one only some SDKs refuse for the log to decide', () => {
+    const grid = parseGrid('kind=LLMSummarizingCondenser max_size=abc,0,-40,80');
+    expect(grid.configs.map((config) => config.name)).toEqual(['kind=LLMSummarizingCondenser max_size=80']);
+    expect(grid.refused).toBe(3);
+    expect(grid.firstRefusal).toBe('kind=LLMSummarizingCondenser max_size=abc: max_size: must be an integer');
+    // max_tokens came after the 2025-09 SDK: its rules refuse it, 1.43.1's take it, so the log's rules decide.
+    expect(names('kind=LLMSummarizingCondenser max_tokens=1000')).toEqual([
+      'kind=LLMSummarizingCondenser max_tokens=1000',
+    ]);
+  });
+
   it.each([
     ['max_size=40', /needs type=\.\.\. \(V0 condensers\) or kind=\.\.\./],
     ['type=magic', /unknown condenser type "magic"/],
