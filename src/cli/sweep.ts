@@ -9,6 +9,7 @@ import {
   sweepCsvRows,
   writeSweepJson,
 } from '../formats/index.ts';
+import { pricesFor } from '../inspect/index.ts';
 import { UsageError } from './args.ts';
 import { oneLineMessage } from './replayCommand.ts';
 import { SWEEP_USAGE, type SweepArgs, parseSweepArgs } from './sweep/args.ts';
@@ -85,6 +86,11 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
   const rows: SweepRow[] = [];
   // Before the header: a missing input is the command's only output.
   checkSweepInput(args.input);
+  // The same model prices every row, so it is said once, here; each row's cost stays empty (unknown), not $0.
+  if (args.model !== null && pricesFor(args.model, {}) === null)
+    process.stderr.write(
+      `sweep: ${oneLineMessage(`the prices of --model ${args.model} are unknown, so dollars are not estimated (estimated_cost_usd is left empty)`)}\n`,
+    );
   if (args.format === 'csv') out.write(sweepCsvHeader());
   const described = configs.map(describeConfig);
   let errors = 0;

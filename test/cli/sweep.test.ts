@@ -239,6 +239,24 @@ describe('npm run sweep', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('says once that the prices of an unknown --model are unknown, and leaves every cost empty, not $0', () => {
+    const { status, stdout, stderr } = sweep(MULTI_SWE_BENCH, '--config', 'recorded', '--model', 'acme-reasoner-9');
+    expect(status).toBe(0);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'sweep: the prices of --model acme-reasoner-9 are unknown, so dollars are not estimated (estimated_cost_usd is left empty)',
+    );
+    expect(lines.slice(1).join('\n')).not.toMatch(/price/);
+    const csv = stdout.trimEnd().split('\n');
+    const costColumn = csv[0]!.split(',').indexOf('estimated_cost_usd');
+    expect(csv.slice(1).map((line) => line.split(',')[costColumn])).toEqual(['', '', '']);
+    const rows = parseSweepResult(stdout).rows;
+    expect(rows.map((row) => [row.model, row.estimated_cost_usd, row.error])).toEqual(
+      Array.from({ length: 3 }, () => ['acme-reasoner-9', null, null]),
+    );
+    expect(rows.every((row) => row.agent_prompt_tokens! > 0)).toBe(true);
+  });
+
   it.each([
     ['no configuration', () => [MULTI_SWE_BENCH], /^sweep: give at least one --config or --grid\n$/],
     [

@@ -39,7 +39,8 @@ the agent used that its view had lost (missing_facts, spec/quality.md), the esti
   --format csv|json    default: from --out's extension, else csv
   --workers <n>        worker threads (default 2)
   --profile <p>        the agent's provider profile for the prompt cache: anthropic or openai (default: from the model)
-  --model <name>       price the run at this model's list prices (default: the model the log records)
+  --model <name>       price the run at this model's list prices (default: the model the log records); a model
+                       whose prices are unknown leaves estimated_cost_usd empty, said once on stderr
   --help               show this help
 
 LLM condensers get a placeholder summary for each call (no endpoint is asked): their condensation points are
