@@ -18,7 +18,7 @@ import { SearchBox } from '../search/SearchBox.tsx';
 import { stepHit } from '../search/hits.ts';
 import { formatCount } from '../shared/format.ts';
 import { EventDetail } from './EventDetail.tsx';
-import { SHOW_LABELS, type ShowFilter, type StepStatus, keeps, statusAtStep } from './stepStatus.ts';
+import { SHOW_LABELS, type ShowFilter, type StatusAt, type StepStatus, keeps, statusAtStep } from './stepStatus.ts';
 import './eventTable.css';
 
 interface TableRow extends EventRow {
@@ -130,11 +130,8 @@ export function EventTable() {
   const { selectEvent } = useActions();
   const [show, setShow] = useState<ShowFilter>('all');
   const [sorting, setSorting] = useState<SortingState>([]);
-  const statuses = useMemo(
-    () =>
-      rows && stepView
-        ? statusAtStep(rows, summary, stepView.step, stepView.items, mode)
-        : new Map<number, StepStatus>(),
+  const statusAt = useMemo<StatusAt>(
+    () => (rows && stepView ? statusAtStep(rows, summary, stepView.step, stepView.items, mode) : () => undefined),
     [rows, summary, stepView, mode],
   );
   // A step change moves the status column only: the rows (an object each, the table's row model)
@@ -142,17 +139,17 @@ export function EventTable() {
   // a gigabyte that is 600,000 rows a step.
   const statusDecides =
     show === 'in view' || show === 'forgotten' || show === 'masked' || sorting.some((sort) => sort.id === 'status');
-  const rowStatuses = statusDecides ? statuses : null;
+  const rowStatusAt = statusDecides ? statusAt : null;
   const data = useMemo<TableRow[]>(() => {
     if (!rows) return [];
     return filterRows(rows, typeFilter, sourceFilter, search.trim() ? matches : null).flatMap((index) => {
       const row = rows[index]!;
-      const status = rowStatuses?.get(index) ?? null;
+      const status = rowStatusAt?.(index) ?? null;
       return keeps(show, row, status ?? undefined)
         ? [{ ...row, status, tokens: tokens ? (tokens[index] ?? 0) : null }]
         : [];
     });
-  }, [rows, tokens, typeFilter, sourceFilter, search, matches, rowStatuses, show]);
+  }, [rows, tokens, typeFilter, sourceFilter, search, matches, rowStatusAt, show]);
   // A first click sorts ascending, whatever the column holds.
   const table = useTable({
     features,
@@ -285,7 +282,7 @@ export function EventTable() {
                       {cell.column.id === 'summary' ? (
                         <Highlighted text={row.original.summary} query={search} />
                       ) : cell.column.id === 'status' ? (
-                        (statuses.get(row.original.index) ?? '')
+                        (statusAt(row.original.index) ?? '')
                       ) : (
                         <table.FlexRender cell={cell} />
                       )}

@@ -1,22 +1,38 @@
 import type { ReplayMode } from '../../engine/index.ts';
-import { type EventRow, type ReplaySummary, type ViewItem, alignStep } from '../../store/index.ts';
+import type { EventId, EventRow, ReplaySummary, ViewItem } from '../../store/index.ts';
 
 /** Where an event stands at the current step: in the agent's view, there as a placeholder, or forgotten. */
 export type StepStatus = 'in view' | 'masked' | 'forgotten';
 
-/** The status at `step` of each event the history holds by then (later events, and those never in it, have none). */
+/** The status at a step of the event at a row index; undefined for events not in the history by then. */
+export type StatusAt = (index: number) => StepStatus | undefined;
+
+/**
+ * Each event's status at `step`, as the side-by-side lines it up (alignStep), asked for one event at a
+ * time: built from the view alone, so a step change costs what the view holds, not the whole history
+ * (at a gigabyte, 600,000 events).
+ */
 export function statusAtStep(
   rows: readonly EventRow[],
   summary: ReplaySummary | null,
   step: number,
   view: readonly ViewItem[] | null,
   mode: ReplayMode,
-): ReadonlyMap<number, StepStatus> {
-  const statuses = new Map<number, StepStatus>();
-  if (!summary || !view) return statuses;
-  for (const row of alignStep(rows, summary, step, view, mode))
-    if (row.kind === 'event') statuses.set(row.index, row.status === 'kept' ? 'in view' : row.status);
-  return statuses;
+): StatusAt {
+  const end = summary?.steps[step]?.beforeEventIndex;
+  if (!view || end === undefined) return () => undefined;
+  // By id, the first item of each, as alignStep reads the view.
+  const inView = new Map<EventId, StepStatus>();
+  for (const item of view) {
+    const id = item.kind === 'event' ? item.id : item.kind === 'masked' ? item.targetId : null;
+    if (id !== null && !inView.has(id)) inView.set(id, item.kind === 'masked' ? 'masked' : 'in view');
+  }
+  return (index) => {
+    const row = rows[index];
+    if (!row || index >= end || !row.inHistory[mode] || (row.kind === 'action' && row.type === 'condensation'))
+      return undefined;
+    return inView.get(row.id) ?? 'forgotten';
+  };
 }
 
 /** What the "Show" filter keeps. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EventTable } from '../../../src/ui/event-table/EventTable.tsx';
 import { imageReferences, isSafeImage } from '../../../src/ui/event-table/EventDetail.tsx';
-import { statusAtStep } from '../../../src/ui/event-table/stepStatus.ts';
+import { alignStep } from '../../../src/store/index.ts';
 import { startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
@@ -106,9 +106,13 @@ describe('EventTable', { timeout: 30_000 }, () => {
         index: Number(row.querySelector('.col-index')!.textContent) - 1,
         status: row.querySelector('.col-status')!.textContent,
       }));
+    // As the side-by-side lines the history up against the view.
     const expected = () => {
       const { active, summary, stepView, mode } = store.getState();
-      return statusAtStep(active!.opened.rows, summary, stepView!.step, stepView!.items, mode);
+      const statuses = new Map<number, string>();
+      for (const row of alignStep(active!.opened.rows, summary!, stepView!.step, stepView!.items, mode))
+        if (row.kind === 'event') statuses.set(row.index, row.status === 'kept' ? 'in view' : row.status);
+      return statuses;
     };
     const atStep = async (step: number) => {
       store.getState().setStep(step);
