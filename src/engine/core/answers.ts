@@ -25,8 +25,22 @@ function hash128(text: string): string {
   h2 ^= h1;
   h3 ^= h1;
   h4 ^= h1;
-  return [h1, h2, h3, h4, text.length].map((part) => (part >>> 0).toString(16).padStart(8, '0')).join('');
+  return [h1, h2, h3, h4].map(lengthPart).join('') + lengthPart(text.length);
 }
+
+/** What a request's key is the hash of: the text `requestKey` hashes. */
+function canonicalRequest(request: LlmRequest): string {
+  return JSON.stringify([
+    request.condenser,
+    request.identity,
+    request.tools ?? null,
+    request.forcedTool ?? null,
+    request.responseSchema ?? null,
+  ]);
+}
+
+/** The end of every key made from a text this long (hash128 writes the length last). */
+const lengthPart = (length: number) => (length >>> 0).toString(16).padStart(8, '0');
 
 /**
  * Identifies a request by what decides its content (see LlmRequest.identity), the tools and the
@@ -35,14 +49,7 @@ function hash128(text: string): string {
  * keep replaying.
  */
 export function requestKey(request: LlmRequest): string {
-  const canonical = JSON.stringify([
-    request.condenser,
-    request.identity,
-    request.tools ?? null,
-    request.forcedTool ?? null,
-    request.responseSchema ?? null,
-  ]);
-  return `${request.condenser}:${hash128(canonical)}`;
+  return `${request.condenser}:${hash128(canonicalRequest(request))}`;
 }
 
 /** What stands in for an answer nobody recorded, so settings can be explored without a model. */
@@ -86,11 +93,25 @@ export interface AnswerLog {
  * clear message or gets a placeholder, as chosen. `log` counts what happened.
  */
 export function recordedLlm(records: RecordedAnswers, onMissing: MissingAnswerPolicy, log?: AnswerLog): AnswerLlm {
-  // A request is keyed only where an answer of its condenser's kind was recorded: hashing a summary
-  // request's identity was a third of a replay's time, wasted when nothing could match it.
-  const answeredKinds = new Set(Object.keys(records).map((key) => key.slice(0, key.indexOf(':'))));
+  // A request is keyed only where an answer of its condenser's kind was recorded, from a text as long
+  // as one of theirs (a key ends with that length): hashing a summary request's identity was a third
+  // of a replay's time, and after a setting change most requests match nothing.
+  const recordedLengths = new Map<string, Set<string>>();
+  for (const key of Object.keys(records)) {
+    const kind = key.slice(0, key.indexOf(':'));
+    const lengths = recordedLengths.get(kind) ?? new Set<string>();
+    lengths.add(key.slice(-8));
+    recordedLengths.set(kind, lengths);
+  }
+  const recordedFor = (request: LlmRequest): LlmAnswer | undefined => {
+    const lengths = recordedLengths.get(request.condenser);
+    if (!lengths) return undefined;
+    const canonical = canonicalRequest(request);
+    if (!lengths.has(lengthPart(canonical.length))) return undefined;
+    return records[`${request.condenser}:${hash128(canonical)}`];
+  };
   return (request, callIndex) => {
-    const recorded = answeredKinds.has(request.condenser) ? records[requestKey(request)] : undefined;
+    const recorded = recordedFor(request);
     if (recorded) {
       if (log) {
         log.hits++;

@@ -143,6 +143,23 @@ describe('recorded answers', () => {
     expect(built).toBe(3);
   });
 
+  it('answers only from the exact key: not from one differing in its hash or in its end alone', () => {
+    const ask = (identity: string) =>
+      lazyRequest({ condenser: 'llm' }, { identity: () => identity, messages: () => [{ role: 'user', content: 'x' }] });
+    const key = requestKey(ask('a prompt'));
+    const otherHash = `llm:${'0'.repeat(32)}${key.slice(-8)}`;
+    const otherEnd = `${key.slice(0, -8)}${'f'.repeat(8)}`;
+    const near = recordedLlm({ [otherHash]: { content: 'A' }, [otherEnd]: { content: 'B' } }, 'placeholder');
+    expect(near(ask('a prompt'), 0)).toEqual(placeholderAnswer(ask('a prompt'), 0));
+    const exact = recordedLlm(
+      { [otherHash]: { content: 'A' }, [key]: { content: 'C' }, [otherEnd]: { content: 'B' } },
+      'placeholder',
+    );
+    expect(exact(ask('a prompt'), 0)).toEqual({ content: 'C' });
+    // A prompt of another length is not the recorded one, whatever else it shares.
+    expect(exact(ask('a prompt, longer'), 0)).toEqual(placeholderAnswer(ask('a prompt, longer'), 0));
+  });
+
   it('stops with a plain message when asked to and nothing is recorded', () => {
     const result = replayWith(config, recordedLlm({}, 'stop'));
     const failure = result.steps.at(-1)!.failure!;
