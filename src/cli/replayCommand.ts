@@ -12,6 +12,7 @@ import {
 import {
   type AnyParsedLog,
   ConfigTextError,
+  type LocateOptions,
   LogFormatError,
   type SdkParsedLog,
   loadLog,
@@ -273,10 +274,19 @@ async function printInferredConfig(
  * The log read and parsed: a JSON document as it streams from the file, anything else read whole; no
  * event's text is kept as the file has it (the trace shows none), so no bytes stay through the replay.
  */
-async function readAndLoad(args: CliArgs, io: CommandOutput) {
-  const options = { ...(args.instance ? { instance: args.instance } : {}), keepSources: false };
-  const streamed = streamLogFile(args.log, options);
-  if (streamed) return streamed;
+async function readAndLoad(args: CliArgs, io: CommandOutput): Promise<AnyParsedLog> {
+  const options = { ...(args.instance !== null ? { instance: args.instance } : {}), keepSources: false };
+  const parsed = streamLogFile(args.log, options) ?? (await loadWhole(args, io, options));
+  // A log of one conversation has no instances to choose from: --instance is refused, not ignored.
+  if (args.instance !== null && parsed.instances.length === 0)
+    throw new LogFormatError(
+      '',
+      `no instance "${args.instance}" in this file: the log is not a run of instances (leave out --instance)`,
+    );
+  return parsed;
+}
+
+async function loadWhole(args: CliArgs, io: CommandOutput, options: LocateOptions): Promise<AnyParsedLog> {
   const input = readLogInput(args.log);
   const unpacking = cliUnpacking(basename(args.log), io.terminal ?? null);
   const parsed = await loadLog(input, { ...options, unpacking });

@@ -157,6 +157,22 @@ describe('replay command', () => {
     expect(missing.stderr).toMatch(/^replay: no instance "nope" in this file \(3 instances: ponylang__ponyc-4595, /);
   });
 
+  it('refuses --instance for a log of one conversation (streamed or unpacked), instead of ignoring it', () => {
+    const zip = file('one-conversation.zip', '');
+    writeFileSync(zip, uiDownloadZip('v1_benchmarks_conversation_0cf772fb_115ev_1cond', { title: 't' }));
+    for (const args of [
+      [log, '--config', amortized, '--instance', '99'],
+      [zip, '--recorded', '--instance', '1'],
+    ]) {
+      const { status, stdout, stderr } = replayCli(...args);
+      expect(status).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        `replay: no instance "${args.at(-1)}" in this file: the log is not a run of instances (leave out --instance)\n`,
+      );
+    }
+  });
+
   it('reads a web UI download (zip) and a tar.gz of an eval run', async () => {
     const zip = file('conversation.zip', '');
     writeFileSync(zip, uiDownloadZip('v1_benchmarks_conversation_0cf772fb_115ev_1cond', { title: 't' }));
