@@ -139,7 +139,7 @@ async function main(argv: readonly string[], io: CommandOutput): Promise<void> {
 
 async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   const timing = new PhaseTimer(args.timing, io.stderr);
-  const configText = args.config ? readTextFile(args.config, 'configuration') : null;
+  const configFile = args.config ? { path: args.config, text: readTextFile(args.config, 'configuration') } : null;
   const script: LlmAnswer[] | null = args.llmScript
     ? parseLlmScript(readTextFile(args.llmScript, 'LLM script'), args.llmScript)
     : null;
@@ -148,7 +148,7 @@ async function replayTo(args: CliArgs, io: CommandOutput): Promise<void> {
   timing.mark(`read, parse and validate ${parsed.events.length} events`);
   const note = (message: string) => io.stderr(`replay: ${oneLineMessage(message)}\n`);
   if (args.inferConfig) return printInferredConfig(args, parsed, io, note);
-  const { config, notes } = configFor(args, parsed, configText);
+  const { config, notes } = configFor(args, parsed, configFile);
   const mode = args.recorded ? 'recorded' : 'resimulate';
   const log = openLog(parsed);
   const request: ReplayRequest = {
@@ -305,17 +305,29 @@ function rulesOf(args: CliArgs, log: SdkParsedLog): sdk.SdkRules {
   return args.sdkRules ?? log.suggestedRules;
 }
 
+/** The --config file's path and text. */
+interface ConfigFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** A problem of the --config file, named by the file as given ("<path>: <problem>"), as other file errors are. */
+function configFileError(file: ConfigFile, problem: string): ConfigTextError {
+  return new ConfigTextError(`${file.path}: ${problem}`);
+}
+
 /**
  * The configuration to replay under (validated here, so a bad one is refused with the file's name before
  * anything runs) and what is worth telling about the log and the configuration.
  */
-function configFor(args: CliArgs, log: AnyParsedLog, configText: string | null): { config: unknown; notes: string[] } {
+function configFor(args: CliArgs, log: AnyParsedLog, file: ConfigFile | null): { config: unknown; notes: string[] } {
   // An SDK condenser object can only be checked once the log says which SDK rules apply.
-  const sdkText = configText !== null && looksLikeSdkCondenserText(configText);
+  const sdkText = file !== null && looksLikeSdkCondenserText(file.text);
   if (log.flavor === 'sdk') {
-    if (configText !== null && !sdkText) {
-      throw new ConfigTextError(
-        'this is an SDK log; its --config is an SDK condenser object such as {"kind": "LLMSummarizingCondenser", "max_size": 80, "keep_first": 4}',
+    if (file !== null && !sdkText) {
+      throw configFileError(
+        file,
+        'this log is an SDK log; its --config is an SDK condenser object such as {"kind": "LLMSummarizingCondenser", "max_size": 80, "keep_first": 4}',
       );
     }
     const rules = rulesOf(args, log);
@@ -327,20 +339,31 @@ function configFor(args: CliArgs, log: AnyParsedLog, configText: string | null):
     }
     const offBranch = sdk.prepareSdkLog(log.events, { leafId: log.leafId }).offBranch;
     if (offBranch > 0) notes.push(`${offBranch} events are not on the conversation's active branch and are left out`);
-    if (configText !== null)
-      return { config: parseSdkCondenserText(configText, rules, args.config ?? 'the configuration'), notes };
+    // Its problems name the file already ("invalid SDK condenser configuration in <path>").
+    if (file !== null) return { config: parseSdkCondenserText(file.text, rules, file.path), notes };
     if (args.recorded) return { config: null, notes };
     if (log.recordedCondenser !== null)
       return { config: parseSdkCondenserValue(log.recordedCondenser, rules, 'base_state.json agent.condenser'), notes };
     throw new UsageError(`${CONFIG_REQUIRED} (this SDK log records no condenser in a base_state.json)`);
   }
-  if (sdkText)
-    throw new ConfigTextError(
+  if (file !== null && sdkText)
+    throw configFileError(
+      file,
       'an SDK condenser object ("kind") applies to SDK logs; this V0 log takes a V0 configuration such as {"type": "llm", "max_size": 40}',
     );
-  if (configText === null && !args.recorded) throw new UsageError(CONFIG_REQUIRED);
-  const read = configText !== null ? readCondenserConfigText(configText) : null;
+  if (file === null && !args.recorded) throw new UsageError(CONFIG_REQUIRED);
+  const read = file !== null ? readV0Config(file) : null;
   return { config: read?.config ?? null, notes: [...log.notes, ...(read?.notes ?? [])] };
+}
+
+/** A V0 configuration (JSON or TOML) read and validated; what is wrong with it names the file. */
+function readV0Config(file: ConfigFile): ReturnType<typeof readCondenserConfigText> {
+  try {
+    return readCondenserConfigText(file.text);
+  } catch (error) {
+    if (error instanceof ConfigTextError) throw configFileError(file, error.message);
+    throw error;
+  }
 }
 
 /** `--timing`: where the time went, on stderr. */

@@ -8,6 +8,9 @@ const { file } = scratchFiles('replay-contract-');
 const basic = readFileSync(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), 'utf8');
 const noop = file('noop.json', '{"type": "noop"}');
 
+/** A text matched as it is inside a regular expression (a file's path in a message). */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Exit 2 and exactly one line on stderr; returns the line. */
 function refusal(result: ReturnType<typeof replayCli>): string {
   expect(result.status).toBe(2);
@@ -31,7 +34,7 @@ describe('replay command contract: exit 0, or exit 2 with one line', () => {
   it('names line and column of a JSON mistake V8 reports with a multi-line snippet', () => {
     const config = file('broken.json', '{\n  "type": "noop",\n  "max_size": 40\n  x\n}');
     expect(refusal(replayCli(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), '--config', config))).toBe(
-      "replay: not valid JSON: invalid JSON at line 4, column 3 (Expected ',' or '}' after property value)",
+      `replay: ${config}: not valid JSON: invalid JSON at line 4, column 3 (Expected ',' or '}' after property value)`,
     );
   });
 
@@ -39,7 +42,9 @@ describe('replay command contract: exit 0, or exit 2 with one line', () => {
     const config = file('long.json', JSON.stringify({ type: 'x'.repeat(200_000) }));
     const line = refusal(replayCli(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), '--config', config));
     expect(line.length).toBeLessThan(520);
-    expect(line).toMatch(/^replay: invalid condenser configuration: type: Unknown condenser type: x+…$/);
+    expect(line).toMatch(
+      new RegExp(`^replay: ${literal(config)}: invalid condenser configuration: type: Unknown condenser type: x+…$`),
+    );
   });
 
   it('replays events named like Object.prototype members and arguments nested 100,000 deep', () => {
@@ -56,8 +61,7 @@ describe('replay command contract: exit 0, or exit 2 with one line', () => {
 
   it('refuses a TOML configuration nested 100,000 deep in one line', () => {
     const toml = file('deep.toml', `[condenser]\ntype = "noop"\nx = ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
-    expect(
-      refusal(replayCli(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), '--config', toml)),
-    ).toMatch(/^replay: not valid TOML: .*nested.*\(line 3, column \d+\)$/);
+    const line = refusal(replayCli(join(REAL_LOGS, 'v0_openhands_tests-runtime-trajs_basic.json'), '--config', toml));
+    expect(line).toMatch(new RegExp(`^replay: ${literal(toml)}: not valid TOML: .*nested.*\\(line 3, column \\d+\\)$`));
   });
 });

@@ -379,6 +379,26 @@ describe('replay command: OpenHands SDK logs', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(message);
   });
+
+  it('names the --config file (as given) in whatever it refuses of it, V0 or SDK', () => {
+    const broken = file('broken-v0.json', '{"type": "noop",}');
+    const section = file('no-section.toml', '[llm]\nmodel = "x"\n');
+    const v0 = file('v0-for-sdk.toml', '[condenser]\ntype = "noop"\n');
+    const badKeepFirst = file('bad-kf2.json', '{"kind": "LLMSummarizingCondenser", "max_size": 10, "keep_first": 4}');
+    for (const [args, expected] of [
+      [[log, '--config', broken], `replay: ${broken}: not valid JSON: invalid JSON at line 1, column 17`],
+      [[log, '--config', section], `replay: ${section}: no [condenser] section found`],
+      [[log, '--config', sdkConfig], `replay: ${sdkConfig}: an SDK condenser object ("kind") applies to SDK logs`],
+      [[small, '--config', v0], `replay: ${v0}: this log is an SDK log; its --config is an SDK condenser object`],
+      [[small, '--config', badKeepFirst], `replay: invalid SDK condenser configuration in ${badKeepFirst} (SDK`],
+    ] as const) {
+      const { status, stdout, stderr } = replayCli(...args);
+      expect(status).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr.slice(0, expected.length)).toBe(expected);
+    }
+  });
 });
 
 interface SdkTraceLike {
