@@ -1,5 +1,4 @@
-import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { AnswerLlm, LlmAnswer, TextTokens } from '../engine/index.ts';
 import { parseKeyedAnswers, scriptAnswerJson } from '../formats/index.ts';
 import {
@@ -13,7 +12,7 @@ import {
 import { liveAgentLlm } from '../llm/openaiLlm.ts';
 import { type CounterfactualArgs, UsageError } from './args.ts';
 import { readTextFile } from './readInput.ts';
-import { OutputError, outputFailure } from './resultFile.ts';
+import { type ResultFile, openResultFile } from './resultFile.ts';
 
 /** What the counterfactual needs of the replay command besides its own flags. */
 export interface CounterfactualRun {
@@ -31,22 +30,24 @@ export interface CounterfactualRun {
 /**
  * `replay --counterfactual`: the answers already in --answers are reused, the rest asked of --endpoint
  * with the key from OPENAI_API_KEY (sent to that endpoint only); every answer is written back to
- * --answers, also when a later request fails, so a rerun asks only for what is missing.
+ * --answers, also when a later request fails, so a rerun asks only for what is missing. The file is
+ * written beside it and renamed into place (as --out is): a failure while writing leaves it as it was.
  */
 export async function cliCounterfactual(args: CounterfactualArgs, run: CounterfactualRun): Promise<Counterfactual> {
-  // Checked before the endpoint is asked: answers paid for must have somewhere to go.
-  if (args.answers !== null) checkWritable(args.answers);
-  const known =
-    args.answers !== null && existsSync(args.answers)
-      ? parseKeyedAnswers(readTextFile(args.answers, 'answers file'), args.answers)
-      : {};
-  const apiKey = run.env.OPENAI_API_KEY ?? '';
-  if (args.endpoint !== null && apiKey === '')
-    throw new UsageError('--endpoint needs the key in OPENAI_API_KEY (any text for an endpoint that takes none)');
-  const ask = args.endpoint !== null ? liveAgentLlm({ baseURL: args.endpoint, model: args.model, apiKey }) : null;
-  const kept: Record<string, LlmAnswer> = { ...known };
+  // Opened before the endpoint is asked: answers paid for must have somewhere to go.
+  const file = args.answers !== null ? openResultFile(args.answers, [], `the answers to ${args.answers}`) : null;
+  let kept: Record<string, LlmAnswer> = {};
   let added = 0;
   try {
+    const known =
+      args.answers !== null && existsSync(args.answers)
+        ? parseKeyedAnswers(readTextFile(args.answers, 'answers file'), args.answers)
+        : {};
+    kept = { ...known };
+    const apiKey = run.env.OPENAI_API_KEY ?? '';
+    if (args.endpoint !== null && apiKey === '')
+      throw new UsageError('--endpoint needs the key in OPENAI_API_KEY (any text for an endpoint that takes none)');
+    const ask = args.endpoint !== null ? liveAgentLlm({ baseURL: args.endpoint, model: args.model, apiKey }) : null;
     return await runCounterfactual(
       run.log,
       run.tokens,
@@ -67,29 +68,20 @@ export async function cliCounterfactual(args: CounterfactualArgs, run: Counterfa
       },
     );
   } finally {
-    if (args.answers !== null && added > 0) writeAnswers(args.answers, kept);
+    if (file !== null) {
+      if (added > 0) writeAnswers(file, kept);
+      else file.abandon();
+    }
   }
 }
 
-/** Whether the answers file can be written (created in its folder, or replaced), else the one line why not. */
-function checkWritable(path: string): void {
-  const where = `the answers to ${path}`;
-  const target = existsSync(path) ? path : dirname(resolve(path));
-  try {
-    if (target !== path && !statSync(target).isDirectory()) throw outputFailure({ code: 'ENOTDIR' }, where);
-    accessSync(target, constants.W_OK);
-  } catch (error) {
-    throw outputFailure(error, where);
-  }
-}
-
-function writeAnswers(path: string, answers: Readonly<Record<string, LlmAnswer>>): void {
+function writeAnswers(file: ResultFile, answers: Readonly<Record<string, LlmAnswer>>): void {
   const json = Object.fromEntries(Object.entries(answers).map(([key, answer]) => [key, scriptAnswerJson(answer)]));
   try {
-    writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
+    file.write(`${JSON.stringify(json, null, 2)}\n`);
+    file.finish();
   } catch (error) {
-    throw new OutputError(
-      `cannot write the answers to ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    file.abandon();
+    throw error;
   }
 }

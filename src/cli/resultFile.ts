@@ -98,11 +98,14 @@ export interface ResultFile {
  * Opens `path` for a command's result, checked before any work starts. A regular file is written
  * beside it under a hidden name and renamed into place when finished, so a failure never leaves half
  * a file or destroys the old one; a device or pipe that already exists (/dev/null, a FIFO) is written
- * directly. Every failure is an OutputError or UsageError with one line.
+ * directly. Every failure is an OutputError or UsageError with one line ("cannot write <where>: ...").
  */
-export function openResultFile(path: string, inputs: ReadonlyArray<{ path: string; what: string }>): ResultFile {
+export function openResultFile(
+  path: string,
+  inputs: ReadonlyArray<{ path: string; what: string }>,
+  where = `to ${path}`,
+): ResultFile {
   refuseInputs(path, inputs);
-  const where = `to ${path}`;
   const existing = statOrNull(path);
   if (existing?.isDirectory()) throw new OutputError(`cannot write ${where}: it is a folder`);
   const direct = existing !== null && !existing.isFile();

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runReplayCommand } from '../../src/cli/replayCommand.ts';
-import { scratchFiles } from '../helpers/cli.ts';
+import { ROOT, replayCli, scratchFiles } from '../helpers/cli.ts';
 import { fakeServerForFile } from '../helpers/fakeServer.ts';
 import { SAMPLE_SESSIONS } from '../helpers/logs.ts';
 
@@ -115,6 +117,39 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
     expect(offline.counterfactual).toEqual(online.counterfactual);
   });
 
+  it('leaves the answers file as it was when writing it back fails midway (written beside it, then renamed)', async () => {
+    const folder = join(files.dir, 'limited');
+    mkdirSync(folder);
+    const earlier = `${JSON.stringify({ 'counterfactual:earlier:0': { content: 'kept' } }, null, 2)}\n`;
+    const answers = files.file(join('limited', 'answers.json'), earlier);
+    // Built first: the command runs under a limit of one block per file written (SIGXFSZ is ignored, so
+    // the write that crosses it fails with EFBIG after writing what fits), the bundle being one too.
+    replayCli('--help');
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        'ulimit -f 1 && exec "$0" "$@"',
+        process.execPath,
+        join(ROOT, 'scripts', 'run-bundled.mjs'),
+        'src/cli/main.ts',
+        ...[REAL_185, '--config', RECENT, '--counterfactual', '12', '--samples', '4', '--model', 'noisy-agent'],
+        ...['--endpoint', server().url, '--answers', answers],
+      ],
+      { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: KEY }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.stdout.resume();
+    const [status] = (await once(child, 'close')) as [number | null];
+    expect(readFileSync(answers, 'utf8')).toBe(earlier);
+    expect(readdirSync(folder)).toEqual(['answers.json']);
+    expect(stderr).toBe(
+      `replay: cannot write the answers to ${answers}: the file is too large for its file system (EFBIG)\n`,
+    );
+    expect(status).toBe(2);
+  }, 60_000);
+
   it('refuses what it cannot run with one line and exit 2', async () => {
     const missing = join(files.dir, 'none.json');
     const notAnswers = files.file('not-answers.json', '[{"content": "a list, not answers by key"}]');
@@ -145,6 +180,10 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
           join(files.dir, 'no', 'a.json'),
         ],
         /cannot write the answers to .*a\.json: its folder does not exist/,
+      ],
+      [
+        ['--counterfactual', '3', '--model', 'm', '--endpoint', server().url, '--answers', files.dir],
+        /cannot write the answers to .*: it is a folder$/m,
       ],
     ];
     const asked = server().requests.length;
