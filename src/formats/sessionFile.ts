@@ -113,11 +113,22 @@ const sessionFileSchema = z.strictObject({
   answers: z.record(z.string(), answer),
 });
 
-function pathOf(issue: z.core.$ZodIssue): string {
-  return issue.path
-    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
-    .join('')
-    .replace(/^\./, '');
+/** A key as a place names it: `.name`, or `["…"]` when it is empty or could be misread (a dot, a space...). */
+function placePart(part: PropertyKey): string {
+  if (typeof part === 'number') return `[${part}]`;
+  const key = String(part);
+  return /^[\w$:@/+-]+$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/**
+ * The one-line error for a schema issue: "<where>: <place>: <problem>", or "<where>: <problem>" for the
+ * file as a whole; a record key that is refused is named as its place.
+ */
+function issueError(where: string, issue: z.core.$ZodIssue): LogFormatError {
+  const place = issue.path.map(placePart).join('').replace(/^\./, '');
+  const problem =
+    issue.code === 'invalid_key' && issue.issues[0] ? `${issue.message} (${issue.issues[0].message})` : issue.message;
+  return new LogFormatError(place ? `${where}: ${place}` : where, problem);
 }
 
 /**
@@ -139,10 +150,7 @@ export function parseSessionFile(source: string | Uint8Array, where = 'session f
     );
   }
   const result = sessionFileSchema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new LogFormatError(`${where}: ${pathOf(issue)}`, issue.message);
-  }
+  if (!result.success) throw issueError(where, result.error.issues[0]!);
   for (const [place, config] of [
     ['session.config', result.data.session.config],
     ['session.compare.config', result.data.session.compare?.config],

@@ -151,6 +151,23 @@ describe('the reproduction file with a log given as bytes', () => {
     );
   });
 
+  it('names where every problem is: the file itself for its top level, a refused record key by the key', () => {
+    const text = writeSessionFile({
+      appVersion: 'test',
+      session: { ...session, prices: { 'gpt-4.1': { input: 2, cacheRead: 0.5, cacheWrite: 0, output: 8 } } },
+      log: { kind: 'file', file: { path: 'a.json', text: '[]' } },
+      answers: {},
+    });
+    const problem = (changed: string) => thrown(() => parseSessionFile(changed), LogFormatError).message;
+    expect(problem(text.replace('{"format"', '{"extra":1,"format"'))).toBe('session file: Unrecognized key: "extra"');
+    expect(problem(text.replace('"gpt-4.1"', '""'))).toBe(
+      'session file: session.prices[""]: Invalid key in record (Too small: expected string to have >=1 characters)',
+    );
+    expect(problem(text.replace('"output":8', '"output":-1'))).toMatch(
+      /^session file: session\.prices\["gpt-4\.1"\]\.output: /,
+    );
+  });
+
   it('encodes and decodes base64 of every length as the standard alphabet does', () => {
     for (const bad of ['ab=c', 'a===', '*AAA', 'AAA', 'AA=A', 'A\u0100AA']) expect(fromBase64(bad)).toBeNull();
     for (let length = 0; length < 70; length++) {
