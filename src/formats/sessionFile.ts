@@ -110,7 +110,8 @@ const sessionFileSchema = z.strictObject({
     z.strictObject({ kind: z.literal('file'), file: logFile }),
     z.strictObject({ kind: z.literal('folder'), name: z.string(), files: z.array(logFile).min(1) }),
   ]),
-  answers: z.record(z.string(), answer),
+  // Each answer is checked by answersOf, which keeps every key (zod's record leaves "__proto__" out).
+  answers: z.record(z.string(), z.unknown()),
 });
 
 /** A key as a place names it: `.name`, or `["…"]` when it is empty or could be misread (a dot, a space...). */
@@ -121,14 +122,29 @@ function placePart(part: PropertyKey): string {
 }
 
 /**
- * The one-line error for a schema issue: "<where>: <place>: <problem>", or "<where>: <problem>" for the
- * file as a whole; a record key that is refused is named as its place.
+ * The one-line error for a schema issue at `prefix` + its path: "<where>: <place>: <problem>", or
+ * "<where>: <problem>" for the file as a whole; a record key that is refused is named as its place.
  */
-function issueError(where: string, issue: z.core.$ZodIssue): LogFormatError {
-  const place = issue.path.map(placePart).join('').replace(/^\./, '');
+function issueError(where: string, issue: z.core.$ZodIssue, prefix: readonly PropertyKey[] = []): LogFormatError {
+  const place = [...prefix, ...issue.path].map(placePart).join('').replace(/^\./, '');
   const problem =
     issue.code === 'invalid_key' && issue.issues[0] ? `${issue.message} (${issue.issues[0].message})` : issue.message;
   return new LogFormatError(place ? `${where}: ${place}` : where, problem);
+}
+
+/**
+ * The recorded answers by request key, each checked, every key kept: an answer is paid work, never
+ * dropped without a word. Object.fromEntries defines each key as the object's own, "__proto__" too (as
+ * JSON.parse reads it), where an assignment would set the prototype instead.
+ */
+function answersOf(answers: Readonly<Record<string, unknown>>, where: string): Record<string, LlmAnswer> {
+  return Object.fromEntries(
+    Object.entries(answers).map(([key, item]) => {
+      const result = answer.safeParse(item);
+      if (!result.success) throw issueError(where, result.error.issues[0]!, ['answers', key]);
+      return [key, result.data];
+    }),
+  );
 }
 
 /**
@@ -151,6 +167,8 @@ export function parseSessionFile(source: string | Uint8Array, where = 'session f
   }
   const result = sessionFileSchema.safeParse(value);
   if (!result.success) throw issueError(where, result.error.issues[0]!);
+  // The file's own answers object (JSON.parse keeps a "__proto__" key as data): the record checked its shape.
+  const answers = answersOf((value as { answers: Record<string, unknown> }).answers, where);
   for (const [place, config] of [
     ['session.config', result.data.session.config],
     ['session.compare.config', result.data.session.compare?.config],
@@ -158,7 +176,7 @@ export function parseSessionFile(source: string | Uint8Array, where = 'session f
     const nesting = configNestingProblem(config);
     if (nesting) throw new LogFormatError(`${where}: ${place}`, nesting);
   }
-  const { log, ...rest } = result.data;
+  const { log, answers: _checked, ...rest } = result.data;
   const read = (file: StoredLogFile, place: string): LogFile => {
     if ('text' in file) return file;
     const pieces = 'base64' in file ? [file.base64] : file.base64_pieces;
@@ -184,7 +202,7 @@ export function parseSessionFile(source: string | Uint8Array, where = 'session f
     log.kind === 'file'
       ? { kind: 'file', file: read(log.file, 'log.file') }
       : { kind: 'folder', name: log.name, files: log.files.map((file, i) => read(file, `log.files[${i}]`)) };
-  return { ...rest, log: input } as SessionFile;
+  return { ...rest, log: input, answers } as SessionFile;
 }
 
 /** Session files name their format first, so a glance at the start tells them from event logs. */

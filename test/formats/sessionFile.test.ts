@@ -168,6 +168,33 @@ describe('the reproduction file with a log given as bytes', () => {
     );
   });
 
+  it('keeps an answer recorded under the key "__proto__" (read as text or bytes, and written back), checked as any', () => {
+    const text = writeSessionFile({
+      appVersion: 'test',
+      session,
+      log: { kind: 'file', file: { path: 'a.json', text: '[]' } },
+      answers: { k: { content: 'a' } },
+    }).replace('"answers":{', '"answers":{"__proto__":{"content":"p"},');
+    for (const source of [text, new TextEncoder().encode(text)]) {
+      const { answers } = parseSessionFile(source);
+      expect(Object.keys(answers)).toEqual(['__proto__', 'k']);
+      expect(Object.getOwnPropertyDescriptor(answers, '__proto__')?.value).toEqual({ content: 'p' });
+      expect(Object.getPrototypeOf(answers)).toBe(Object.prototype);
+      const again = parseSessionFile(
+        writeSessionFile({
+          appVersion: 'test',
+          session,
+          log: { kind: 'file', file: { path: 'a.json', text: '[]' } },
+          answers,
+        }),
+      );
+      expect(Object.keys(again.answers)).toEqual(['__proto__', 'k']);
+    }
+    expect(thrown(() => parseSessionFile(text.replace('"content":"p"', '"content":1')), LogFormatError).message).toBe(
+      'session file: answers.__proto__.content: Invalid input: expected string, received number',
+    );
+  });
+
   it('encodes and decodes base64 of every length as the standard alphabet does', () => {
     for (const bad of ['ab=c', 'a===', '*AAA', 'AAA', 'AA=A', 'A\u0100AA']) expect(fromBase64(bad)).toBeNull();
     for (let length = 0; length < 70; length++) {
