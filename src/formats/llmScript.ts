@@ -49,8 +49,9 @@ export function parseKeyedAnswers(text: string, where: string): Record<string, L
   const value = parseJson(text, where);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new LogFormatError(where, 'expected a JSON object of answers by request key');
-  const answers: Record<string, LlmAnswer> = {};
-  for (const [key, item] of Object.entries(value))
-    answers[key] = scriptAnswer(item, `${where}[${JSON.stringify(key)}]`);
-  return answers;
+  // Every key the file has is kept, "__proto__" too: Object.fromEntries defines it as the object's own,
+  // where an assignment would set the prototype (and the rewritten file would lose that answer).
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, scriptAnswer(item, `${where}[${JSON.stringify(key)}]`)]),
+  );
 }

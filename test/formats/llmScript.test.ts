@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LogFormatError } from '../../src/formats/index.ts';
-import { parseLlmScript } from '../../src/formats/llmScript.ts';
+import { parseKeyedAnswers, parseLlmScript } from '../../src/formats/llmScript.ts';
 
 describe('parseLlmScript', () => {
   it('reads content answers and tool-call answers in order', () => {
@@ -23,5 +23,17 @@ describe('parseLlmScript', () => {
       /^answers\.json\[1\]: expected/,
     );
     expect(() => parseLlmScript('{"content": "a"}')).toThrow(LogFormatError);
+  });
+});
+
+describe('parseKeyedAnswers', () => {
+  it('keeps every key the file has, "__proto__" too, as the answers file is written back whole', () => {
+    const answers = parseKeyedAnswers('{"__proto__": {"content": "p"}, "k": {"content": "a"}}', 'answers.json');
+    expect(Object.keys(answers)).toEqual(['__proto__', 'k']);
+    expect(Object.getOwnPropertyDescriptor(answers, '__proto__')?.value).toEqual({ content: 'p' });
+    expect(Object.getPrototypeOf(answers)).toBe(Object.prototype);
+    expect(() => parseKeyedAnswers('{"__proto__": {"text": "p"}}', 'answers.json')).toThrow(
+      /^answers\.json\["__proto__"\]: expected/,
+    );
   });
 });
