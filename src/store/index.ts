@@ -5,6 +5,7 @@ export type { AppStore } from './store.ts';
 export type { ActiveSession, AppState, InstancePicker, Notice, StoreDeps, SweepSlice } from './types.ts';
 export type { RecordedFigures, SweepConfig, SweepResult, SweepRow } from '../formats/index.ts';
 export * from './selectors.ts';
+export * from './alignStep.ts';
 export * from './usageSelectors.ts';
 export { proportionalShares, stepTokens, type StepTokens } from './tokenShares.ts';
 export { sessionPrices } from './sessionPrices.ts';

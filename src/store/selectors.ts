@@ -1,6 +1,5 @@
-import type { ReplayMode } from '../engine/index.ts';
 import { type CondenserConfig } from '../engine/v0/index.ts';
-import type { CondensationSummary, EventId, EventRow, ReplaySummary, ViewItem } from '../worker/index.ts';
+import type { CondensationSummary, EventId, EventRow, ReplaySummary } from '../worker/index.ts';
 
 /** Row indices the event table shows after the type, source and search filters. */
 export function filterRows(
@@ -26,105 +25,6 @@ export function filterRows(
 export function rowType(row: EventRow): string {
   return `${row.kind}:${row.type}`;
 }
-export type AlignedRow =
-  | {
-      readonly kind: 'event';
-      readonly index: number;
-      readonly status: 'kept' | 'masked' | 'forgotten';
-      readonly placeholder: string | null;
-    }
-  | { readonly kind: 'repeat'; readonly index: number }
-  | { readonly kind: 'summary'; readonly content: string; readonly masked: boolean }
-  | { readonly kind: 'condensation'; readonly condensation: CondensationSummary | null; readonly index: number | null };
-
-/**
- * The side-by-side layout of one step: the history up to the step (left) against the view the
- * agent got (right), one row per history event, aligned by id. Forgotten events have no right side;
- * a masked one shows its placeholder; the summary sits where the view has it; condensations show
- * where they happened.
- */
-export function alignStep(
-  rows: readonly EventRow[],
-  summary: ReplaySummary,
-  step: number,
-  view: readonly ViewItem[],
-  mode: ReplayMode,
-): AlignedRow[] {
-  const current = summary.steps[step];
-  if (!current) return [];
-  const inView = new Map<EventId, ViewItem>();
-  const seen = new Set<EventId>();
-  const repeats = new Map<EventId, number>();
-  // Where the summary goes: before the first event the view shows after it.
-  let summaryBefore: EventId | null = null;
-  let summaryItem: ViewItem | null = null;
-  view.forEach((item, position) => {
-    const id = item.kind === 'event' ? item.id : item.kind === 'masked' ? item.targetId : null;
-    if (id === null) {
-      summaryItem = item;
-      const next = view.slice(position + 1).find((later) => later.kind !== 'summary');
-      summaryBefore = next ? (next.kind === 'event' ? next.id : next.targetId) : null;
-      return;
-    }
-    if (seen.has(id)) repeats.set(id, (repeats.get(id) ?? 0) + 1);
-    else inView.set(id, item);
-    seen.add(id);
-  });
-  const madeBefore = new Map<number, CondensationSummary[]>();
-  for (const condensation of summary.condensations) {
-    if (condensation.stepIndex > step) break;
-    const at = summary.steps[condensation.stepIndex]!.beforeEventIndex;
-    madeBefore.set(at, [...(madeBefore.get(at) ?? []), condensation]);
-  }
-  const aligned: AlignedRow[] = [];
-  const pushSummary = () => {
-    const item = summaryItem as ViewItem | null;
-    if (!item) return;
-    aligned.push({
-      kind: 'summary',
-      content: item.kind === 'summary' || item.kind === 'masked' ? item.content : '',
-      masked: item.kind === 'masked',
-    });
-    summaryItem = null;
-  };
-  for (let index = 0; index <= current.beforeEventIndex && index < rows.length; index++) {
-    for (const condensation of madeBefore.get(index) ?? [])
-      aligned.push({ kind: 'condensation', condensation, index: null });
-    if (index === current.beforeEventIndex) break;
-    const row = rows[index]!;
-    if (!row.inHistory[mode]) continue;
-    if (row.kind === 'action' && row.type === 'condensation') {
-      aligned.push({ kind: 'condensation', condensation: null, index });
-      continue;
-    }
-    if (summaryBefore === row.id) pushSummary();
-    const item = inView.get(row.id);
-    if (!item) aligned.push({ kind: 'event', index, status: 'forgotten', placeholder: null });
-    else if (item.kind === 'masked')
-      aligned.push({ kind: 'event', index, status: 'masked', placeholder: item.content });
-    else aligned.push({ kind: 'event', index, status: 'kept', placeholder: null });
-    for (let r = repeats.get(row.id) ?? 0; r > 0; r--) aligned.push({ kind: 'repeat', index });
-  }
-  pushSummary();
-  return summaryBeforeItsGap(aligned);
-}
-
-/** Moves the summary up to the start of the forgotten run just before it: it stands in for those events. */
-function summaryBeforeItsGap(aligned: AlignedRow[]): AlignedRow[] {
-  const at = aligned.findIndex((row) => row.kind === 'summary');
-  if (at < 0) return aligned;
-  let to = at;
-  while (to > 0) {
-    const previous = aligned[to - 1]!;
-    if ((previous.kind === 'event' && previous.status === 'forgotten') || previous.kind === 'condensation') to--;
-    else break;
-  }
-  if (to === at) return aligned;
-  const [summaryRow] = aligned.splice(at, 1);
-  aligned.splice(to, 0, summaryRow!);
-  return aligned;
-}
-
 export interface SummaryHistoryEntry {
   readonly condensation: CondensationSummary;
   readonly beforeEventId: EventId;

@@ -4,6 +4,7 @@ import { alignStep, describeIds } from '../../store/index.ts';
 import type { EventRow, AlignedRow } from '../../store/index.ts';
 import { useActions, useAppState } from '../app/storeContext.tsx';
 import { EventLabel } from '../shared/EventLabel.tsx';
+import { formatCount } from '../shared/format.ts';
 import './sideBySide.css';
 import './sideBySideKeys.css';
 
@@ -25,7 +26,24 @@ function Left({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
           <EventLabel row={rows[row.index!]!} />
         </span>
       );
+    case 'fold':
+      return (
+        <span className="fold-mark">
+          {foldText(row, rows)} <span className="muted">(Enter or a click shows them)</span>
+        </span>
+      );
   }
+}
+
+/** "1,204 events, #7 to #1,321: 1,190 forgotten, 14 condensations". */
+function foldText(row: Extract<AlignedRow, { kind: 'fold' }>, rows: readonly EventRow[]): string {
+  const counts = [
+    `${formatCount(row.forgotten)} forgotten`,
+    ...(row.condensations > 0
+      ? [`${formatCount(row.condensations)} ${row.condensations === 1 ? 'condensation' : 'condensations'}`]
+      : []),
+  ];
+  return `#${String(rows[row.from]?.id)} to #${String(rows[row.to]?.id)}: ${counts.join(', ')}`;
 }
 
 function Right({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
@@ -42,6 +60,8 @@ function Right({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
       );
     case 'summary':
       return <span className={row.masked ? 'placeholder' : 'summary-text'}>{row.content}</span>;
+    case 'fold':
+      return <span className="muted">forgotten</span>;
     case 'condensation':
       return null;
   }
@@ -56,9 +76,13 @@ function rowKey(row: AlignedRow | undefined, index: number, step: number, mode: 
         ? `r${row.index}`
         : row.kind === 'summary'
           ? `s${step}`
-          : `c${row.index ?? index}`;
+          : row.kind === 'fold'
+            ? `f${row.from}`
+            : `c${row.index ?? index}`;
   return `${mode}:${what}`;
 }
+
+const NONE_OPENED: ReadonlySet<number> = new Set();
 
 function statusOf(row: AlignedRow): string {
   return row.kind === 'event' ? row.status : row.kind;
@@ -73,10 +97,21 @@ export function SideBySide() {
   const view = stepView?.items ?? null;
   const mode = useAppState((s) => s.mode);
   const { selectEvent, focusEvent } = useActions();
+  // The folds opened (by their first row), for this log.
+  const [opened, setOpened] = useState<{ rows: readonly EventRow[] | null; from: ReadonlySet<number> }>({
+    rows,
+    from: new Set(),
+  });
+  const openedFrom = opened.rows === rows ? opened.from : NONE_OPENED;
   const aligned = useMemo(
-    () => (rows && summary && view ? alignStep(rows, summary, step, view, mode) : []),
-    [rows, summary, step, view, mode],
+    () => (rows && summary && view ? alignStep(rows, summary, step, view, mode, openedFrom) : []),
+    [rows, summary, step, view, mode, openedFrom],
   );
+  const open = (row: AlignedRow | undefined) => {
+    if (row?.kind !== 'fold') return false;
+    setOpened({ rows, from: new Set([...openedFrom, row.from]) });
+    return true;
+  };
   const scroller = useRef<HTMLDivElement>(null);
   const rowIds = useId();
   // The row the keyboard is on (the grid keeps focus; aria-activedescendant names the row).
@@ -102,7 +137,10 @@ export function SideBySide() {
     );
   }
   const counts = { kept: 0, masked: 0, forgotten: 0 };
-  for (const row of aligned) if (row.kind === 'event') counts[row.status]++;
+  for (const row of aligned) {
+    if (row.kind === 'event') counts[row.status]++;
+    else if (row.kind === 'fold') counts.forgotten += row.forgotten;
+  }
 
   const pick = (index: number) => {
     void selectEvent(index);
@@ -122,6 +160,10 @@ export function SideBySide() {
       End: last,
     };
     if (event.key === 'Enter' || event.key === ' ') {
+      if (open(aligned[at])) {
+        event.preventDefault();
+        return;
+      }
       const index = eventOf(aligned[at]);
       if (index === null) return;
       event.preventDefault();
@@ -177,7 +219,7 @@ export function SideBySide() {
                   width: '100%',
                   transform: `translateY(${item.start}px)`,
                 }}
-                onClick={index === null ? undefined : () => pick(index)}
+                onClick={row.kind === 'fold' ? () => open(row) : index === null ? undefined : () => pick(index)}
               >
                 <div role="gridcell" className="sbs-left">
                   <Left row={row} rows={rows} />

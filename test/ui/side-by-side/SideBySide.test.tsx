@@ -4,6 +4,7 @@ import { STEP_ALONE_AFTER_MS } from '../../../src/store/replaySlice.ts';
 import { SideBySide } from '../../../src/ui/side-by-side/SideBySide.tsx';
 import { answerHolder, settledStore, startedStore } from '../../helpers/appStore.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
+import { v0Events } from '../../helpers/logs.ts';
 
 describe('SideBySide', { timeout: 30_000 }, () => {
   it('aligns the history with the view at a step after a condensation', async () => {
@@ -55,6 +56,45 @@ describe('SideBySide', { timeout: 30_000 }, () => {
     const masked = container.querySelector<HTMLElement>('[data-status="masked"]')!;
     expect(masked.querySelector('.sbs-right')!.textContent).toBe('<MASKED>');
   });
+  it('folds a long run of forgotten events into one row, opened by Enter or a click', async () => {
+    const { store } = await startedStore();
+    const text = JSON.stringify(v0Events(1500));
+    await store.getState().importLog({ kind: 'file', file: { path: 'long.json', text } }, 'long', text.length);
+    store.getState().setConfig({ type: 'llm', max_size: 100, keep_first: 4 });
+    await store.getState().rerun();
+    const last = store.getState().summary!.steps.length - 1;
+    store.getState().setStep(last);
+    await waitFor(() => expect(store.getState().stepView?.step).toBe(last));
+    const { container, unmount } = renderWithStore(<SideBySide />, store);
+    const facts = container.querySelector('.side-by-side-facts')!.textContent;
+    const grid = screen.getByRole('grid', { name: 'History and condensed view' });
+    const rowCount = () => Number(grid.getAttribute('aria-rowcount'));
+    await waitFor(() => expect(container.querySelector('[data-status="fold"]')).not.toBeNull());
+    const fold = container.querySelector<HTMLElement>('[data-status="fold"]')!;
+    expect(fold.querySelector('.sbs-left')!.textContent).toMatch(/^#\d+ to #\d+: [\d,]+ forgotten, \d+ condensations/);
+    expect(fold.querySelector('.sbs-right')!.textContent).toBe('forgotten');
+    const folded = rowCount();
+    expect(folded).toBeLessThan(200);
+    // Enter on the fold's row opens it: every forgotten event is a row again, the counts unchanged.
+    const position = Number(fold.getAttribute('aria-rowindex'));
+    for (let k = 0; k < position; k++) fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    await waitFor(() => expect(rowCount()).toBeGreaterThan(2500));
+    expect(container.querySelector('[data-status="fold"]')).toBeNull();
+    expect(container.querySelector('.side-by-side-facts')!.textContent).toBe(facts);
+    expect(store.getState().selectedEvent).toBeNull();
+    // It stays open at the next step (the same events first), as the user left it.
+    store.getState().setStep(last - 1);
+    await waitFor(() => expect(store.getState().stepView?.step).toBe(last - 1));
+    expect(container.querySelector('[data-status="fold"]')).toBeNull();
+    // Shown anew, it is folded again; a click opens it too.
+    unmount();
+    const again = renderWithStore(<SideBySide />, store).container;
+    await waitFor(() => expect(again.querySelector('[data-status="fold"]')).not.toBeNull());
+    fireEvent.click(again.querySelector('[data-status="fold"]')!);
+    await waitFor(() => expect(again.querySelector('[data-status="fold"]')).toBeNull());
+  });
+
   it('reaches every row by keyboard: ↓/↑/Home/End move the row (not the step), Enter shows its event', async () => {
     const { store } = await startedStore();
     renderWithStore(<SideBySide />, store);

@@ -1,0 +1,278 @@
+import type { ReplayMode } from '../engine/index.ts';
+import type { CondensationSummary, EventId, EventRow, ReplaySummary, ViewItem } from '../worker/index.ts';
+
+export type AlignedRow =
+  | {
+      readonly kind: 'event';
+      readonly index: number;
+      readonly status: 'kept' | 'masked' | 'forgotten';
+      readonly placeholder: string | null;
+    }
+  | { readonly kind: 'repeat'; readonly index: number }
+  | { readonly kind: 'summary'; readonly content: string; readonly masked: boolean }
+  | { readonly kind: 'condensation'; readonly condensation: CondensationSummary | null; readonly index: number | null }
+  /** A long stretch of forgotten events and condensations, as one row: the log's rows `from` to `to`. */
+  | {
+      readonly kind: 'fold';
+      readonly from: number;
+      readonly to: number;
+      readonly forgotten: number;
+      readonly condensations: number;
+    };
+
+/**
+ * Past this many rows, a stretch of forgotten events and condensations is one row (unless opened): at a
+ * late step of a gigabyte log the history is 600,000 rows, nearly all forgotten, and listing them cost
+ * a step change 35 ms at 100 MB (lining them up and the list's measurements), ten times that at 1 GB.
+ */
+export const FOLD_FROM_ROWS = 500;
+
+/** The rows a mode's history holds, as row indexes in order: its events, and its condensation events. */
+interface History {
+  readonly events: Int32Array;
+  readonly condensations: Int32Array;
+}
+
+interface RowsIndex {
+  readonly history: Partial<Record<ReplayMode, History>>;
+  /** Ids that more than one row has, with those rows. */
+  readonly shared: ReadonlyMap<EventId, readonly number[]>;
+  /** Every id's rows, made only if a view names an event by a position that is not its row. */
+  byId: Map<EventId, number[]> | null;
+}
+
+const indexes = new WeakMap<readonly EventRow[], RowsIndex>();
+
+const isCondensationEvent = (row: EventRow) => row.kind === 'action' && row.type === 'condensation';
+
+function indexOf(rows: readonly EventRow[]): RowsIndex {
+  let index = indexes.get(rows);
+  if (!index) {
+    const first = new Map<EventId, number>();
+    const shared = new Map<EventId, number[]>();
+    rows.forEach((row, at) => {
+      const earlier = first.get(row.id);
+      if (earlier === undefined) first.set(row.id, at);
+      else shared.set(row.id, [...(shared.get(row.id) ?? [earlier]), at]);
+    });
+    index = { history: {}, shared, byId: null };
+    indexes.set(rows, index);
+  }
+  return index;
+}
+
+function historyOf(rows: readonly EventRow[], mode: ReplayMode): History {
+  const index = indexOf(rows);
+  let history = index.history[mode];
+  if (!history) {
+    const events: number[] = [];
+    const condensations: number[] = [];
+    for (const row of rows)
+      if (row.inHistory[mode]) (isCondensationEvent(row) ? condensations : events).push(row.index);
+    history = { events: Int32Array.from(events), condensations: Int32Array.from(condensations) };
+    index.history[mode] = history;
+  }
+  return history;
+}
+
+/** The rows with `id`: usually the one at `hint` (where the view says the event is). */
+function rowsWithId(rows: readonly EventRow[], id: EventId, hint: number | undefined): readonly number[] {
+  const index = indexOf(rows);
+  const shared = index.shared.get(id);
+  if (shared) return shared;
+  if (hint !== undefined && rows[hint]?.id === id) return [hint];
+  if (!index.byId) {
+    index.byId = new Map();
+    rows.forEach((row, at) => index.byId!.set(row.id, [...(index.byId!.get(row.id) ?? []), at]));
+  }
+  return index.byId.get(id) ?? [];
+}
+
+/** The first position of `sorted` from `from` on whose value is at least `value`. */
+function lowerBound(sorted: Int32Array, value: number, from = 0): number {
+  let low = from;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The side-by-side layout of one step: the history up to the step (left) against the view the
+ * agent got (right), one row per history event, aligned by id. Forgotten events have no right side;
+ * a masked one shows its placeholder; the summary sits where the view has it; condensations show
+ * where they happened. A stretch of more than FOLD_FROM_ROWS forgotten events and condensations is one
+ * `fold` row, unless `opened` holds its first row. It costs what the view and the condensations hold,
+ * not the history: the forgotten events between two rows that matter are counted, not visited.
+ */
+export function alignStep(
+  rows: readonly EventRow[],
+  summary: ReplaySummary,
+  step: number,
+  view: readonly ViewItem[],
+  mode: ReplayMode,
+  opened: ReadonlySet<number> = new Set(),
+): AlignedRow[] {
+  const current = summary.steps[step];
+  if (!current) return [];
+  const inView = new Map<EventId, ViewItem>();
+  const seen = new Set<EventId>();
+  const repeats = new Map<EventId, number>();
+  // Where the summary goes: before the first event the view shows after it.
+  let summaryBefore: EventId | null = null;
+  let summaryItem: ViewItem | null = null;
+  // The rows the view names: where each of its events is.
+  const named = new Map<EventId, number | undefined>();
+  view.forEach((item, position) => {
+    const id = item.kind === 'event' ? item.id : item.kind === 'masked' ? item.targetId : null;
+    if (id === null) {
+      summaryItem = item;
+      const next = view.slice(position + 1).find((later) => later.kind !== 'summary');
+      summaryBefore = next ? (next.kind === 'event' ? next.id : next.targetId) : null;
+      return;
+    }
+    if (seen.has(id)) repeats.set(id, (repeats.get(id) ?? 0) + 1);
+    else inView.set(id, item);
+    seen.add(id);
+    named.set(
+      id,
+      item.kind === 'event' ? item.index : item.kind === 'masked' ? (item.targetIndex ?? undefined) : undefined,
+    );
+  });
+  const madeBefore = new Map<number, CondensationSummary[]>();
+  for (const condensation of summary.condensations) {
+    if (condensation.stepIndex > step) break;
+    const at = summary.steps[condensation.stepIndex]!.beforeEventIndex;
+    madeBefore.set(at, [...(madeBefore.get(at) ?? []), condensation]);
+  }
+
+  // The history is the rows before the step's event; between the rows that matter (the view's, the
+  // condensations', the summary's place) every event is forgotten.
+  const end = Math.min(current.beforeEventIndex, rows.length);
+  const history = historyOf(rows, mode);
+  const matter = new Set<number>();
+  for (const [id, hint] of named) for (const at of rowsWithId(rows, id, hint)) if (at < end) matter.add(at);
+  for (const at of history.condensations) if (at < end) matter.add(at);
+  for (const at of madeBefore.keys()) if (at < end) matter.add(at);
+
+  const aligned: AlignedRow[] = [];
+  // The forgotten events and condensations since the last row that is neither: runs of history events
+  // (positions [from, to) of history.events) and rows.
+  type Part = { readonly from: number; readonly to: number } | AlignedRow;
+  let stretch: Part[] = [];
+  let stretchRows = 0;
+  const addRun = (from: number, to: number) => {
+    if (to <= from) return;
+    stretch.push({ from, to });
+    stretchRows += to - from;
+  };
+  const addRow = (row: AlignedRow) => {
+    stretch.push(row);
+    stretchRows++;
+  };
+  const forgottenRow = (index: number): AlignedRow => ({
+    kind: 'event',
+    index,
+    status: 'forgotten',
+    placeholder: null,
+  });
+  const flush = () => {
+    if (stretch.length === 0) return;
+    const rowOf = (part: Part) =>
+      'kind' in part ? (part.kind === 'condensation' ? part.index : null) : history.events[part.from]!;
+    const first = stretch.map(rowOf).find((at) => at !== null) ?? null;
+    if (stretchRows > FOLD_FROM_ROWS && first !== null && !opened.has(first)) {
+      let forgotten = 0;
+      let last = first;
+      for (const part of stretch) {
+        if (!('kind' in part)) {
+          forgotten += part.to - part.from;
+          last = history.events[part.to - 1]!;
+        } else if (part.kind === 'event') {
+          forgotten++;
+          last = part.index;
+        } else if (part.kind === 'condensation' && part.index !== null) last = part.index;
+      }
+      aligned.push({ kind: 'fold', from: first, to: last, forgotten, condensations: stretchRows - forgotten });
+    } else {
+      for (const part of stretch) {
+        if ('kind' in part) aligned.push(part);
+        else for (let k = part.from; k < part.to; k++) aligned.push(forgottenRow(history.events[k]!));
+      }
+    }
+    stretch = [];
+    stretchRows = 0;
+  };
+  const pushSummary = () => {
+    const item = summaryItem as ViewItem | null;
+    if (!item) return;
+    aligned.push({
+      kind: 'summary',
+      content: item.kind === 'summary' || item.kind === 'masked' ? item.content : '',
+      masked: item.kind === 'masked',
+    });
+    summaryItem = null;
+  };
+
+  let next = 0;
+  for (const at of [...matter].sort((a, b) => a - b)) {
+    const upTo = lowerBound(history.events, at, next);
+    addRun(next, upTo);
+    next = upTo;
+    for (const condensation of madeBefore.get(at) ?? []) addRow({ kind: 'condensation', condensation, index: null });
+    const row = rows[at]!;
+    if (!row.inHistory[mode]) continue;
+    if (isCondensationEvent(row)) {
+      addRow({ kind: 'condensation', condensation: null, index: at });
+      continue;
+    }
+    next++;
+    if (summaryBefore === row.id) {
+      flush();
+      pushSummary();
+    }
+    const item = inView.get(row.id);
+    if (!item) {
+      addRow(forgottenRow(at));
+      continue;
+    }
+    flush();
+    aligned.push(
+      item.kind === 'masked'
+        ? { kind: 'event', index: at, status: 'masked', placeholder: item.content }
+        : { kind: 'event', index: at, status: 'kept', placeholder: null },
+    );
+    for (let r = repeats.get(row.id) ?? 0; r > 0; r--) aligned.push({ kind: 'repeat', index: at });
+  }
+  addRun(next, lowerBound(history.events, end, next));
+  if (current.beforeEventIndex < rows.length)
+    for (const condensation of madeBefore.get(current.beforeEventIndex) ?? [])
+      addRow({ kind: 'condensation', condensation, index: null });
+  flush();
+  pushSummary();
+  return summaryBeforeItsGap(aligned);
+}
+
+/** Moves the summary up to the start of the forgotten run just before it: it stands in for those events. */
+function summaryBeforeItsGap(aligned: AlignedRow[]): AlignedRow[] {
+  const at = aligned.findIndex((row) => row.kind === 'summary');
+  if (at < 0) return aligned;
+  let to = at;
+  while (to > 0) {
+    const previous = aligned[to - 1]!;
+    if (
+      (previous.kind === 'event' && previous.status === 'forgotten') ||
+      previous.kind === 'condensation' ||
+      previous.kind === 'fold'
+    )
+      to--;
+    else break;
+  }
+  if (to === at) return aligned;
+  const [summaryRow] = aligned.splice(at, 1);
+  aligned.splice(to, 0, summaryRow!);
+  return aligned;
+}

@@ -1,0 +1,193 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readLogInput } from '../../src/cli/readInput.ts';
+import type { ReplayMode } from '../../src/engine/index.ts';
+import { Inspector } from '../../src/inspect/index.ts';
+import {
+  type AlignedRow,
+  type CondensationSummary,
+  type EventId,
+  type EventRow,
+  FOLD_FROM_ROWS,
+  type ReplaySummary,
+  type ViewItem,
+  alignStep,
+} from '../../src/store/index.ts';
+import { REAL_LOGS, SAMPLE_SESSIONS, v0Events } from '../helpers/logs.ts';
+
+/**
+ * The side-by-side as first written: every history row visited, one row each. The new alignStep must
+ * give the same rows, its folds opened.
+ */
+function everyRow(
+  rows: readonly EventRow[],
+  summary: ReplaySummary,
+  step: number,
+  view: readonly ViewItem[],
+  mode: ReplayMode,
+): AlignedRow[] {
+  const current = summary.steps[step];
+  if (!current) return [];
+  const inView = new Map<EventId, ViewItem>();
+  const seen = new Set<EventId>();
+  const repeats = new Map<EventId, number>();
+  let summaryBefore: EventId | null = null;
+  let summaryItem: ViewItem | null = null;
+  view.forEach((item, position) => {
+    const id = item.kind === 'event' ? item.id : item.kind === 'masked' ? item.targetId : null;
+    if (id === null) {
+      summaryItem = item;
+      const next = view.slice(position + 1).find((later) => later.kind !== 'summary');
+      summaryBefore = next ? (next.kind === 'event' ? next.id : next.targetId) : null;
+      return;
+    }
+    if (seen.has(id)) repeats.set(id, (repeats.get(id) ?? 0) + 1);
+    else inView.set(id, item);
+    seen.add(id);
+  });
+  const madeBefore = new Map<number, CondensationSummary[]>();
+  for (const condensation of summary.condensations) {
+    if (condensation.stepIndex > step) break;
+    const at = summary.steps[condensation.stepIndex]!.beforeEventIndex;
+    madeBefore.set(at, [...(madeBefore.get(at) ?? []), condensation]);
+  }
+  const aligned: AlignedRow[] = [];
+  const pushSummary = () => {
+    const item = summaryItem as ViewItem | null;
+    if (!item) return;
+    aligned.push({
+      kind: 'summary',
+      content: item.kind === 'summary' || item.kind === 'masked' ? item.content : '',
+      masked: item.kind === 'masked',
+    });
+    summaryItem = null;
+  };
+  for (let index = 0; index <= current.beforeEventIndex && index < rows.length; index++) {
+    for (const condensation of madeBefore.get(index) ?? [])
+      aligned.push({ kind: 'condensation', condensation, index: null });
+    if (index === current.beforeEventIndex) break;
+    const row = rows[index]!;
+    if (!row.inHistory[mode]) continue;
+    if (row.kind === 'action' && row.type === 'condensation') {
+      aligned.push({ kind: 'condensation', condensation: null, index });
+      continue;
+    }
+    if (summaryBefore === row.id) pushSummary();
+    const item = inView.get(row.id);
+    if (!item) aligned.push({ kind: 'event', index, status: 'forgotten', placeholder: null });
+    else if (item.kind === 'masked')
+      aligned.push({ kind: 'event', index, status: 'masked', placeholder: item.content });
+    else aligned.push({ kind: 'event', index, status: 'kept', placeholder: null });
+    for (let r = repeats.get(row.id) ?? 0; r > 0; r--) aligned.push({ kind: 'repeat', index });
+  }
+  pushSummary();
+  const at = aligned.findIndex((row) => row.kind === 'summary');
+  if (at < 0) return aligned;
+  let to = at;
+  while (to > 0) {
+    const previous = aligned[to - 1]!;
+    if ((previous.kind === 'event' && previous.status === 'forgotten') || previous.kind === 'condensation') to--;
+    else break;
+  }
+  const [summaryRow] = aligned.splice(at, 1);
+  aligned.splice(to, 0, summaryRow!);
+  return aligned;
+}
+
+/** alignStep with every fold opened. */
+function opened(...args: Parameters<typeof alignStep>): AlignedRow[] {
+  const from = new Set<number>();
+  for (;;) {
+    const aligned = alignStep(args[0], args[1], args[2], args[3], args[4], from);
+    const folds = aligned.filter((row) => row.kind === 'fold');
+    if (folds.length === 0) return aligned;
+    for (const fold of folds) from.add(fold.from);
+  }
+}
+
+async function replays(host: Inspector, configs: readonly unknown[]) {
+  const out: Array<{ mode: ReplayMode; summary: ReplaySummary }> = [];
+  for (const [mode, config] of [['recorded', null] as const, ...configs.map((c) => ['resimulate', c] as const)]) {
+    const outcome = await host.replay({ config, mode, answers: {}, onMissing: 'placeholder' });
+    if (!outcome.ok) throw new Error(outcome.configError);
+    out.push({ mode, summary: outcome.summary });
+  }
+  return out;
+}
+
+describe('alignStep', () => {
+  it('gives every real log’s steps as visiting every history row did, V0 and SDK, as recorded and re-simulated', async () => {
+    const host = new Inspector();
+    for (const [path, configs] of [
+      [
+        join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'),
+        [
+          { type: 'observation_masking', attention_window: 6 },
+          { type: 'llm', max_size: 40, keep_first: 4 },
+          { type: 'recent', max_events: 30, keep_first: 2 },
+        ],
+      ],
+      [
+        join(REAL_LOGS, 'v1_benchmarks_conversation_88ca1e54_218ev_4cond'),
+        [{ kind: 'LLMSummarizingCondenser', max_size: 40, keep_first: 4 }],
+      ],
+    ] as const) {
+      const { rows } = await host.open({ input: readLogInput(path), instance: null });
+      for (const { mode, summary } of await replays(host, configs)) {
+        for (let step = 0; step < summary.steps.length; step++) {
+          const view = await host.stepView({ step });
+          expect(alignStep(rows, summary, step, view, mode), `${path} ${mode} step ${step}`).toEqual(
+            everyRow(rows, summary, step, view, mode),
+          );
+        }
+      }
+    }
+  });
+
+  it('folds a long stretch of forgotten events and condensations into one row, which opens to them all', async () => {
+    const host = new Inspector();
+    const events = v0Events(1500);
+    const { rows } = await host.open({
+      input: { kind: 'file', file: { path: 'long.json', text: JSON.stringify(events) } },
+      instance: null,
+    });
+    const { mode, summary } = (await replays(host, [{ type: 'llm', max_size: 100, keep_first: 4 }]))[1]!;
+    const step = summary.steps.length - 1;
+    const view = await host.stepView({ step });
+    const every = everyRow(rows, summary, step, view, mode);
+    const aligned = alignStep(rows, summary, step, view, mode);
+    const folds = aligned.filter((row) => row.kind === 'fold');
+    expect(folds).toHaveLength(1);
+    const fold = folds[0]!;
+    // The head kept, the summary in front of what it stands for, the fold, then the recent events kept.
+    expect(aligned.slice(0, 6).map((row) => (row.kind === 'event' ? row.status : row.kind))).toEqual([
+      'kept',
+      'kept',
+      'kept',
+      'kept',
+      'summary',
+      'fold',
+    ]);
+    expect(aligned.length).toBeLessThan(every.length - FOLD_FROM_ROWS);
+    // What it folds: the forgotten events and condensations between the summary and the recent events.
+    const folded = every.slice(5, 5 + every.length - aligned.length + 1);
+    expect(
+      folded.every((row) => row.kind === 'condensation' || (row.kind === 'event' && row.status === 'forgotten')),
+    ).toBe(true);
+    expect(fold.forgotten).toBe(folded.filter((row) => row.kind === 'event').length);
+    expect(fold.condensations).toBe(folded.filter((row) => row.kind === 'condensation').length);
+    expect(fold.condensations).toBeGreaterThan(10);
+    const indexOf = (row: AlignedRow | undefined) => (row && 'index' in row ? row.index : null);
+    expect([fold.from, fold.to]).toEqual([
+      indexOf(folded.find((row) => indexOf(row) !== null)),
+      indexOf(folded.findLast((row) => indexOf(row) !== null)),
+    ]);
+    expect(aligned.slice(6)).toEqual(every.slice(5 + folded.length));
+    // Opened, it is every row again.
+    expect(opened(rows, summary, step, view, mode)).toEqual(every);
+    // A short history is not folded.
+    const early = summary.condensations[0]!.stepIndex + 2;
+    const earlyView = await host.stepView({ step: early });
+    expect(alignStep(rows, summary, early, earlyView, mode)).toEqual(everyRow(rows, summary, early, earlyView, mode));
+  });
+});
