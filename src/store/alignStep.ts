@@ -88,6 +88,21 @@ function rowsWithId(rows: readonly EventRow[], id: EventId, hint: number | undef
   return index.byId.get(id) ?? [];
 }
 
+const condensationRows = new WeakMap<ReplaySummary, Int32Array>();
+
+/** The row each condensation of a replay was made before (its step's event), in the condensations' order: never down. */
+function condensationRowsOf(summary: ReplaySummary): Int32Array {
+  let rows = condensationRows.get(summary);
+  if (!rows) {
+    rows = Int32Array.from(
+      summary.condensations,
+      (condensation) => summary.steps[condensation.stepIndex]!.beforeEventIndex,
+    );
+    condensationRows.set(summary, rows);
+  }
+  return rows;
+}
+
 /** The first position of `sorted` from `from` on whose value is at least `value`. */
 function lowerBound(sorted: Int32Array, value: number, from = 0): number {
   let low = from;
@@ -142,22 +157,21 @@ export function alignStep(
       item.kind === 'event' ? item.index : item.kind === 'masked' ? (item.targetIndex ?? undefined) : undefined,
     );
   });
-  const madeBefore = new Map<number, CondensationSummary[]>();
-  for (const condensation of summary.condensations) {
-    if (condensation.stepIndex > step) break;
-    const at = summary.steps[condensation.stepIndex]!.beforeEventIndex;
-    madeBefore.set(at, [...(madeBefore.get(at) ?? []), condensation]);
-  }
+  // The condensations made by then, in order, and the row each was made before (in the same order).
+  const condensations = summary.condensations;
+  const madeAt = condensationRowsOf(summary);
+  let made = 0;
+  while (made < condensations.length && condensations[made]!.stepIndex <= step) made++;
 
   // The history is the rows before the step's event; between the rows that matter (the view's, the
-  // condensations', the summary's place) every event is forgotten.
+  // condensation events', where condensations were made) every event is forgotten. The three are
+  // walked together in order, each already sorted.
   const end = Math.min(current.beforeEventIndex, rows.length);
   const history = historyOf(rows, mode);
-  const matter = new Set<number>();
-  for (const [id, hint] of named) for (const at of rowsWithId(rows, id, hint)) if (at < end) matter.add(at);
-  for (const at of history.condensations) if (at < end) matter.add(at);
-  for (const at of madeBefore.keys()) if (at < end) matter.add(at);
-
+  const viewed = new Set<number>();
+  for (const [id, hint] of named) for (const at of rowsWithId(rows, id, hint)) if (at < end) viewed.add(at);
+  const viewRows = Int32Array.from(viewed).sort();
+  const condensationRows = lowerBound(history.condensations, end);
   const aligned: AlignedRow[] = [];
   // The forgotten events and condensations since the last row that is neither: runs of history events
   // (positions [from, to) of history.events) and rows.
@@ -218,11 +232,21 @@ export function alignStep(
   };
 
   let next = 0;
-  for (const at of [...matter].sort((a, b) => a - b)) {
+  let v = 0;
+  let c = 0;
+  let m = 0;
+  for (;;) {
+    let at = v < viewRows.length ? viewRows[v]! : end;
+    if (c < condensationRows && history.condensations[c]! < at) at = history.condensations[c]!;
+    if (m < made && madeAt[m]! < at) at = madeAt[m]!;
+    if (at >= end) break;
+    if (v < viewRows.length && viewRows[v] === at) v++;
+    if (c < condensationRows && history.condensations[c] === at) c++;
     const upTo = lowerBound(history.events, at, next);
     addRun(next, upTo);
     next = upTo;
-    for (const condensation of madeBefore.get(at) ?? []) addRow({ kind: 'condensation', condensation, index: null });
+    for (; m < made && madeAt[m] === at; m++)
+      addRow({ kind: 'condensation', condensation: condensations[m]!, index: null });
     const row = rows[at]!;
     if (!row.inHistory[mode]) continue;
     if (isCondensationEvent(row)) {
@@ -249,8 +273,9 @@ export function alignStep(
   }
   addRun(next, lowerBound(history.events, end, next));
   if (current.beforeEventIndex < rows.length)
-    for (const condensation of madeBefore.get(current.beforeEventIndex) ?? [])
-      addRow({ kind: 'condensation', condensation, index: null });
+    for (; m < made && madeAt[m]! <= current.beforeEventIndex; m++)
+      if (madeAt[m] === current.beforeEventIndex)
+        addRow({ kind: 'condensation', condensation: condensations[m]!, index: null });
   flush();
   pushSummary();
   return summaryBeforeItsGap(aligned);
