@@ -58,8 +58,8 @@ async function main(argv: readonly string[]): Promise<void> {
   }
 }
 
-/** The configurations of `--config` and `--grid`, in that order; a grid's refused combinations are told. */
-function sweepConfigs(args: SweepArgs): SweepConfigSpec[] {
+/** The configurations of `--config` and `--grid`, in that order, and the lines that tell a grid's refused combinations. */
+function sweepConfigs(args: SweepArgs): { configs: SweepConfigSpec[]; leftOut: string[] } {
   const tooMany = () => new UsageError(`more than the ${MAX_GRID_CONFIGS} configurations a sweep takes`);
   if (args.configs.length > MAX_GRID_CONFIGS) throw tooMany();
   const specs = args.configs.map(readSweepConfig);
@@ -76,16 +76,16 @@ function sweepConfigs(args: SweepArgs): SweepConfigSpec[] {
   }
   // A refusal is the only line: what the grids left out is part of it.
   if (specs.length === 0) throw new UsageError(['the grid leaves no configuration to sweep', ...leftOut].join('; '));
-  for (const line of leftOut) process.stderr.write(`sweep: ${line}\n`);
-  return uniqueNames(specs);
+  return { configs: uniqueNames(specs), leftOut };
 }
 
 async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
-  const configs = sweepConfigs(args);
+  const { configs, leftOut } = sweepConfigs(args);
   const settings: SweepSettings = { configs, profile: args.profile, model: args.model };
   const rows: SweepRow[] = [];
-  // Before the header: a missing input is the command's only output.
+  // Before the header and what the grids left out: a missing input is the command's only output.
   checkSweepInput(args.input);
+  for (const line of leftOut) process.stderr.write(`sweep: ${line}\n`);
   // The same model prices every row, so it is said once, here; each row's cost stays empty (unknown), not $0.
   if (args.model !== null && pricesFor(args.model, {}) === null)
     process.stderr.write(

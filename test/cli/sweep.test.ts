@@ -87,6 +87,10 @@ describe('npm run sweep', { timeout: 60_000 }, () => {
     expect(status).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(`sweep: ${missing}: no such file or folder\n`);
+    // Also after a grid that left combinations out: the missing input is still the only line.
+    const partly = sweep(missing, '--grid', 'type=llm max_size=10,80 keep_first=5');
+    expect(partly.status).toBe(2);
+    expect(partly.stderr).toBe(`sweep: ${missing}: no such file or folder\n`);
   });
 
   it('refuses grids in one line and before building them all: none valid, or too many together', () => {
