@@ -33,12 +33,19 @@ interface History {
   readonly condensations: Int32Array;
 }
 
+/**
+ * Which rows share an id, learned as far into the log as a step has needed (a first step after
+ * opening a gigabyte log reads a few rows, not 325,000: building it whole was a 100-190 ms task).
+ */
 interface RowsIndex {
   readonly history: Partial<Record<ReplayMode, History>>;
-  /** Ids that more than one row has, with those rows. */
-  readonly shared: ReadonlyMap<EventId, readonly number[]>;
-  /** Every id's rows, made only if a view names an event by a position that is not its row. */
-  byId: Map<EventId, number[]> | null;
+  /** Rows [0, readTo) are known. */
+  readTo: number;
+  /** While ids are numbers each above the last (V0 logs), no two rows share one: no map is kept. */
+  lastId: number;
+  /** Each id's first row, kept once ids stop rising; with the rows of ids more than one row has. */
+  first: Map<EventId, number> | null;
+  readonly shared: Map<EventId, number[]>;
 }
 
 const indexes = new WeakMap<readonly EventRow[], RowsIndex>();
@@ -48,17 +55,35 @@ const isCondensationEvent = (row: EventRow) => row.kind === 'action' && row.type
 function indexOf(rows: readonly EventRow[]): RowsIndex {
   let index = indexes.get(rows);
   if (!index) {
-    const first = new Map<EventId, number>();
-    const shared = new Map<EventId, number[]>();
-    rows.forEach((row, at) => {
-      const earlier = first.get(row.id);
-      if (earlier === undefined) first.set(row.id, at);
-      else shared.set(row.id, [...(shared.get(row.id) ?? [earlier]), at]);
-    });
-    index = { history: {}, shared, byId: null };
+    index = { history: {}, readTo: 0, lastId: Number.NEGATIVE_INFINITY, first: null, shared: new Map() };
     indexes.set(rows, index);
   }
   return index;
+}
+
+/** The rows' ids known up to `end`; `mapped`: each id's first row kept too (to find an id's rows by itself). */
+function readIds(rows: readonly EventRow[], index: RowsIndex, end: number, mapped: boolean): void {
+  const note = (id: EventId, at: number) => {
+    const earlier = index.first!.get(id);
+    if (earlier === undefined) index.first!.set(id, at);
+    else index.shared.set(id, [...(index.shared.get(id) ?? [earlier]), at]);
+  };
+  const startMap = () => {
+    index.first = new Map();
+    for (let at = 0; at < index.readTo; at++) note(rows[at]!.id, at);
+  };
+  if (mapped && index.first === null) startMap();
+  for (; index.readTo < end; index.readTo++) {
+    const id = rows[index.readTo]!.id;
+    if (index.first === null) {
+      if (typeof id === 'number' && id > index.lastId) {
+        index.lastId = id;
+        continue;
+      }
+      startMap();
+    }
+    note(id, index.readTo);
+  }
 }
 
 function historyOf(rows: readonly EventRow[], mode: ReplayMode): History {
@@ -75,17 +100,16 @@ function historyOf(rows: readonly EventRow[], mode: ReplayMode): History {
   return history;
 }
 
-/** The rows with `id`: usually the one at `hint` (where the view says the event is). */
-function rowsWithId(rows: readonly EventRow[], id: EventId, hint: number | undefined): readonly number[] {
+/** The rows before `end` with `id`: usually the one at `hint` (where the view says the event is). */
+function rowsWithId(rows: readonly EventRow[], id: EventId, hint: number | undefined, end: number): readonly number[] {
   const index = indexOf(rows);
+  const hinted = hint !== undefined && hint < end && rows[hint]?.id === id;
+  readIds(rows, index, end, !hinted);
   const shared = index.shared.get(id);
-  if (shared) return shared;
-  if (hint !== undefined && rows[hint]?.id === id) return [hint];
-  if (!index.byId) {
-    index.byId = new Map();
-    rows.forEach((row, at) => index.byId!.set(row.id, [...(index.byId!.get(row.id) ?? []), at]));
-  }
-  return index.byId.get(id) ?? [];
+  if (shared) return shared.filter((at) => at < end);
+  if (hinted) return [hint];
+  const at = index.first!.get(id);
+  return at !== undefined && at < end ? [at] : [];
 }
 
 const condensationRows = new WeakMap<ReplaySummary, Int32Array>();
@@ -169,7 +193,7 @@ export function alignStep(
   const end = Math.min(current.beforeEventIndex, rows.length);
   const history = historyOf(rows, mode);
   const viewed = new Set<number>();
-  for (const [id, hint] of named) for (const at of rowsWithId(rows, id, hint)) if (at < end) viewed.add(at);
+  for (const [id, hint] of named) for (const at of rowsWithId(rows, id, hint, end)) viewed.add(at);
   const viewRows = Int32Array.from(viewed).sort();
   const condensationRows = lowerBound(history.condensations, end);
   const aligned: AlignedRow[] = [];

@@ -144,6 +144,77 @@ describe('alignStep', () => {
     }
   });
 
+  it('lines up rows that share an id, ids that do not rise, string ids and a view whose positions are off', () => {
+    const rowOf = (index: number, id: EventId): EventRow => ({
+      index,
+      id,
+      kind: 'action',
+      type: 'run',
+      source: 'agent',
+      summary: `event ${index}`,
+      inHistory: { recorded: true, resimulate: true },
+    });
+    const condensation: CondensationSummary = {
+      id: 100,
+      stepIndex: 1,
+      forgottenEventIds: [],
+      summary: 'S',
+      summaryOffset: 1,
+      llmCall: 0,
+      placeholder: false,
+    };
+    const summaryAt = (ends: number[]): ReplaySummary => ({
+      mode: 'resimulate',
+      durationMs: 1,
+      notes: [],
+      llm: {
+        calls: 0,
+        recorded: 0,
+        placeholders: 0,
+        live: 0,
+        promptTokens: null,
+        missingPromptTokens: null,
+        promptTokensFittedOn: 0,
+        estimatedPromptCalls: 0,
+        completionTokens: null,
+      },
+      condensations: [condensation],
+      steps: ends.map((at, index) => ({
+        index,
+        beforeEventId: at,
+        beforeEventIndex: at,
+        viewLength: 0,
+        viewTokens: 0,
+        condensationIds: index === 1 ? [100] : [],
+        unhandledCondensationRequest: false,
+        failure: null,
+      })),
+    });
+    const event = (id: EventId, index: number): ViewItem => ({ kind: 'event', id, index });
+    for (const ids of [
+      [0, 1, 2, 3, 1, 5, 6, 7, 8, 9],
+      [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+      ['a', 'b', 'c', 'b', 'e', 'f', 'g', 'h', 'i', 'j'],
+    ] as EventId[][]) {
+      const rows = ids.map((id, index) => rowOf(index, id));
+      const summary = summaryAt([3, 6, 9]);
+      // The view names rows 1 (whose id a later row shares), 5, 7 and 8; row 8 by a position that is not its own.
+      const view: ViewItem[] = [
+        event(ids[0]!, 0),
+        { kind: 'summary', content: 'S', condensationId: 100 },
+        event(ids[1]!, 1),
+        event(ids[5]!, 5),
+        event(ids[7]!, 7),
+        event(ids[8]!, -1),
+      ];
+      for (let step = 0; step < 3; step++)
+        for (const mode of ['recorded', 'resimulate'] as const)
+          expect(alignStep(rows, summary, step, view, mode), `${ids.join()} step ${step}`).toEqual(
+            everyRow(rows, summary, step, view, mode),
+          );
+    }
+  });
+
   it('folds a long stretch of forgotten events and condensations into one row, which opens to them all', async () => {
     const host = new Inspector();
     const events = v0Events(1500);
