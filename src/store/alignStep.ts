@@ -27,10 +27,14 @@ export type AlignedRow =
  */
 export const FOLD_FROM_ROWS = 500;
 
-/** The rows a mode's history holds, as row indexes in order: its events, and its condensation events. */
+/**
+ * The rows a mode's history holds, as row indexes in order (its events, and its condensation events),
+ * read as far into the log as a step has needed.
+ */
 interface History {
-  readonly events: Int32Array;
-  readonly condensations: Int32Array;
+  readonly events: number[];
+  readonly condensations: number[];
+  readTo: number;
 }
 
 /**
@@ -86,16 +90,12 @@ function readIds(rows: readonly EventRow[], index: RowsIndex, end: number, mappe
   }
 }
 
-function historyOf(rows: readonly EventRow[], mode: ReplayMode): History {
+function historyOf(rows: readonly EventRow[], mode: ReplayMode, end: number): History {
   const index = indexOf(rows);
-  let history = index.history[mode];
-  if (!history) {
-    const events: number[] = [];
-    const condensations: number[] = [];
-    for (const row of rows)
-      if (row.inHistory[mode]) (isCondensationEvent(row) ? condensations : events).push(row.index);
-    history = { events: Int32Array.from(events), condensations: Int32Array.from(condensations) };
-    index.history[mode] = history;
+  const history = (index.history[mode] ??= { events: [], condensations: [], readTo: 0 });
+  for (; history.readTo < end; history.readTo++) {
+    const row = rows[history.readTo]!;
+    if (row.inHistory[mode]) (isCondensationEvent(row) ? history.condensations : history.events).push(row.index);
   }
   return history;
 }
@@ -128,7 +128,7 @@ function condensationRowsOf(summary: ReplaySummary): Int32Array {
 }
 
 /** The first position of `sorted` from `from` on whose value is at least `value`. */
-function lowerBound(sorted: Int32Array, value: number, from = 0): number {
+function lowerBound(sorted: ArrayLike<number>, value: number, from = 0): number {
   let low = from;
   let high = sorted.length;
   while (low < high) {
@@ -191,7 +191,7 @@ export function alignStep(
   // condensation events', where condensations were made) every event is forgotten. The three are
   // walked together in order, each already sorted.
   const end = Math.min(current.beforeEventIndex, rows.length);
-  const history = historyOf(rows, mode);
+  const history = historyOf(rows, mode, end);
   const viewed = new Set<number>();
   for (const [id, hint] of named) for (const at of rowsWithId(rows, id, hint, end)) viewed.add(at);
   const viewRows = Int32Array.from(viewed).sort();
@@ -220,7 +220,11 @@ export function alignStep(
   const flush = () => {
     if (stretch.length === 0) return;
     const rowOf = (part: Part) =>
-      'kind' in part ? (part.kind === 'condensation' ? part.index : null) : history.events[part.from]!;
+      !('kind' in part)
+        ? history.events[part.from]!
+        : part.kind === 'condensation' || part.kind === 'event'
+          ? part.index
+          : null;
     const first = stretch.map(rowOf).find((at) => at !== null) ?? null;
     if (stretchRows > FOLD_FROM_ROWS && first !== null && !opened.has(first)) {
       let forgotten = 0;

@@ -115,6 +115,52 @@ async function replays(host: Inspector, configs: readonly unknown[]) {
   return out;
 }
 
+const rowOf = (index: number, id: EventId): EventRow => ({
+  index,
+  id,
+  kind: 'action',
+  type: 'run',
+  source: 'agent',
+  summary: `event ${index}`,
+  inHistory: { recorded: true, resimulate: true },
+});
+const condensationAtStep1: CondensationSummary = {
+  id: 100,
+  stepIndex: 1,
+  forgottenEventIds: [],
+  summary: 'S',
+  summaryOffset: 1,
+  llmCall: 0,
+  placeholder: false,
+};
+const summaryAt = (ends: number[], condensation: CondensationSummary): ReplaySummary => ({
+  mode: 'resimulate',
+  durationMs: 1,
+  notes: [],
+  llm: {
+    calls: 0,
+    recorded: 0,
+    placeholders: 0,
+    live: 0,
+    promptTokens: null,
+    missingPromptTokens: null,
+    promptTokensFittedOn: 0,
+    estimatedPromptCalls: 0,
+    completionTokens: null,
+  },
+  condensations: [condensation],
+  steps: ends.map((at, index) => ({
+    index,
+    beforeEventId: at,
+    beforeEventIndex: at,
+    viewLength: 0,
+    viewTokens: 0,
+    condensationIds: index === condensation.stepIndex ? [condensation.id] : [],
+    unhandledCondensationRequest: false,
+    failure: null,
+  })),
+});
+
 describe('alignStep', () => {
   it('gives every real log’s steps as visiting every history row did, V0 and SDK, as recorded and re-simulated', async () => {
     const host = new Inspector();
@@ -145,51 +191,6 @@ describe('alignStep', () => {
   });
 
   it('lines up rows that share an id, ids that do not rise, string ids and a view whose positions are off', () => {
-    const rowOf = (index: number, id: EventId): EventRow => ({
-      index,
-      id,
-      kind: 'action',
-      type: 'run',
-      source: 'agent',
-      summary: `event ${index}`,
-      inHistory: { recorded: true, resimulate: true },
-    });
-    const condensation: CondensationSummary = {
-      id: 100,
-      stepIndex: 1,
-      forgottenEventIds: [],
-      summary: 'S',
-      summaryOffset: 1,
-      llmCall: 0,
-      placeholder: false,
-    };
-    const summaryAt = (ends: number[]): ReplaySummary => ({
-      mode: 'resimulate',
-      durationMs: 1,
-      notes: [],
-      llm: {
-        calls: 0,
-        recorded: 0,
-        placeholders: 0,
-        live: 0,
-        promptTokens: null,
-        missingPromptTokens: null,
-        promptTokensFittedOn: 0,
-        estimatedPromptCalls: 0,
-        completionTokens: null,
-      },
-      condensations: [condensation],
-      steps: ends.map((at, index) => ({
-        index,
-        beforeEventId: at,
-        beforeEventIndex: at,
-        viewLength: 0,
-        viewTokens: 0,
-        condensationIds: index === 1 ? [100] : [],
-        unhandledCondensationRequest: false,
-        failure: null,
-      })),
-    });
     const event = (id: EventId, index: number): ViewItem => ({ kind: 'event', id, index });
     for (const ids of [
       [0, 1, 2, 3, 1, 5, 6, 7, 8, 9],
@@ -197,7 +198,7 @@ describe('alignStep', () => {
       ['a', 'b', 'c', 'b', 'e', 'f', 'g', 'h', 'i', 'j'],
     ] as EventId[][]) {
       const rows = ids.map((id, index) => rowOf(index, id));
-      const summary = summaryAt([3, 6, 9]);
+      const summary = summaryAt([3, 6, 9], condensationAtStep1);
       // The view names rows 1 (whose id a later row shares), 5, 7 and 8; row 8 by a position that is not its own.
       const view: ViewItem[] = [
         event(ids[0]!, 0),
@@ -260,5 +261,56 @@ describe('alignStep', () => {
     const early = summary.condensations[0]!.stepIndex + 2;
     const earlyView = await host.stepView({ step: early });
     expect(alignStep(rows, summary, early, earlyView, mode)).toEqual(everyRow(rows, summary, early, earlyView, mode));
+  });
+
+  it('starts a fold at its first row, also when that row is where a condensation was made', () => {
+    const rows = Array.from({ length: 1200 }, (_, index) => rowOf(index, index));
+    const condensation = { ...condensationAtStep1, stepIndex: 0 };
+    // Step 0 is before row 1 (its condensation made there); step 1 before the last row.
+    const summary = summaryAt([1, 1199], condensation);
+    const view: ViewItem[] = [
+      { kind: 'event', id: 0, index: 0 },
+      { kind: 'summary', content: 'S', condensationId: 100 },
+      ...rows.slice(1100, 1199).map((row): ViewItem => ({ kind: 'event', id: row.id, index: row.index })),
+    ];
+    const aligned = alignStep(rows, summary, 1, view, 'resimulate');
+    expect(aligned.slice(0, 3).map((row) => row.kind)).toEqual(['event', 'summary', 'fold']);
+    expect(aligned[2]).toEqual({ kind: 'fold', from: 1, to: 1099, forgotten: 1099, condensations: 1 });
+    expect(opened(rows, summary, 1, view, 'resimulate')).toEqual(everyRow(rows, summary, 1, view, 'resimulate'));
+  });
+
+  it('folds exactly the rows it stands for at every step of a long log, as recorded and re-simulated', async () => {
+    const host = new Inspector();
+    const text = JSON.stringify(v0Events(1200));
+    const { rows } = await host.open({ input: { kind: 'file', file: { path: 'long.json', text } }, instance: null });
+    let folds = 0;
+    for (const { mode, summary } of await replays(host, [
+      { type: 'llm', max_size: 90, keep_first: 3 },
+      { type: 'amortized', max_size: 60, keep_first: 1 },
+    ])) {
+      for (let step = 0; step < summary.steps.length; step += 7) {
+        const view = await host.stepView({ step });
+        const every = everyRow(rows, summary, step, view, mode);
+        const aligned = alignStep(rows, summary, step, view, mode);
+        // Walked side by side: a fold stands for the next forgotten + condensations rows, every other row is itself.
+        let j = 0;
+        for (const row of aligned) {
+          if (row.kind !== 'fold') {
+            expect(row).toEqual(every[j++]);
+            continue;
+          }
+          folds++;
+          const folded = every.slice(j, j + row.forgotten + row.condensations);
+          j += folded.length;
+          expect(folded.length).toBeGreaterThan(FOLD_FROM_ROWS);
+          expect(folded.filter((r) => r.kind === 'event' && r.status === 'forgotten')).toHaveLength(row.forgotten);
+          expect(folded.filter((r) => r.kind === 'condensation')).toHaveLength(row.condensations);
+          const indexes = folded.flatMap((r) => ('index' in r && r.index !== null ? [r.index] : []));
+          expect([row.from, row.to], `${mode} step ${step}`).toEqual([indexes[0], indexes.at(-1)]);
+        }
+        expect(j).toBe(every.length);
+      }
+    }
+    expect(folds).toBeGreaterThan(50);
   });
 });
