@@ -94,6 +94,7 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
   if (args.format === 'csv') out.write(sweepCsvHeader());
   const described = configs.map(describeConfig);
   let errors = 0;
+  const unpriced = unpricedModels();
   const progress = sweepProgress(configs.length, process.stderr.isTTY === true, (text) => process.stderr.write(text));
   await runPool(
     new URL(import.meta.url),
@@ -102,6 +103,7 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
     sweepJobs(args.input),
     (instanceRows) => {
       errors += instanceRows.filter((row) => row.error !== null).length;
+      if (args.model === null) unpriced.note(instanceRows);
       if (args.format === 'csv') out.write(sweepCsvRows(instanceRows, described));
       else rows.push(...instanceRows);
     },
@@ -111,6 +113,39 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
     out.write(
       writeSweepJson({ format: SWEEP_FORMAT, version: SWEEP_VERSION, input: args.input, configs: described, rows }),
     );
+  const untold = unpriced.line();
+  if (untold !== null) process.stderr.write(`sweep: ${oneLineMessage(untold)}\n`);
+}
+
+/** How many models a line about unknown prices names before it counts the rest. */
+const MODELS_NAMED = 5;
+
+/**
+ * The instances whose own model (no --model given) has no known prices, or that record none: their
+ * dollars are left empty, and the end of the sweep says so in one line.
+ */
+function unpricedModels() {
+  const instancesOf = new Map<string | null, Set<string>>();
+  return {
+    note(rows: readonly SweepRow[]) {
+      for (const row of rows) {
+        if (row.error !== null || pricesFor(row.model, {}) !== null) continue;
+        const instances = instancesOf.get(row.model) ?? new Set<string>();
+        instances.add(`${row.source}\u0000${row.instance ?? ''}`);
+        instancesOf.set(row.model, instances);
+      }
+    },
+    line(): string | null {
+      if (instancesOf.size === 0) return null;
+      const named = [...instancesOf].map(([model, instances]) => {
+        const count = `${instances.size} ${instances.size === 1 ? 'instance' : 'instances'}`;
+        return model === null ? `no model recorded (${count})` : `${model} (${count})`;
+      });
+      const shown = named.slice(0, MODELS_NAMED).join(', ');
+      const more = named.length > MODELS_NAMED ? ` and ${named.length - MODELS_NAMED} more` : '';
+      return `no prices are known for ${shown}${more}, so their dollars are not estimated (estimated_cost_usd is left empty); --model prices them all`;
+    },
+  };
 }
 
 /** The one line a failed sweep prints. */

@@ -261,6 +261,35 @@ describe('npm run sweep', { timeout: 60_000 }, () => {
     expect(rows.every((row) => row.agent_prompt_tokens! > 0)).toBe(true);
   });
 
+  it('says at the end which recorded models have no known prices (or that none is recorded), once, without --model', () => {
+    // The sample's three instances: two now record a model nobody prices, one records none.
+    const [first, second, third] = readFileSync(MULTI_SWE_BENCH, 'utf8').trimEnd().split('\n');
+    const unknown = (line: string) => line.replaceAll('"meta-llama/llama-4-maverick"', '"acme-reasoner-9"');
+    const none = (line: string) => line.replaceAll(/"model": ?"meta-llama\/llama-4-maverick"/g, '"model_was": "x"');
+    const input = file('unpriced.jsonl', [unknown(first!), unknown(second!), none(third!)].join('\n'));
+    const { status, stdout, stderr } = sweep(input, '--config', 'recorded', '--config', llm40);
+    expect(status).toBe(0);
+    expect(
+      stderr
+        .trimEnd()
+        .split('\n')
+        .filter((line) => /price/.test(line)),
+    ).toEqual([
+      'sweep: no prices are known for acme-reasoner-9 (2 instances), no model recorded (1 instance), so their dollars are not estimated (estimated_cost_usd is left empty); --model prices them all',
+    ]);
+    const rows = parseSweepResult(stdout).rows;
+    expect(rows.map((row) => [row.model, row.estimated_cost_usd])).toEqual([
+      ['acme-reasoner-9', null],
+      ['acme-reasoner-9', null],
+      ['acme-reasoner-9', null],
+      ['acme-reasoner-9', null],
+      [null, null],
+      [null, null],
+    ]);
+    // Priced models say nothing.
+    expect(sweep(MULTI_SWE_BENCH, '--config', 'recorded').stderr).not.toMatch(/price/);
+  });
+
   it.each([
     ['no configuration', () => [MULTI_SWE_BENCH], /^sweep: give at least one --config or --grid\n$/],
     [
