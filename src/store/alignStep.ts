@@ -70,7 +70,11 @@ function readIds(rows: readonly EventRow[], index: RowsIndex, end: number, mappe
   const note = (id: EventId, at: number) => {
     const earlier = index.first!.get(id);
     if (earlier === undefined) index.first!.set(id, at);
-    else index.shared.set(id, [...(index.shared.get(id) ?? [earlier]), at]);
+    else {
+      const rowsOfId = index.shared.get(id);
+      if (rowsOfId) rowsOfId.push(at);
+      else index.shared.set(id, [earlier, at]);
+    }
   };
   const startMap = () => {
     index.first = new Map();
@@ -112,19 +116,26 @@ function rowsWithId(rows: readonly EventRow[], id: EventId, hint: number | undef
   return at !== undefined && at < end ? [at] : [];
 }
 
-const condensationRows = new WeakMap<ReplaySummary, Int32Array>();
+/** Where a replay's condensations were made: each one's row (its step's event), in their order; and whether those never go down. */
+interface MadeAt {
+  readonly rows: Float64Array;
+  readonly ascending: boolean;
+}
 
-/** The row each condensation of a replay was made before (its step's event), in the condensations' order: never down. */
-function condensationRowsOf(summary: ReplaySummary): Int32Array {
-  let rows = condensationRows.get(summary);
-  if (!rows) {
-    rows = Int32Array.from(
+const madeAtBySummary = new WeakMap<ReplaySummary, MadeAt>();
+
+function madeAtOf(summary: ReplaySummary): MadeAt {
+  let made = madeAtBySummary.get(summary);
+  if (!made) {
+    // A step the summary lacks is no row at all (the engine never makes one; a file could).
+    const rows = Float64Array.from(
       summary.condensations,
-      (condensation) => summary.steps[condensation.stepIndex]!.beforeEventIndex,
+      (condensation) => summary.steps[condensation.stepIndex]?.beforeEventIndex ?? Number.POSITIVE_INFINITY,
     );
-    condensationRows.set(summary, rows);
+    made = { rows, ascending: rows.every((row, k) => k === 0 || row >= rows[k - 1]!) };
+    madeAtBySummary.set(summary, made);
   }
-  return rows;
+  return made;
 }
 
 /** The first position of `sorted` from `from` on whose value is at least `value`. */
@@ -144,8 +155,9 @@ function lowerBound(sorted: ArrayLike<number>, value: number, from = 0): number 
  * agent got (right), one row per history event, aligned by id. Forgotten events have no right side;
  * a masked one shows its placeholder; the summary sits where the view has it; condensations show
  * where they happened. A stretch of more than FOLD_FROM_ROWS forgotten events and condensations is one
- * `fold` row, unless `opened` holds its first row. It costs what the view and the condensations hold,
- * not the history: the forgotten events between two rows that matter are counted, not visited.
+ * `fold` row, unless `opened` holds its first row. Folded, a step costs what its view and the condensations
+ * so far hold: the forgotten events between two rows that matter are counted, not visited (the history's
+ * rows are read once, as far as a step reaches).
  */
 export function alignStep(
   rows: readonly EventRow[],
@@ -181,11 +193,16 @@ export function alignStep(
       item.kind === 'event' ? item.index : item.kind === 'masked' ? (item.targetIndex ?? undefined) : undefined,
     );
   });
-  // The condensations made by then, in order, and the row each was made before (in the same order).
-  const condensations = summary.condensations;
-  const madeAt = condensationRowsOf(summary);
+  // The condensations made by then (those before the first made later), by the row each was made before:
+  // in their own order, sorted by row only if a summary lists them otherwise.
   let made = 0;
-  while (made < condensations.length && condensations[made]!.stepIndex <= step) made++;
+  while (made < summary.condensations.length && summary.condensations[made]!.stepIndex <= step) made++;
+  const madeAtRows = madeAtOf(summary);
+  const order = madeAtRows.ascending
+    ? null
+    : Array.from({ length: made }, (_, k) => k).sort((a, b) => madeAtRows.rows[a]! - madeAtRows.rows[b]! || a - b);
+  const madeAt = (k: number) => madeAtRows.rows[order ? order[k]! : k]!;
+  const condensationAt = (k: number) => summary.condensations[order ? order[k]! : k]!;
 
   // The history is the rows before the step's event; between the rows that matter (the view's, the
   // condensation events', where condensations were made) every event is forgotten. The three are
@@ -262,19 +279,21 @@ export function alignStep(
   let next = 0;
   let v = 0;
   let c = 0;
+  // Made before no row of the log (a row below the first): never shown, as no step reaches it.
   let m = 0;
+  while (m < made && madeAt(m) < 0) m++;
   for (;;) {
     let at = v < viewRows.length ? viewRows[v]! : end;
     if (c < condensationRows && history.condensations[c]! < at) at = history.condensations[c]!;
-    if (m < made && madeAt[m]! < at) at = madeAt[m]!;
+    if (m < made && madeAt(m) < at) at = madeAt(m);
     if (at >= end) break;
     if (v < viewRows.length && viewRows[v] === at) v++;
     if (c < condensationRows && history.condensations[c] === at) c++;
     const upTo = lowerBound(history.events, at, next);
     addRun(next, upTo);
     next = upTo;
-    for (; m < made && madeAt[m] === at; m++)
-      addRow({ kind: 'condensation', condensation: condensations[m]!, index: null });
+    for (; m < made && madeAt(m) === at; m++)
+      addRow({ kind: 'condensation', condensation: condensationAt(m), index: null });
     const row = rows[at]!;
     if (!row.inHistory[mode]) continue;
     if (isCondensationEvent(row)) {
@@ -301,9 +320,9 @@ export function alignStep(
   }
   addRun(next, lowerBound(history.events, end, next));
   if (current.beforeEventIndex < rows.length)
-    for (; m < made && madeAt[m]! <= current.beforeEventIndex; m++)
-      if (madeAt[m] === current.beforeEventIndex)
-        addRow({ kind: 'condensation', condensation: condensations[m]!, index: null });
+    for (; m < made && madeAt(m) <= current.beforeEventIndex; m++)
+      if (madeAt(m) === current.beforeEventIndex)
+        addRow({ kind: 'condensation', condensation: condensationAt(m), index: null });
   flush();
   pushSummary();
   return summaryBeforeItsGap(aligned);

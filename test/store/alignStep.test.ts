@@ -263,6 +263,31 @@ describe('alignStep', () => {
     expect(alignStep(rows, summary, early, earlyView, mode)).toEqual(everyRow(rows, summary, early, earlyView, mode));
   });
 
+  it('lines up summaries no replay makes as the first version did: condensations out of order, rows below the first, steps it lacks', () => {
+    const rows = [0, 1, 2].map((index) => rowOf(index, index));
+    const made = (id: number, stepIndex: number): CondensationSummary => ({ ...condensationAtStep1, id, stepIndex });
+    const withSteps = (ends: number[], condensations: CondensationSummary[]): ReplaySummary => ({
+      ...summaryAt(ends, condensationAtStep1),
+      condensations,
+    });
+    const cases: Array<[string, ReplaySummary]> = [
+      ['out of step order', withSteps([1, 2], [made(101, 1), made(100, 0)])],
+      ['before a row below the first', withSteps([-1, 2], [made(100, 0), made(101, 1)])],
+      ['of a step the summary lacks', withSteps([1, 2], [made(100, 0), made(101, 7)])],
+    ];
+    for (const [what, summary] of cases)
+      for (let step = 0; step < summary.steps.length; step++)
+        expect(alignStep(rows, summary, step, [], 'recorded'), `${what}, step ${step}`).toEqual(
+          everyRow(rows, summary, step, [], 'recorded'),
+        );
+    expect(alignStep(rows, cases[0]![1], 1, [], 'recorded').map((row) => row.kind)).toEqual([
+      'event',
+      'condensation',
+      'event',
+      'condensation',
+    ]);
+  });
+
   it('starts a fold at its first row, also when that row is where a condensation was made', () => {
     const rows = Array.from({ length: 1200 }, (_, index) => rowOf(index, index));
     const condensation = { ...condensationAtStep1, stepIndex: 0 };
