@@ -35,7 +35,7 @@ function Left({ row, rows }: { row: AlignedRow; rows: readonly EventRow[] }) {
   }
 }
 
-/** "1,204 events, #7 to #1,321: 1,190 forgotten, 14 condensations". */
+/** "#7 to #1321: 1,190 forgotten, 14 condensations" (ids as the log writes them). */
 function foldText(row: Extract<AlignedRow, { kind: 'fold' }>, rows: readonly EventRow[]): string {
   const counts = [
     `${formatCount(row.forgotten)} forgotten`,
@@ -180,8 +180,8 @@ export function SideBySide() {
   return (
     <section className="side-by-side" aria-label="Side by side">
       <p className="side-by-side-facts">
-        {counts.kept} kept · {counts.masked} masked · {counts.forgotten} forgotten · the agent saw {view.length}{' '}
-        {view.length === 1 ? 'item' : 'items'}
+        {formatCount(counts.kept)} kept · {formatCount(counts.masked)} masked · {formatCount(counts.forgotten)}{' '}
+        forgotten · the agent saw {formatCount(view.length)} {view.length === 1 ? 'item' : 'items'}
       </p>
       <div className="sbs-header" role="presentation">
         <span>Full history up to this step</span>

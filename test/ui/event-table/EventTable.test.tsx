@@ -140,6 +140,13 @@ describe('EventTable', { timeout: 30_000 }, () => {
     };
     await waitFor(() => expect(shown().map(({ status }) => status)).toEqual(inOrder().slice(0, shown().length)));
     expect(new Set(shown().map(({ status }) => status)).size).toBeGreaterThan(1);
+
+    // Under a status filter, the rows follow the step: at the first step nothing is forgotten yet.
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'forgotten' } });
+    const forgottenAtLast = [...expected().values()].filter((status) => status === 'forgotten').length;
+    expect(screen.getByText(`Showing ${forgottenAtLast} of 185 events`)).toBeDefined();
+    await atStep(0);
+    await waitFor(() => expect(screen.getByText('Showing 0 of 185 events')).toBeDefined());
   });
 
   it('moves the row with Home and End in the grid, not the step; Esc closes the event', async () => {
