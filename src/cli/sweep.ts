@@ -50,8 +50,10 @@ async function main(argv: readonly string[]): Promise<void> {
   // Checked and opened before any work: a destination that cannot be written fails at once.
   const out = args.out === null ? standardOutput : openResultFile(args.out, inputsOf(args.input, args.configs));
   try {
-    await sweep(args, out);
+    const untold = await sweep(args, out);
     out.finish();
+    // Said once the rows are where they were asked to go.
+    if (untold !== null) process.stderr.write(`sweep: ${oneLineMessage(untold)}\n`);
   } catch (error) {
     out.abandon();
     throw error;
@@ -79,7 +81,8 @@ function sweepConfigs(args: SweepArgs): { configs: SweepConfigSpec[]; leftOut: s
   return { configs: uniqueNames(specs), leftOut };
 }
 
-async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
+/** Writes the rows; returns what is left to say of their dollars (null: nothing). */
+async function sweep(args: SweepArgs, out: ResultFile): Promise<string | null> {
   const { configs, leftOut } = sweepConfigs(args);
   const settings: SweepSettings = { configs, profile: args.profile, model: args.model };
   const rows: SweepRow[] = [];
@@ -113,8 +116,7 @@ async function sweep(args: SweepArgs, out: ResultFile): Promise<void> {
     out.write(
       writeSweepJson({ format: SWEEP_FORMAT, version: SWEEP_VERSION, input: args.input, configs: described, rows }),
     );
-  const untold = unpriced.line();
-  if (untold !== null) process.stderr.write(`sweep: ${oneLineMessage(untold)}\n`);
+  return unpriced.line();
 }
 
 /** How many models a line about unknown prices names before it counts the rest. */
