@@ -94,6 +94,25 @@ export interface ResultFile {
   abandon(): void;
 }
 
+/** How to remove each result's partial file not finished yet, should the command be interrupted. */
+const unfinished = new Set<() => void>();
+let removingOnInterrupt = false;
+
+/**
+ * Ctrl-C (or a kill) while a result is being written removes its partial file, then ends the command
+ * as the signal would have (its usual exit status): no hidden `.name.pid.partial` is left beside it.
+ */
+function removeOnInterrupt(remove: () => void): void {
+  unfinished.add(remove);
+  if (removingOnInterrupt) return;
+  removingOnInterrupt = true;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => {
+      for (const each of unfinished) each();
+      process.kill(process.pid, signal);
+    });
+}
+
 /**
  * Opens `path` for a command's result, checked before any work starts. A regular file is written
  * beside it under a hidden name and renamed into place when finished, so a failure never leaves half
@@ -122,6 +141,15 @@ export function openResultFile(
     fd = null;
     closeSync(open);
   };
+  const removePartial = () => {
+    try {
+      close();
+    } catch {
+      // Closing what failed may fail too; the partial file goes all the same.
+    }
+    if (existsSync(partial)) unlinkSync(partial);
+  };
+  if (!direct) removeOnInterrupt(removePartial);
   return {
     write(text) {
       if (fd === null) throw new OutputError(`cannot write ${where}: it is already closed`);
@@ -137,15 +165,19 @@ export function openResultFile(
         if (!direct) renameSync(partial, path);
       } catch (error) {
         throw outputFailure(error, where);
+      } finally {
+        unfinished.delete(removePartial);
       }
     },
     abandon() {
-      try {
-        close();
-      } catch {
-        // Closing what failed may fail too; the partial file goes all the same.
-      }
-      if (!direct && existsSync(partial)) unlinkSync(partial);
+      unfinished.delete(removePartial);
+      if (direct) {
+        try {
+          close();
+        } catch {
+          // Closing what failed may fail too.
+        }
+      } else removePartial();
     },
   };
 }

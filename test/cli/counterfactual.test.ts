@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runReplayCommand } from '../../src/cli/replayCommand.ts';
@@ -149,6 +151,48 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
     );
     expect(status).toBe(2);
   }, 60_000);
+
+  it('leaves no partial file and the old files whole when interrupted while it waits (Ctrl-C, a kill)', async () => {
+    // An endpoint that takes the request and never answers: the command waits with both results open.
+    const silent = createServer(() => {});
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as AddressInfo;
+    try {
+      replayCli('--help');
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        const folder = join(files.dir, `interrupted-${signal}`);
+        mkdirSync(folder);
+        const answers = files.file(join(`interrupted-${signal}`, 'answers.json'), '{}\n');
+        const out = files.file(join(`interrupted-${signal}`, 'trace.json'), 'the earlier trace\n');
+        const child = spawn(
+          process.execPath,
+          [
+            join(ROOT, 'scripts', 'run-bundled.mjs'),
+            'src/cli/main.ts',
+            ...[REAL_185, '--config', RECENT, '--counterfactual', '12', '--samples', '1', '--model', 'noisy-agent'],
+            ...['--endpoint', `http://127.0.0.1:${port}/v1`, '--answers', answers, '--out', out],
+          ],
+          { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: KEY }, stdio: 'ignore' },
+        );
+        const closed = once(child, 'close');
+        // Both partial files exist while it waits for the endpoint.
+        await vi.waitFor(
+          () => expect(readdirSync(folder).filter((name) => name.endsWith('.partial'))).toHaveLength(2),
+          { timeout: 30_000, interval: 50 },
+        );
+        child.kill(signal);
+        const [status, ended] = (await closed) as [number | null, NodeJS.Signals | null];
+        expect([status, ended]).toEqual([null, signal]);
+        expect(readdirSync(folder).sort()).toEqual(['answers.json', 'trace.json']);
+        expect(readFileSync(answers, 'utf8')).toBe('{}\n');
+        expect(readFileSync(out, 'utf8')).toBe('the earlier trace\n');
+      }
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  }, 90_000);
 
   it('refuses what it cannot run with one line and exit 2', async () => {
     const missing = join(files.dir, 'none.json');
