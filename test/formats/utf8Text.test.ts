@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { characterStart, utf8Text } from '../../src/formats/utf8Text.ts';
+import { prng } from '../engine/v0/fuzz/randomLog.ts';
 
 const whole = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-
-/** A seeded generator (mulberry32): the same bytes every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('utf8Text', () => {
   it('decodes characters of every length across every part boundary as the whole does', () => {
@@ -33,7 +22,7 @@ describe('utf8Text', () => {
   });
 
   it('replaces bytes that are not UTF-8 exactly as the whole decode does', () => {
-    const random = seeded(7);
+    const random = prng(7);
     // Bytes drawn mostly from lead and continuation bytes, so broken, overlong and cut sequences abound.
     const pool = [0x41, 0x80, 0x9f, 0xa0, 0xbf, 0xc0, 0xc2, 0xdf, 0xe0, 0xe2, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff];
     for (let round = 0; round < 40; round++) {

@@ -14,6 +14,7 @@ import {
   alignStep,
 } from '../../src/store/index.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS, v0Events } from '../helpers/logs.ts';
+import { summaryWith } from '../helpers/summaries.ts';
 
 /**
  * The side-by-side as first written: every history row visited, one row each. The new alignStep must
@@ -133,33 +134,6 @@ const condensationAtStep1: CondensationSummary = {
   llmCall: 0,
   placeholder: false,
 };
-const summaryAt = (ends: number[], condensation: CondensationSummary): ReplaySummary => ({
-  mode: 'resimulate',
-  durationMs: 1,
-  notes: [],
-  llm: {
-    calls: 0,
-    recorded: 0,
-    placeholders: 0,
-    live: 0,
-    promptTokens: null,
-    missingPromptTokens: null,
-    promptTokensFittedOn: 0,
-    estimatedPromptCalls: 0,
-    completionTokens: null,
-  },
-  condensations: [condensation],
-  steps: ends.map((at, index) => ({
-    index,
-    beforeEventId: at,
-    beforeEventIndex: at,
-    viewLength: 0,
-    viewTokens: 0,
-    condensationIds: index === condensation.stepIndex ? [condensation.id] : [],
-    unhandledCondensationRequest: false,
-    failure: null,
-  })),
-});
 
 describe('alignStep', () => {
   it('gives every real log’s steps as visiting every history row did, V0 and SDK, as recorded and re-simulated', async () => {
@@ -198,7 +172,7 @@ describe('alignStep', () => {
       ['a', 'b', 'c', 'b', 'e', 'f', 'g', 'h', 'i', 'j'],
     ] as EventId[][]) {
       const rows = ids.map((id, index) => rowOf(index, id));
-      const summary = summaryAt([3, 6, 9], condensationAtStep1);
+      const summary = summaryWith([condensationAtStep1], [3, 6, 9]);
       // The view names rows 1 (whose id a later row shares), 5, 7 and 8; row 8 by a position that is not its own.
       const view: ViewItem[] = [
         event(ids[0]!, 0),
@@ -266,10 +240,7 @@ describe('alignStep', () => {
   it('lines up summaries no replay makes as the first version did: condensations out of order, rows below the first, steps it lacks', () => {
     const rows = [0, 1, 2].map((index) => rowOf(index, index));
     const made = (id: number, stepIndex: number): CondensationSummary => ({ ...condensationAtStep1, id, stepIndex });
-    const withSteps = (ends: number[], condensations: CondensationSummary[]): ReplaySummary => ({
-      ...summaryAt(ends, condensationAtStep1),
-      condensations,
-    });
+    const withSteps = (ends: number[], condensations: CondensationSummary[]) => summaryWith(condensations, ends);
     const cases: Array<[string, ReplaySummary]> = [
       ['out of step order', withSteps([1, 2], [made(101, 1), made(100, 0)])],
       ['before a row below the first', withSteps([-1, 2], [made(100, 0), made(101, 1)])],
@@ -292,7 +263,7 @@ describe('alignStep', () => {
     const rows = Array.from({ length: 1200 }, (_, index) => rowOf(index, index));
     const condensation = { ...condensationAtStep1, stepIndex: 0 };
     // Step 0 is before row 1 (its condensation made there); step 1 before the last row.
-    const summary = summaryAt([1, 1199], condensation);
+    const summary = summaryWith([condensation], [1, 1199]);
     const view: ViewItem[] = [
       { kind: 'event', id: 0, index: 0 },
       { kind: 'summary', content: 'S', condensationId: 100 },

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { readLogInput } from '../../src/cli/readInput.ts';
 import { Inspector } from '../../src/inspect/inspector.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
+import { summaryWith } from '../helpers/summaries.ts';
 import {
   type EventRow,
-  type ReplaySummary,
   type ViewItem,
   alignStep,
   condensationSteps,
@@ -37,36 +37,6 @@ const rows: EventRow[] = [
   row(6, 'observation'),
   row(7),
 ];
-
-function summaryWith(condensations: ReplaySummary['condensations'], beforeEventIndex: number[]): ReplaySummary {
-  return {
-    mode: 'resimulate',
-    durationMs: 1,
-    notes: [],
-    llm: {
-      calls: 0,
-      recorded: 0,
-      placeholders: 0,
-      live: 0,
-      promptTokens: null,
-      missingPromptTokens: null,
-      promptTokensFittedOn: 0,
-      estimatedPromptCalls: 0,
-      completionTokens: null,
-    },
-    condensations,
-    steps: beforeEventIndex.map((at, index) => ({
-      index,
-      beforeEventId: at,
-      beforeEventIndex: at,
-      viewLength: 0,
-      viewTokens: 0,
-      condensationIds: condensations.filter((c) => c.stepIndex === index).map((c) => c.id),
-      unhandledCondensationRequest: false,
-      failure: null,
-    })),
-  };
-}
 
 const event = (id: number): ViewItem => ({ kind: 'event', id, index: id });
 
