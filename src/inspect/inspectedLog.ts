@@ -366,6 +366,9 @@ function* walkQuality<Step, View>(
   return { steps, total: figure.total!().quality as QualityTotal };
 }
 
+/** Most steps condense nothing: their summaries share one empty list. */
+const NO_IDS: readonly never[] = Object.freeze([]);
+
 /** A replayed step of either engine (they share these fields) as plain data for the UI. */
 export function stepSummary(step: {
   readonly index: number;
@@ -383,7 +386,7 @@ export function stepSummary(step: {
     beforeEventIndex: step.beforeEventIndex,
     viewLength: step.viewLength,
     viewTokens: step.viewTokens,
-    condensationIds: step.condensations.map((c) => c.id),
+    condensationIds: step.condensations.length === 0 ? NO_IDS : step.condensations.map((c) => c.id),
     unhandledCondensationRequest: step.unhandledCondensationRequest,
     failure: failureText(step.failure),
   };

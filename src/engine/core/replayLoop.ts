@@ -17,6 +17,8 @@ export interface LoopHistory<Event, View, Condensation, Made> {
   condensed(condensation: Condensation, stepIndex: number, llmCall: number | null): Made;
 }
 
+const NO_CONDENSATIONS: readonly never[] = Object.freeze([]);
+
 /** What one step came to. */
 export interface LoopStep<View, Made> {
   readonly index: number;
@@ -60,7 +62,8 @@ export function* replayLoop<Event, View, Condensation, Made>(
   for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
     if (stepBefore[eventIndex]) {
       const index = steps++;
-      const condensations: Made[] = [];
+      // Most steps condense nothing: they share one empty list (a replay keeps every step's).
+      let condensations: Made[] | null = null;
       let base: View | null = null;
       let view: View | null = null;
       let failure: ReplayFailure | null = null;
@@ -99,7 +102,7 @@ export function* replayLoop<Event, View, Condensation, Made>(
             view = result;
             break;
           }
-          condensations.push(history.condensed(result, index, llmCalls > callsBefore ? llmCalls - 1 : null));
+          (condensations ??= []).push(history.condensed(result, index, llmCalls > callsBefore ? llmCalls - 1 : null));
         }
         if (view === null) {
           failure = {
@@ -116,7 +119,7 @@ export function* replayLoop<Event, View, Condensation, Made>(
         eventIndex,
         view: failure ? null : view,
         base: failure ? null : base,
-        condensations,
+        condensations: condensations ?? NO_CONDENSATIONS,
         failure,
       });
       if (failure) break;
