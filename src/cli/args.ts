@@ -186,6 +186,13 @@ export function parseArgs(argv: readonly string[]): CliArgs | 'help' {
   };
 }
 
+/** A model's name as given to `option`: refused when it is empty or blank (nothing would be asked or priced by it). */
+export function modelName(option: string, value: string | null): string | null {
+  if (value !== null && value.trim() === '')
+    throw new UsageError(`${option} needs a model's name, not ${value === '' ? 'an empty one' : 'blanks'}`);
+  return value;
+}
+
 function wholeNumber(option: string, value: string, min: number, max: number): number {
   const number = Number(value);
   if (!/^\d+$/.test(value) || number < min || number > max)
@@ -204,7 +211,7 @@ function counterfactualArgs(values: Record<string, string | null>, recorded: boo
     throw new UsageError(
       '--counterfactual compares a configuration with the recorded run: give --config, not --recorded',
     );
-  const model = values['--model'] ?? null;
+  const model = modelName('--model', values['--model'] ?? null);
   if (model === null) throw new UsageError('--counterfactual needs --model (the model asked)');
   const endpoint = values['--endpoint'] ?? null;
   // Refused before any work: the endpoint is asked only after the replay and the log's answers.

@@ -199,6 +199,10 @@ describe('replay --counterfactual: one step asked again under B and as recorded'
     const notAnswers = files.file('not-answers.json', '[{"content": "a list, not answers by key"}]');
     const cases: Array<[string[], RegExp]> = [
       [['--counterfactual', '3', '--answers', missing], /needs --model/],
+      [
+        ['--counterfactual', '3', '--model', '', '--answers', missing],
+        /--model needs a model's name, not an empty one/,
+      ],
       [['--counterfactual', '3', '--model', 'm'], /--endpoint to ask, or --answers/],
       [['--counterfactual', '3', '--model', 'm', '--samples', '0', '--answers', missing], /--samples needs a whole/],
       [['--counterfactual', '3', '--model', 'm', '--samples', '', '--answers', missing], /--samples needs a whole/],

@@ -303,6 +303,16 @@ describe('npm run sweep', { timeout: 60_000 }, () => {
       /^sweep: unknown preset magic \(known: v0-server-default, /,
     ],
     [
+      'an empty model name',
+      () => [MULTI_SWE_BENCH, '--config', llm40, '--model', ''],
+      /^sweep: --model needs a model's name, not an empty one\n$/,
+    ],
+    [
+      'a blank model name',
+      () => [MULTI_SWE_BENCH, '--config', llm40, '--model', '  '],
+      /^sweep: --model needs a model's name, not blanks\n$/,
+    ],
+    [
       'a missing input',
       () => [join(dir, 'missing.jsonl'), '--config', llm40],
       /^sweep: .*missing\.jsonl: no such file or folder\n$/,

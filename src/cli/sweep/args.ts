@@ -1,5 +1,5 @@
 import { CHAT_PROFILES, type ChatProfile, isChatProfile } from '../../engine/index.ts';
-import { UsageError } from '../args.ts';
+import { UsageError, modelName } from '../args.ts';
 
 export interface SweepArgs {
   readonly input: string;
@@ -90,5 +90,6 @@ export function parseSweepArgs(argv: readonly string[]): SweepArgs | 'help' {
   const profile = values['--profile'] ?? null;
   if (profile !== null && !isChatProfile(profile))
     throw new UsageError(`unknown --profile ${profile} (known: ${CHAT_PROFILES.join(', ')})`);
-  return { input, configs, grids, out, format, workers, profile, model: values['--model'] ?? null };
+  const model = modelName('--model', values['--model'] ?? null);
+  return { input, configs, grids, out, format, workers, profile, model };
 }
