@@ -9,7 +9,8 @@
  *   API), and the peak resident memory of the page's renderer (the engine's worker runs inside it);
  * - the engine worker's own heap and backing storage over the whole run, read every second over CDP;
  * - a step change (→), and a max_size change while the tokens are still counted and after: from the
- *   input to the paint, medians and p95 over every run.
+ *   input to the paint, medians and p95 over every run;
+ * - the paint floor: in the floor's blank page, a text changed and painted, timed as a step change is.
  * "Shown" is the app's User Timing mark (src/store/shownMarks.ts); "painted" is the first animation
  * frame after it has run (a message posted from that frame's callback runs after its paint).
  * Run with `npm run bench`, or alone: `npx tsx bench/browser.ts`.
