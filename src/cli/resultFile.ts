@@ -1,4 +1,14 @@
-import { closeSync, existsSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fchmodSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from './args.ts';
 
@@ -116,8 +126,9 @@ function removeOnInterrupt(remove: () => void): void {
 /**
  * Opens `path` for a command's result, checked before any work starts. A regular file is written
  * beside it under a hidden name and renamed into place when finished, so a failure never leaves half
- * a file or destroys the old one; a device or pipe that already exists (/dev/null, a FIFO) is written
- * directly. Every failure is an OutputError or UsageError with one line ("cannot write <where>: ...").
+ * a file or destroys the old one; the file it replaces keeps its permissions, a link to it stays a
+ * link, and a read-only one is refused. A device or pipe that already exists (/dev/null, a FIFO) is
+ * written directly. Every failure is an OutputError or UsageError with one line ("cannot write <where>: ...").
  */
 export function openResultFile(
   path: string,
@@ -127,8 +138,14 @@ export function openResultFile(
   refuseInputs(path, inputs);
   const existing = statOrNull(path);
   if (existing?.isDirectory()) throw new OutputError(`cannot write ${where}: it is a folder`);
-  const direct = existing !== null && !existing.isFile();
-  const partial = direct ? path : join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  const replaced = existing?.isFile() ? existing : null;
+  // Replaced by renaming over it, a file the permissions protect would go all the same.
+  if (replaced && (replaced.mode & 0o222) === 0)
+    throw new OutputError(`cannot write ${where}: the file is read-only; make it writable or give another file`);
+  const direct = existing !== null && !replaced;
+  // A link is written where it leads: the link stays, the file it names gets the result.
+  const destination = replaced ? realpathSync(path) : path;
+  const partial = direct ? path : join(dirname(destination), `.${basename(destination)}.${process.pid}.partial`);
   let fd: number | null;
   try {
     fd = openSync(partial, direct ? 'w' : 'wx');
@@ -150,6 +167,16 @@ export function openResultFile(
     if (existsSync(partial)) unlinkSync(partial);
   };
   if (!direct) removeOnInterrupt(removePartial);
+  if (replaced) {
+    // The new file keeps the old one's permissions (a private 0600 trace stays private).
+    try {
+      fchmodSync(fd, replaced.mode & 0o777);
+    } catch (error) {
+      unfinished.delete(removePartial);
+      removePartial();
+      throw outputFailure(error, where);
+    }
+  }
   return {
     write(text) {
       if (fd === null) throw new OutputError(`cannot write ${where}: it is already closed`);
@@ -162,7 +189,7 @@ export function openResultFile(
     finish() {
       try {
         close();
-        if (!direct) renameSync(partial, path);
+        if (!direct) renameSync(partial, destination);
       } catch (error) {
         throw outputFailure(error, where);
       } finally {

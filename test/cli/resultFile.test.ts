@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../../src/inspect/index.ts';
@@ -78,6 +88,31 @@ describe('--out: safe writes (issue 21)', () => {
     const rows = join(dir, 'rows.csv');
     expect(sweepCli(victim, '--config', noop, '--out', rows).status).toBe(0);
     expect(readFileSync(rows, 'utf8').split('\n')[0]).toMatch(/^source,instance,config,/);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  }, 60_000);
+
+  it('writes through a link, keeps the replaced file’s permissions, and refuses a read-only file', () => {
+    const real = file('real-trace.json', 'the earlier trace\n');
+    chmodSync(real, 0o600);
+    const link = join(dir, 'trace-link.json');
+    symlinkSync(real, link);
+    expect(replayCli(victim, '--config', noop, '--out', link)).toMatchObject({ status: 0, stderr: '' });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect((JSON.parse(readFileSync(real, 'utf8')) as Trace).steps).toHaveLength(40);
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    const kept = file('kept.json', 'keep me\n');
+    chmodSync(kept, 0o444);
+    for (const [run, name] of [
+      [sweepCli, 'sweep'],
+      [replayCli, 'replay'],
+    ] as const) {
+      const { status, stderr } = run(victim, '--config', noop, '--out', kept);
+      expect(status).toBe(2);
+      expect(stderr).toBe(
+        `${name}: cannot write to ${kept}: the file is read-only; make it writable or give another file\n`,
+      );
+    }
+    expect(readFileSync(kept, 'utf8')).toBe('keep me\n');
     expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([]);
   }, 60_000);
 
