@@ -135,7 +135,8 @@ export function parseGrid(text: string): Grid {
   if (count > MAX_GRID_CONFIGS)
     throw new UsageError(`--grid makes ${count} configurations, more than the ${MAX_GRID_CONFIGS} a sweep takes`);
   const configs = new Map<string, SweepConfigSpec>();
-  let refused = 0;
+  // By name too: a condenser that does not take an axis makes the same combination once per its values.
+  const refusedNames = new Set<string>();
   let firstRefusal: string | null = null;
   // The type or kind first, then the other keys in the order given.
   const ordered = [head, ...axes.filter((axis) => axis !== head)];
@@ -143,15 +144,15 @@ export function parseGrid(text: string): Grid {
     const keys = keysByName.get(pairs[0]![1])!;
     const taken = pairs.filter(([key], k) => k === 0 || keys.has(key));
     const name = nameOf(taken);
-    if (configs.has(name)) continue;
+    if (configs.has(name) || refusedNames.has(name)) continue;
     const value = Object.fromEntries(taken);
     const refusal = family === 'type' ? v0Refusal(value) : sdkCondenserRefusal(value);
     if (refusal !== null) {
-      refused++;
+      refusedNames.add(name);
       firstRefusal ??= `${name}: ${refusal}`;
       continue;
     }
     configs.set(name, { name, kind: family === 'type' ? 'v0' : 'sdk', value });
   }
-  return { configs: [...configs.values()], refused, firstRefusal };
+  return { configs: [...configs.values()], refused: refusedNames.size, firstRefusal };
 }

@@ -41,6 +41,16 @@ describe('--grid', () => {
     expect(grid.firstRefusal).toMatch(/^type=llm max_size=10 keep_first=5: keep_first: must be less than half/);
   });
 
+  it('counts a refused combination once when a condenser of the grid does not take one of its axes', () => {
+    // llm takes no attention_window: its refused max_size=10 keep_first=5 comes once per window value.
+    const grid = parseGrid('type=llm,observation_masking max_size=10 keep_first=5 attention_window=2,3');
+    expect(grid.configs.map((config) => config.name)).toEqual([
+      'type=observation_masking attention_window=2',
+      'type=observation_masking attention_window=3',
+    ]);
+    expect(grid.refused).toBe(1);
+  });
+
   it('spans SDK condensers by kind, checked per log later', () => {
     const grid = parseGrid('kind=LLMSummarizingCondenser max_size=80,120 keep_first=2');
     expect(grid.configs.map((config) => [config.kind, config.name])).toEqual([
