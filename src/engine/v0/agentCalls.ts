@@ -18,7 +18,7 @@ import {
   buildAgentRequest,
   newMessagePartsCache,
 } from './messages/index.ts';
-import { IncrementalMeasure } from './messages/index.ts';
+import { IncrementalMeasure, eventTextDigests } from './messages/index.ts';
 import { type ReplayStep, replay } from './replay.ts';
 import type { View } from './view.ts';
 
@@ -62,9 +62,11 @@ export class V0AgentCalls {
     this.tools = recordedTools(log.events);
     const text = toolSchemaText(this.tools);
     this.toolTokens = text ? options.tokens.text(text) : 0;
-    const { maxMessageChars } = this.options;
+    const limit = this.options.maxMessageChars === undefined ? DEFAULT_MAX_MESSAGE_CHARS : this.options.maxMessageChars;
+    // The estimate measures each observation's texts once per opened log: later replays reuse their digests.
+    const digests = eventTextDigests(options.tokens, limit);
     this.measure = new IncrementalMeasure(
-      { ...this.options, maxMessageChars: maxMessageChars === undefined ? DEFAULT_MAX_MESSAGE_CHARS : maxMessageChars },
+      { ...this.options, maxMessageChars: limit, digests },
       options.tokens,
       this.toolTokens,
       this.prefixes,

@@ -24,11 +24,21 @@ export interface MeasuredRequest {
   readonly breakpoints: readonly number[];
 }
 
+/**
+ * What the usage model needs of a text: its length, its first characters and its tokens. Remembered
+ * for an event's message texts, it stands for them in later estimates, which then need not read them.
+ */
+export interface TextDigest {
+  readonly length: number;
+  readonly start: string;
+  readonly tokens: number;
+}
+
 /** What a message is made of, as far as tokens and the cache go. */
 export interface MessageShape {
   readonly role: ChatRole;
-  /** Its texts, then each tool call's name and arguments. */
-  readonly texts: readonly string[];
+  /** Its texts (or their digests), then each tool call's name and arguments. */
+  readonly texts: readonly (string | TextDigest)[];
   readonly callIds: readonly string[];
   readonly toolCallId: string | null;
   /** Content parts (images included) plus tool calls. */
@@ -63,14 +73,21 @@ function textStart(text: string): string {
  * change one of these (a blank line added, a call filtered out).
  */
 export function messageKey(shape: MessageShape, origin: string): string {
-  const texts = shape.texts.map((text) => `${text.length}:${textStart(text)}`).join('\u0001');
+  const texts = shape.texts
+    .map((text) => `${text.length}:${typeof text === 'string' ? textStart(text) : text.start}`)
+    .join('\u0001');
   return `${shape.role}|${origin}|${shape.callIds.join(',')}|${shape.toolCallId ?? ''}|${texts}`;
 }
 
 export function shapeTokens(shape: MessageShape, tokens: TextTokens): number {
   let total = MESSAGE_OVERHEAD;
-  for (const text of shape.texts) total += tokens.text(text);
+  for (const text of shape.texts) total += typeof text === 'string' ? tokens.text(text) : text.tokens;
   return total;
+}
+
+/** A text's digest, its tokens counted by `tokens`. */
+export function textDigest(text: string, tokens: TextTokens): TextDigest {
+  return { length: text.length, start: textStart(text), tokens: tokens.text(text) };
 }
 
 /** Our tokens of one message (remembered per message object: a transcript asks again and again). */

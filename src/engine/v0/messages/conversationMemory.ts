@@ -1,6 +1,7 @@
 import { type ActionEvent, type ViewEntry, makeAction } from '../events.ts';
 import { processAction } from './actions.ts';
 import { type DraftMessage, type MessagePartsCache, AgentMessagesError } from './draft.ts';
+import type { EventTextDigests } from './eventTexts.ts';
 import { processObservation } from './observations.ts';
 import { type AgentTemplates, renderTemplate } from './templates.ts';
 
@@ -8,6 +9,7 @@ export interface ProcessOptions {
   readonly maxMessageChars: number | null;
   readonly templates: AgentTemplates;
   readonly cache?: MessagePartsCache;
+  readonly digests?: EventTextDigests;
 }
 
 export function isSystemMessage(entry: ViewEntry): boolean {

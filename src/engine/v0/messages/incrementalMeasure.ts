@@ -1,14 +1,26 @@
-import type { ChatProfile, TextTokens, MeasuredRequest, MessageShape, PrefixIds } from '../../core/index.ts';
 import type { ActionEvent, ViewEntry } from '../events.ts';
 import { sameEntry } from '../view.ts';
-import { messageKey, shapeTokens } from '../../core/index.ts';
+import {
+  type ChatProfile,
+  type MeasuredRequest,
+  type MessageShape,
+  type PrefixIds,
+  type TextDigest,
+  type TextTokens,
+  messageKey,
+  shapeTokens,
+  textDigest,
+} from '../../core/index.ts';
 import { ConversationFold, type ProcessOptions, processEvents, withSystemAndUser } from './conversationMemory.ts';
 import { type DraftMessage, AgentMessagesError } from './draft.ts';
+import { EventText } from './eventTexts.ts';
 import { PROFILE_FLAGS } from './serialize.ts';
 
 function shapeOfDraft(message: DraftMessage): MessageShape {
-  const texts: string[] = [];
-  for (const part of message.content) if (part.kind === 'text') texts.push(part.text);
+  const texts: (string | TextDigest)[] = [];
+  // A logged event's text measured in an earlier estimate stands as its digest: it is not read again.
+  for (const part of message.content)
+    if (part.kind === 'text') texts.push(part instanceof EventText ? (part.digest ?? part.text) : part.text);
   for (const call of message.toolCalls ?? []) texts.push(call.function.name, call.function.arguments);
   return {
     role: message.role,
@@ -128,6 +140,9 @@ export class IncrementalMeasure {
     this.previousRole = message.role;
     const shape = shapeOfDraft(message);
     this.cumulative.push((this.cumulative[k - 1] ?? this.toolTokens) + shapeTokens(shape, this.tokens));
+    // Its counts are known now (the counter remembers the texts it just saw): the next estimate reuses them.
+    for (const part of message.content)
+      if (part instanceof EventText && part.remember) part.remember(textDigest(part.text, this.tokens));
     this.prefixIds.push(
       this.prefixes.extend(this.prefixIds[k - 1] ?? this.root, messageKey(shape, message.eventIds.join(','))),
     );

@@ -12,3 +12,4 @@ export {
 export { AGENT_TEMPLATE_FILES, type AgentTemplateName, type AgentTemplates } from './templates.ts';
 export { type MessagePartsCache, newMessagePartsCache } from './draft.ts';
 export { IncrementalMeasure } from './incrementalMeasure.ts';
+export { eventTextDigests } from './eventTexts.ts';

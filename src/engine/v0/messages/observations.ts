@@ -1,4 +1,4 @@
-import { OpenHandsFailure, truncateContent, ownEntry } from '../../core/index.ts';
+import { OpenHandsFailure, type TextDigest, truncateContent, ownEntry } from '../../core/index.ts';
 import type { ObservationEvent, ViewEntry } from '../events.ts';
 import { type PyEvent, pyEventOf } from '../prompts/eventFromDict.ts';
 import { fileEditObservation, toAgentObservation } from '../prompts/eventString.ts';
@@ -13,6 +13,7 @@ import {
   textPart,
   thaw,
 } from './draft.ts';
+import { EventText, type EventTextDigests } from './eventTexts.ts';
 import { recallParts } from './recall.ts';
 import type { AgentTemplates } from './templates.ts';
 
@@ -26,6 +27,8 @@ export interface ObservationContext {
   readonly events: readonly ViewEntry[];
   readonly index: number;
   readonly cache?: MessagePartsCache;
+  /** Digests of the events' texts, kept from one estimate to the next (with `cache` only). */
+  readonly digests?: EventTextDigests;
 }
 
 /** The event as OpenHands' `event_from_dict` builds it: legacy keys fixed, fields at their defaults. */
@@ -159,10 +162,34 @@ function loggedObservationParts(event: ObservationEvent, context: ObservationCon
 
 /** Recall messages depend on what came earlier in the view; every other observation only on itself. */
 function cachedParts(event: ObservationEvent, context: ObservationContext): DraftPart[] | null {
-  const { cache } = context;
+  const { cache, digests } = context;
   if (!cache || event.type === 'recall') return loggedObservationParts(event, context);
-  const frozen = cache.get(event, () => loggedObservationParts(event, context));
-  return frozen && thaw(frozen);
+  const frozen = () => cache.get(event, () => loggedObservationParts(event, context));
+  const known = digests?.get(event);
+  if (known === null) return null;
+  if (known) {
+    const read = (k: number) => () => {
+      const part = frozen()?.[k];
+      if (part?.kind !== 'text') throw new Error(`event ${event.id}'s message changed since its texts were measured`);
+      return part.text;
+    };
+    return known.map((digest, k) => new EventText(null, digest, read(k), null));
+  }
+  const parts = frozen();
+  if (!parts) {
+    digests?.set(event, null);
+    return null;
+  }
+  // Only all-text messages are remembered by digest (an image's URLs are no digest).
+  if (!digests || parts.some((part) => part.kind !== 'text')) return thaw(parts);
+  const found: TextDigest[] = [];
+  let missing = parts.length;
+  const remember = (k: number) => (digest: TextDigest) => {
+    if (found[k] !== undefined) return;
+    found[k] = digest;
+    if (--missing === 0) digests.set(event, found);
+  };
+  return parts.map((part, k) => new EventText((part as { text: string }).text, null, null, remember(k)));
 }
 
 /** The log event a synthetic entry stands for: the summary's condensation, or what a placeholder masks. */

@@ -73,4 +73,51 @@ describe('measuring each step from the one before', () => {
       expect(compared).toBe(84);
     });
   }
+
+  it('measures a logged observation once per counter: later runs, under any configuration, do not read it again', () => {
+    const log = prepareLog(
+      readV0Log(readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')))
+        .events,
+    );
+    let reads = 0;
+    for (const event of log.events) {
+      if (event.kind !== 'observation') continue;
+      const { content } = event;
+      Object.defineProperty(event, 'content', { get: () => (reads++, content), enumerable: true, configurable: true });
+    }
+    const counter = () => cachingTextCounts({ event: () => 0, text: countTokens });
+    const measures = (config: unknown, tokens: ReturnType<typeof counter>) => {
+      const condenser = buildCondenser(parseCondenserConfig(config));
+      const calls = new V0AgentCalls(log, { profile: 'anthropic', templates: compileAgentTemplates(), tokens });
+      const measured: Array<ReturnType<typeof facts>> = [];
+      runSync(
+        replay({
+          log,
+          mode: 'resimulate',
+          condenser,
+          onStep: (step) => measured.push(facts(calls.call(step, stepView(step, condenser)).measured)),
+        }),
+        (_request, call) => ({ content: `summary ${call}` }),
+      );
+      return measured;
+    };
+    const readsOf = (run: () => unknown) => {
+      reads = 0;
+      run();
+      return reads;
+    };
+    const amortized = { type: 'amortized', max_size: 40, keep_first: 4 };
+    const masking = { type: 'observation_masking', attention_window: 10 };
+    const tokens = counter();
+    let first: Array<ReturnType<typeof facts>> = [];
+    expect(readsOf(() => (first = measures(amortized, tokens)))).toBeGreaterThan(0);
+    let again: Array<ReturnType<typeof facts>> = [];
+    expect(readsOf(() => (again = measures(amortized, tokens)))).toBe(0);
+    expect(again).toEqual(first);
+    expect(readsOf(() => measures(masking, tokens))).toBe(0);
+    // Another counter (another opened log) has no digests: it reads the texts, and measures the same.
+    let fresh: Array<ReturnType<typeof facts>> = [];
+    expect(readsOf(() => (fresh = measures(amortized, counter())))).toBeGreaterThan(0);
+    expect(fresh).toEqual(first);
+  });
 });

@@ -1,0 +1,60 @@
+import type { TextDigest, TextTokens } from '../../core/index.ts';
+import type { DraftText } from './draft.ts';
+
+/**
+ * The digests of logged events' message texts (per event: one per text part, or null when OpenHands
+ * shows nothing for it), kept as long as the log. Numbers only: a usage estimate after a setting change
+ * then measures an observation without reading its text from the log again (on a 100 MB log, about a
+ * second of every estimate), and a gigabyte's observations hold about 16 MB.
+ */
+export type EventTextDigests = WeakMap<object, readonly TextDigest[] | null>;
+
+/**
+ * One store per token counter (one per opened log) and message length limit: an event's parts depend
+ * only on it and the limit (recall observations, which depend on the view, are never stored).
+ */
+const stores = new WeakMap<TextTokens, Map<number | null, EventTextDigests>>();
+
+export function eventTextDigests(tokens: TextTokens, maxMessageChars: number | null): EventTextDigests {
+  let byLimit = stores.get(tokens);
+  if (!byLimit) stores.set(tokens, (byLimit = new Map()));
+  let store = byLimit.get(maxMessageChars);
+  if (!store) byLimit.set(maxMessageChars, (store = new WeakMap()));
+  return store;
+}
+
+/**
+ * A text part of a logged event's message. Built from its text, it can tell the estimate to remember
+ * its digest (`remember`); built from a remembered digest, it reads its text only when something asks
+ * for it (a transcript, or OpenHands' blank line between two user messages). Changing its text drops
+ * both: the digest then no longer describes it.
+ */
+export class EventText implements DraftText {
+  readonly kind = 'text';
+  cachePrompt = false;
+  private known: string | null;
+
+  constructor(
+    text: string | null,
+    public digest: TextDigest | null,
+    private read: (() => string) | null,
+    public remember: ((digest: TextDigest) => void) | null,
+  ) {
+    this.known = text;
+  }
+
+  get text(): string {
+    if (this.known === null) {
+      this.known = this.read!();
+      this.read = null;
+    }
+    return this.known;
+  }
+
+  set text(text: string) {
+    this.known = text;
+    this.read = null;
+    this.digest = null;
+    this.remember = null;
+  }
+}
