@@ -5,7 +5,7 @@ import type { DraftText } from './draft.ts';
  * The digests of logged events' message texts (per event: one per text part, or null when OpenHands
  * shows nothing for it), kept as long as the log. Numbers only: a usage estimate after a setting change
  * then measures an observation without reading its text from the log again (on a 100 MB log, about a
- * second of every estimate), and a gigabyte's observations hold about 16 MB.
+ * second of every estimate): about 70 bytes an observation (measured: 10.5 MB for 160,000).
  */
 export type EventTextDigests = WeakMap<object, readonly TextDigest[] | null>;
 
