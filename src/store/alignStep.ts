@@ -1,4 +1,4 @@
-import type { ReplayMode } from '../engine/index.ts';
+import { type ReplayMode, lowerBound } from '../engine/index.ts';
 import type { CondensationSummary, EventId, EventRow, ReplaySummary, ViewItem } from '../worker/index.ts';
 
 export type AlignedRow =
@@ -136,18 +136,6 @@ function madeAtOf(summary: ReplaySummary): MadeAt {
     madeAtBySummary.set(summary, made);
   }
   return made;
-}
-
-/** The first position of `sorted` from `from` on whose value is at least `value`. */
-function lowerBound(sorted: ArrayLike<number>, value: number, from = 0): number {
-  let low = from;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

@@ -16,3 +16,4 @@ export * from './usage/index.ts';
 export * from './python.ts';
 export * from './replayLoop.ts';
 export { sharedRun, sharedStart } from './sharedStart.ts';
+export { lowerBound } from './lowerBound.ts';

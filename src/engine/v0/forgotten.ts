@@ -1,3 +1,4 @@
+import { lowerBound } from '../core/index.ts';
 import type { CondensationArgs } from './events.ts';
 
 /**
@@ -23,18 +24,6 @@ export function forgottenIds(args: CondensationArgs): ForgottenIds {
 /** How many ids OpenHands lists: the list's length, or the range's width. */
 export function forgottenLength(forgotten: ForgottenIds): number {
   return forgotten.kind === 'list' ? forgotten.ids.length : Math.max(0, forgotten.end - forgotten.start + 1);
-}
-
-/** The first index of `sorted` whose value is at least `value`. */
-export function lowerBound(sorted: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type LogEvent, type MaskedEntry, type SummaryEntry, type ViewEntry, isAction } from './events.ts';
-import { forgetsId, forgottenIds, lowerBound } from './forgotten.ts';
+import { forgetsId, forgottenIds } from './forgotten.ts';
 import { IdSet } from './idSet.ts';
-import { pyInsertIndex } from '../core/index.ts';
+import { lowerBound, pyInsertIndex } from '../core/index.ts';
 
 /** What a condenser receives and what the agent is shown: events in order plus the request flag. */
 export interface View {

@@ -12,15 +12,23 @@ import {
   textDigest,
 } from '../../core/index.ts';
 import { ConversationFold, type ProcessOptions, processEvents, withSystemAndUser } from './conversationMemory.ts';
-import { type DraftMessage, AgentMessagesError } from './draft.ts';
+import { type DraftMessage, type DraftText, AgentMessagesError } from './draft.ts';
 import { EventText } from './eventTexts.ts';
 import { PROFILE_FLAGS } from './serialize.ts';
 
-function shapeOfDraft(message: DraftMessage): MessageShape {
+/** A text part as the shape holds it: a logged event's text by its digest (made and remembered now, or earlier). */
+function measuredText(part: DraftText, tokens: TextTokens): string | TextDigest {
+  if (!(part instanceof EventText)) return part.text;
+  if (part.digest) return part.digest;
+  if (!part.remember) return part.text;
+  const digest = textDigest(part.text, tokens);
+  part.remember(digest);
+  return digest;
+}
+
+function shapeOfDraft(message: DraftMessage, tokens: TextTokens): MessageShape {
   const texts: (string | TextDigest)[] = [];
-  // A logged event's text measured in an earlier estimate stands as its digest: it is not read again.
-  for (const part of message.content)
-    if (part.kind === 'text') texts.push(part instanceof EventText ? (part.digest ?? part.text) : part.text);
+  for (const part of message.content) if (part.kind === 'text') texts.push(measuredText(part, tokens));
   for (const call of message.toolCalls ?? []) texts.push(call.function.name, call.function.arguments);
   return {
     role: message.role,
@@ -138,11 +146,8 @@ export class IncrementalMeasure {
       if (first?.kind === 'text') first.text = `\n\n${first.text}`;
     }
     this.previousRole = message.role;
-    const shape = shapeOfDraft(message);
+    const shape = shapeOfDraft(message, this.tokens);
     this.cumulative.push((this.cumulative[k - 1] ?? this.toolTokens) + shapeTokens(shape, this.tokens));
-    // Its counts are known now (the counter remembers the texts it just saw): the next estimate reuses them.
-    for (const part of message.content)
-      if (part instanceof EventText && part.remember) part.remember(textDigest(part.text, this.tokens));
     this.prefixIds.push(
       this.prefixes.extend(this.prefixIds[k - 1] ?? this.root, messageKey(shape, message.eventIds.join(','))),
     );
