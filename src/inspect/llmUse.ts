@@ -1,4 +1,5 @@
 import { type LinearMap, type LlmAnswer, type LlmRequest, applyMap } from '../engine/index.ts';
+import { countPromptTokens } from '../llm/promptTokens.ts';
 import type { LlmUse } from './types.ts';
 
 /** How one LLM call of a replay was answered. */
@@ -8,8 +9,12 @@ export interface CallRecord {
   readonly source: 'recorded' | 'placeholder' | 'live' | 'none';
 }
 
-/** Prompt tokens of a request: a real count when the tokenizer is loaded, else characters / 4. */
+/**
+ * Prompt tokens of a request: a real count when the tokenizer is loaded (a summarizer's prompt part by
+ * part, its events' counts remembered), else characters / 4.
+ */
 export function promptTokens(request: LlmRequest, countText: ((text: string) => number) | null): number {
+  if (countText && request.prompt) return countPromptTokens(request.prompt, countText);
   const text = request.messages.map((message) => message.content).join('\n');
   return countText ? countText(text) : Math.ceil(text.length / 4);
 }

@@ -18,7 +18,7 @@ const SLASH = 0x2f;
  * o200k's pre-tokens never run across it (the newline ends `\s*[\r\n]+` or `[^\s\p{L}\p{N}]+[\r\n/]*`,
  * which would take a '/' after it, and nothing starts with one), so the pieces count as the whole does.
  */
-function exactCutAt(text: string, at: number): boolean {
+export function exactCutAt(text: string, at: number): boolean {
   const first = text.charCodeAt(at);
   return first > 0x20 && first < 0x7f && first !== SLASH;
 }

@@ -39,6 +39,11 @@ export interface LlmRequest {
    */
   readonly forgets?: readonly (number | string)[];
   readonly messages: readonly LlmMessage[];
+  /**
+   * A summarizer's prompt (its one user message's content) as literal texts and logged events' texts,
+   * so a token count can remember each event's share and not build its text again (see LoggedText).
+   */
+  readonly prompt?: readonly PromptPart[];
   readonly tools?: readonly ToolDefinition[];
   /** Forces a call of this tool (OpenAI `tool_choice: {type: 'function', function: {name}}`). */
   readonly forcedTool?: string;
@@ -64,24 +69,81 @@ export interface LlmAnswer {
 }
 
 /**
+ * A logged event's share of a prompt: its text, with what the prompt wraps it in up to a newline.
+ * `event` is the log's own event object (the same for the whole opened log) and `form` names whatever
+ * else the text depends on (a length limit, a format): a token count can remember the text's count
+ * under both, and the next replay that summarizes the event (under another setting) need not build
+ * its text again.
+ */
+export interface LoggedText {
+  readonly event: object;
+  readonly form: string;
+  text(): string;
+}
+
+export type PromptPart = string | LoggedText;
+
+export function promptText(parts: readonly PromptPart[]): string {
+  let text = '';
+  for (const part of parts) text += typeof part === 'string' ? part : part.text();
+  return text;
+}
+
+/** Prompt parts in order, each run of literal texts merged into one. */
+export class PromptParts {
+  private readonly parts: PromptPart[] = [];
+
+  text(text: string): this {
+    if (text === '') return this;
+    const last = this.parts.length - 1;
+    if (last >= 0 && typeof this.parts[last] === 'string') this.parts[last] += text;
+    else this.parts.push(text);
+    return this;
+  }
+
+  add(part: PromptPart): this {
+    if (typeof part === 'string') return this.text(part);
+    this.parts.push(part);
+    return this;
+  }
+
+  done(): readonly PromptPart[] {
+    return this.parts;
+  }
+}
+
+type RequestBuild = { readonly identity: () => string } & (
+  | { readonly messages: () => readonly LlmMessage[] }
+  /** One user message, in parts. */
+  | { readonly prompt: () => readonly PromptPart[] }
+);
+
+/**
  * A request whose identity and messages are only built when someone reads them: a scripted replay
  * reads neither, a replay with no recorded answers of its condenser's kind reads no identity, and
  * building summarizer prompts is most of a condensation's cost.
  */
 export function lazyRequest(
-  fields: Omit<LlmRequest, 'messages' | 'identity'>,
-  build: { readonly identity: () => string; readonly messages: () => readonly LlmMessage[] },
+  fields: Omit<LlmRequest, 'messages' | 'identity' | 'prompt'>,
+  build: RequestBuild,
 ): LlmRequest {
   let identity: string | null = null;
   let messages: readonly LlmMessage[] | null = null;
+  let prompt: readonly PromptPart[] | null = null;
+  const parts = 'prompt' in build ? build.prompt : null;
   return {
     ...fields,
     get identity() {
       identity ??= build.identity();
       return identity;
     },
+    get prompt() {
+      if (!parts) return undefined;
+      prompt ??= parts();
+      return prompt;
+    },
     get messages() {
-      messages ??= build.messages();
+      messages ??= 'messages' in build ? build.messages() : [{ role: 'user', content: promptText(this.prompt!) }];
       return messages;
     },
   };

@@ -2,8 +2,8 @@ import { lazyRequest, type LlmWork } from '../core/index.ts';
 import { pySlice } from '../core/index.ts';
 import type { SdkCondenseResult, SdkCondenser } from './condenser.ts';
 import { eventString } from './eventText.ts';
-import { promptIdentity } from './llmSummarizing.ts';
-import { summarizingPrompt } from './prompt.ts';
+import { promptIdentity, promptLine } from './llmSummarizing.ts';
+import { summarizingPromptParts } from './prompt.ts';
 import type { SdkView } from './view.ts';
 
 /** The September 2025 `LLMSummarizingCondenser`'s settings. */
@@ -35,9 +35,10 @@ export class LegacySummarizingCondenser implements SdkCondenser {
       { condenser: 'llm', forgets: forgotten.map((event) => event.id) },
       {
         identity: () => JSON.stringify(['sdk-2025-09-summary', forgotten.map(promptIdentity)]),
-        messages: () => [
-          { role: 'user', content: summarizingPrompt(forgotten.map((event) => eventString(event, '2025-09'))) },
-        ],
+        prompt: () =>
+          summarizingPromptParts(
+            forgotten.map((event) => promptLine(event, 'sdk str 2025-09', () => eventString(event, '2025-09'))),
+          ),
       },
     );
     return {

@@ -1,10 +1,10 @@
 import { OpenHandsFailure } from '../core/index.ts';
-import { type LlmAnswer, type LlmWork, LlmUnavailable, lazyRequest } from '../core/index.ts';
+import { type LlmAnswer, type LlmWork, LlmUnavailable, type PromptPart, lazyRequest } from '../core/index.ts';
 import { type CondensationRequirement, RollingCondenser } from './condenser.ts';
 import { NoCondensationAvailable, SelectionError } from './errors.ts';
 import type { CondensationDraft, ViewEvent } from './events.ts';
 import { eventString } from './eventText.ts';
-import { summarizingPrompt } from './prompt.ts';
+import { summarizingPromptParts } from './prompt.ts';
 import { codePointLength, maybeTruncate } from './text.ts';
 import { type AgentLlm, suffixLenForReduction, totalTokens } from './tokens.ts';
 import { type SdkView, manipulationIndices } from './view.ts';
@@ -38,6 +38,14 @@ export interface ForgottenSelection {
 /** A logged event's text comes from the log; a summary's from an earlier answer, so it is spelled out. */
 export function promptIdentity(event: ViewEvent): string | [string] {
   return event.kind === 'CondensationSummaryEvent' ? [event.summary] : event.id;
+}
+
+/**
+ * An event's text in the summarizer's prompt, with its newline: a logged event's is named for token
+ * counts (LoggedText); a summary's is a replay's own.
+ */
+export function promptLine(event: ViewEvent, form: string, text: () => string): PromptPart {
+  return event.kind === 'CondensationSummaryEvent' ? `${text()}\n` : { event, form, text: () => `${text()}\n` };
 }
 
 function errorText(error: unknown): string {
@@ -141,12 +149,14 @@ export class LlmSummarizingCondenser extends RollingCondenser {
       { condenser: 'llm', forgets: forgotten.map((event) => event.id) },
       {
         identity: () => JSON.stringify(['sdk-1.43.1-summary', maxEventStrLength, forgotten.map(promptIdentity)]),
-        messages: () => [
-          {
-            role: 'user',
-            content: summarizingPrompt(forgotten.map((event) => maybeTruncate(eventString(event), maxEventStrLength))),
-          },
-        ],
+        prompt: () =>
+          summarizingPromptParts(
+            forgotten.map((event) =>
+              promptLine(event, `sdk str ${maxEventStrLength}`, () =>
+                maybeTruncate(eventString(event), maxEventStrLength),
+              ),
+            ),
+          ),
       },
     );
     let answer: LlmAnswer;

@@ -1,3 +1,5 @@
+import { type PromptPart, PromptParts, promptText } from '../core/index.ts';
+
 /**
  * The SDK summarizer's prompt: our own wording, in the structure of the SDK's template (a preamble,
  * the sections to track, priorities, two examples, then each forgotten event in an `<EVENT>` block
@@ -50,8 +52,14 @@ CURRENT_STATE: Next file is haiku_15.txt; Haiku count: 14/20`;
 
 const CLOSING = 'Now write the updated summary of the events above, following these rules.';
 
+/** The prompt for these events' texts, each given with the newline after it (`str(event)`, possibly truncated). */
+export function summarizingPromptParts(eventLines: readonly PromptPart[]): readonly PromptPart[] {
+  const prompt = new PromptParts().text(`${BODY}\n\n`);
+  for (const line of eventLines) prompt.text('\n<EVENT>\n').add(line).text('</EVENT>\n');
+  return prompt.text(`\n\n${CLOSING}`).done();
+}
+
 /** The rendered prompt for these event strings (already `str(event)`, possibly truncated). */
 export function summarizingPrompt(eventStrings: readonly string[]): string {
-  const blocks = eventStrings.map((text) => `\n<EVENT>\n${text}\n</EVENT>\n`).join('');
-  return `${BODY}\n\n${blocks}\n\n${CLOSING}`;
+  return promptText(summarizingPromptParts(eventStrings.map((text) => `${text}\n`)));
 }

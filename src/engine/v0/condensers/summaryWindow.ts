@@ -1,10 +1,10 @@
 import { type Condensation, type Condenser, condensation, rolling } from '../condenser.ts';
 import { OpenHandsFailure, floorDiv, minMax, pySlice, truncateContent } from '../../core/index.ts';
 import { type ViewEntry, entryContent, entryId, isCondensationObservation } from '../events.ts';
-import { type LlmAnswer, type LlmWork, type ToolDefinition, lazyRequest } from '../../core/index.ts';
+import { type LlmAnswer, type LlmWork, type PromptParts, type ToolDefinition, lazyRequest } from '../../core/index.ts';
 import { eventPromptText } from '../prompts/eventText.ts';
 import { NO_PREVIOUS_SUMMARY } from '../prompts/summarizing.ts';
-import { eventBlock, fillSummaryTemplate } from '../prompts/template.ts';
+import { addEventBlock, summaryPrompt } from '../prompts/template.ts';
 import type { View } from '../view.ts';
 export interface SummaryWindowConfig {
   readonly keep_first: number;
@@ -17,7 +17,7 @@ export interface SummaryPromptParts {
   readonly previousSummary: string;
   readonly forgottenIds: readonly number[];
   readonly maxEventLength: number;
-  events(): string;
+  addEvents(prompt: PromptParts): void;
 }
 
 /**
@@ -51,10 +51,14 @@ export function* summarizeMiddle(
     previousSummary: truncateContent(previousSummary, maxEventLength),
     forgottenIds: forgotten.map(entryId),
     maxEventLength,
-    events: () =>
-      forgotten
-        .map((entry) => eventBlock(entryId(entry), truncateContent(eventPromptText(entry), maxEventLength)))
-        .join(''),
+    addEvents: (prompt) => {
+      const form = `v0 str ${maxEventLength}`;
+      for (const entry of forgotten) {
+        // A summary's or a placeholder's text is the replay's own, not the log's.
+        const logged = entry.kind === 'summary' || entry.kind === 'masked' ? null : { event: entry, form };
+        addEventBlock(prompt, entryId(entry), () => truncateContent(eventPromptText(entry), maxEventLength), logged);
+      }
+    },
   });
   if (forgotten.length === 0) {
     throw new OpenHandsFailure(
@@ -100,9 +104,7 @@ export function rollingSummarizer(config: SummaryWindowConfig, template: string,
         };
         const answer = yield lazyRequest(request, {
           identity: () => summaryIdentity(template, parts),
-          messages: () => [
-            { role: 'user', content: fillSummaryTemplate(template, parts.previousSummary, parts.events()) },
-          ],
+          prompt: () => summaryPrompt(template, parts.previousSummary, parts.addEvents),
         });
         return call.summaryOf(answer);
       }),

@@ -1,8 +1,29 @@
-/** Fills `{previous_summary}` and `{events}` in one pass, so text inside events is never re-expanded. */
+import { type PromptPart, PromptParts, promptText } from '../../core/index.ts';
+
+const PLACEHOLDER = /\{(previous_summary|events)\}/g;
+
+/**
+ * Fills `{previous_summary}` and `{events}` in one pass, so text inside events is never re-expanded:
+ * the events' blocks are added where `{events}` stands (each time it stands there).
+ */
+export function summaryPrompt(
+  template: string,
+  previousSummary: string,
+  addEvents: (prompt: PromptParts) => void,
+): readonly PromptPart[] {
+  const prompt = new PromptParts();
+  let at = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    prompt.text(template.slice(at, match.index));
+    if (match[1] === 'events') addEvents(prompt);
+    else prompt.text(previousSummary);
+    at = match.index + match[0].length;
+  }
+  return prompt.text(template.slice(at)).done();
+}
+
 export function fillSummaryTemplate(template: string, previousSummary: string, events: string): string {
-  return template.replace(/\{(previous_summary|events)\}/g, (_, key: string) =>
-    key === 'events' ? events : previousSummary,
-  );
+  return promptText(summaryPrompt(template, previousSummary, (prompt) => prompt.text(events)));
 }
 
 /** The `<PREVIOUS SUMMARY>` and `<EVENT id=N>` blocks OpenHands' summarizers put after their preamble. */
@@ -10,6 +31,24 @@ export function summaryBlocks(closing: string): string {
   return '<PREVIOUS SUMMARY>\n{previous_summary}\n</PREVIOUS SUMMARY>\n\n\n{events}' + closing;
 }
 
+const BLOCK_END = '</EVENT>\n';
+
+/**
+ * An `<EVENT id=N>` block of an entry's text. A logged event's block, but for its end, is one part
+ * named for token counts (LoggedText): `logged` names the event and the text's form.
+ */
+export function addEventBlock(
+  prompt: PromptParts,
+  id: number,
+  text: () => string,
+  logged: { readonly event: object; readonly form: string } | null,
+): void {
+  const opened = () => `<EVENT id=${id}>\n${text()}\n`;
+  prompt.add(logged ? { event: logged.event, form: logged.form, text: opened } : opened()).text(BLOCK_END);
+}
+
 export function eventBlock(id: number, text: string): string {
-  return `<EVENT id=${id}>\n${text}\n</EVENT>\n`;
+  const prompt = new PromptParts();
+  addEventBlock(prompt, id, () => text, null);
+  return promptText(prompt.done());
 }
