@@ -27,6 +27,11 @@ export interface ElementSpans {
   bytesOf(index: number): Uint8Array | null;
   /** Element i parsed again from its bytes (undefined past the end). */
   parse(index: number): unknown;
+  /**
+   * A member of element i, down `path` (member names), parsed alone from its bytes: an observation's
+   * content without its screenshot. Undefined where there is none (past the end, or no such member).
+   */
+  parseMember(index: number, path: readonly string[]): unknown;
 }
 
 const spansByList = new WeakMap<readonly unknown[], ElementSpans>();
@@ -38,8 +43,8 @@ export function elementSpansOf(list: readonly unknown[]): ElementSpans | undefin
 
 /** A split list's elements read again from the bytes, once the list is read (its spans are known then). */
 export interface ListElements {
-  /** Element `index` parsed again from its bytes. */
-  parse(index: number): unknown;
+  /** A member of element `index`, down `path`, parsed alone (ElementSpans.parseMember). */
+  parseMember(index: number, path: readonly string[]): unknown;
 }
 
 /**
@@ -49,17 +54,12 @@ export interface ListElements {
  */
 export type ElementHook = (value: unknown, index: number, list: ListElements) => unknown;
 
-/** The last element parsed again is kept: a reader often asks for two members of one event in a row. */
 class ListElementsOf implements ListElements {
   spans: ElementSpans | null = null;
-  private last: { index: number; value: unknown } | null = null;
 
-  parse(index: number): unknown {
-    if (this.last?.index === index) return this.last.value;
+  parseMember(index: number, path: readonly string[]): unknown {
     if (!this.spans) throw new Error(`element ${index} of the list is asked for before the list is read`);
-    const value = this.spans.parse(index);
-    this.last = { index, value };
-    return value;
+    return this.spans.parseMember(index, path);
   }
 }
 
@@ -390,6 +390,40 @@ class Reader {
     }
   }
 
+  /**
+   * Where member `key` of the object at `at` lies: its last, as JSON.parse keeps the last of a name;
+   * null when `at` holds no object or the object no such member. For JSON already parsed once (valid).
+   */
+  memberSpan(at: number, key: string): { start: number; end: number } | null {
+    let i = this.skipSpace(at);
+    if (this.bytes[i] !== 0x7b) return null;
+    i = this.skipSpace(i + 1);
+    let found: { start: number; end: number } | null = null;
+    while (this.bytes[i] === QUOTE) {
+      const keyEnd = this.stringEnd(i);
+      const start = this.skipSpace(this.skipSpace(keyEnd) + 1);
+      const end = this.valueEnd(start);
+      if (this.keyIs(i, keyEnd, key)) found = { start, end };
+      i = this.skipSpace(end);
+      if (this.bytes[i] !== 0x2c) break;
+      i = this.skipSpace(i + 1);
+    }
+    return found;
+  }
+
+  /** Whether the JSON string in bytes [start, end) (quotes included) is `key`: compared as bytes when plain ASCII. */
+  private keyIs(start: number, end: number, key: string): boolean {
+    const bytes = this.bytes;
+    let plain = end - start - 2 === key.length;
+    for (let k = start + 1; plain && k < end - 1; k++) {
+      const byte = bytes[k]!;
+      if (byte === BACKSLASH || byte >= 0x80) plain = false;
+      else if (byte !== key.charCodeAt(k - start - 1)) return false;
+    }
+    if (plain) return true;
+    return JSON.parse(decoder.decode(bytes.subarray(start, end))) === key;
+  }
+
   /** The value in [start, end), split if it is too large for one piece. */
   value(start: number, end: number, depth: number): unknown {
     const first = this.bytes[start];
@@ -700,6 +734,29 @@ class ListSpans implements ElementSpans {
     if (source.length > PIECE_BYTES) return parseJsonBytes(source, this.where, { keepSpans: false });
     return JSON.parse(decoder.decode(source)) as unknown;
   }
+
+  parseMember(index: number, path: readonly string[]): unknown {
+    const source = this.bytesOf(index);
+    if (!source) return undefined;
+    if (source.length > PIECE_BYTES) return memberAt(this.parse(index), path);
+    const reader = new Reader(source, this.where);
+    let span: { start: number; end: number } | null = { start: 0, end: source.length };
+    for (const key of path) {
+      span = reader.memberSpan(span.start, key);
+      if (!span) return undefined;
+    }
+    return reader.parseSpan(span.start, span.end);
+  }
+}
+
+/** The member down `path` of a parsed value (own members only, as a parsed object has them). */
+function memberAt(value: unknown, path: readonly string[]): unknown {
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, key))
+      return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
 
 /**

@@ -56,13 +56,16 @@ export const v0PayloadLater: ElementHook = (value, index, list) => {
   const longContent = typeof content === 'string' && content.length >= CONTENT_LATER_CHARS;
   const bigExtras = isRecord(extras) ? bigMembers(extras) : [];
   if (!longContent && bigExtras.length === 0) return value;
-  const parsed = () => list.parse(index) as Json;
+  // Each member alone: an observation's content is read without its screenshot, and the other way round.
   // Spread keeps the members' order and makes `__proto__` data, as JSON.parse does.
   const withExtras = bigExtras.length
-    ? { ...value, extras: withMembersLater(extras as Json, bigExtras, (key) => (parsed().extras as Json)[key]) }
+    ? {
+        ...value,
+        extras: withMembersLater(extras as Json, bigExtras, (key) => list.parseMember(index, ['extras', key])),
+      }
     : value;
   if (!longContent) return withExtras;
-  const readContent = () => parsed().content as string;
+  const readContent = () => list.parseMember(index, ['content']) as string;
   const record = withMembersLater(withExtras, ['content'], readContent);
   contentLater.set(record, readContent);
   return record;

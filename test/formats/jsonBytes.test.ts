@@ -5,6 +5,7 @@ import { LogFormatError } from '../../src/formats/index.ts';
 import { parseJson } from '../../src/formats/errors.ts';
 import {
   type ByteSource,
+  type ListElements,
   elementSpansOf,
   parseJsonBytes,
   parseJsonStream,
@@ -115,7 +116,7 @@ describe('parseJsonBytes', () => {
     });
     for (const pieceBytes of [1, 300, 4096]) {
       const seen: number[] = [];
-      const lists: Array<{ parse(index: number): unknown }> = [];
+      const lists: ListElements[] = [];
       const value = parseJsonBytes(bytes(text), 'f', {
         pieceBytes,
         element: (element, index, list) => {
@@ -127,14 +128,57 @@ describe('parseJsonBytes', () => {
       const expected = (JSON.parse(text) as { trajectory: unknown[] }).trajectory;
       expect(seen).toEqual([...expected.keys()]);
       expect(value.trajectory.map((item) => item.element)).toEqual(expected);
-      // Once the list is read, any element is parsed again from its bytes.
+      // Once the list is read, any element's members are parsed again from its bytes.
       expect(new Set(lists).size).toBe(1);
-      for (const index of [119, 0, 57]) expect(lists[0]!.parse(index)).toEqual(expected[index]);
+      for (const index of [119, 0, 57]) {
+        const { id, text: member } = expected[index] as { id: number; text: string };
+        expect([lists[0]!.parseMember(index, ['id']), lists[0]!.parseMember(index, ['text'])]).toEqual([id, member]);
+      }
     }
     // Without spans there is nothing to read again from: the hook is not called.
     let calls = 0;
     parseJsonBytes(bytes(text), 'f', { keepSpans: false, element: (element) => (calls++, element) });
     expect(calls).toBe(0);
+  });
+
+  it('parses one member of an element alone, as JSON.parse of the whole element has it', () => {
+    const elements = [
+      // The last of two members of one name is JSON.parse's.
+      '{"content": "first", "extras": {"screenshot": "data:image/png;base64,AAAA"}, "content": "last"}',
+      // Names written with escapes or outside ASCII, and values of every kind around them.
+      '{ "c\\u006fntent" : [1, {"a": "}"}], "n\\"x": null, "ünï": {"k": [true, false]}, "extras" : { "url": "u", "big": "x\\"y" } }',
+      '{"other": 1}',
+      '[1, 2]',
+      '"text"',
+    ];
+    const text = `[${elements.join(', ')}]`;
+    const value = parseJsonBytes(bytes(text), 'f') as unknown[];
+    const spans = elementSpansOf(value)!;
+    const paths = [
+      ['content'],
+      ['extras', 'screenshot'],
+      ['extras', 'big'],
+      ['n"x'],
+      ['ünï', 'k'],
+      ['extras', 'url', 'x'],
+      ['missing'],
+      [],
+    ];
+    elements.forEach((element, index) => {
+      const whole = JSON.parse(element) as unknown;
+      for (const path of paths) {
+        let expected: unknown = whole;
+        for (const key of path) {
+          const members =
+            typeof expected === 'object' && expected !== null && !Array.isArray(expected) ? expected : null;
+          expected = members && Object.hasOwn(members, key) ? (members as Record<string, unknown>)[key] : undefined;
+        }
+        expect(spans.parseMember(index, path), `${element} ${path.join('.')}`).toEqual(expected);
+      }
+    });
+    expect(spans.parseMember(0, ['content'])).toBe('last');
+    expect(spans.parseMember(1, ['content'])).toEqual([1, { a: '}' }]);
+    expect(spans.parseMember(elements.length, ['content'])).toBeUndefined();
   });
 
   it('reads a list a piece at a time wherever the cuts fall, with every span right', () => {

@@ -33,6 +33,7 @@ const EVENTS = [
   { id: 3, source: 'environment', observation: 'run', content: 'short', extras: { command: 'ls' } },
 ];
 const TEXT = JSON.stringify(EVENTS);
+const BROWSE = EVENTS[2] as { content: string; extras: Record<string, unknown> };
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 function lightItems(): Array<Record<string, unknown>> {
@@ -60,7 +61,9 @@ describe('V0 observations kept light', () => {
     // A full collection on demand (a fresh context gets the flag's `gc`).
     setFlagsFromString('--expose-gc');
     const collect = runInNewContext('gc') as () => void;
-    const list = { parse: () => EVENTS[2] } as unknown as Parameters<typeof v0PayloadLater>[2];
+    const list: Parameters<typeof v0PayloadLater>[2] = {
+      parseMember: (_, path) => (path[0] === 'extras' ? BROWSE.extras[path[1]!] : undefined),
+    };
     const kept = (() => {
       const parsed = JSON.parse(JSON.stringify(EVENTS[2])) as { extras: object };
       return {
@@ -74,6 +77,22 @@ describe('V0 observations kept light', () => {
     // log's screenshots and tool outputs, parsed once, stayed in memory beside their bytes).
     expect(kept.extras.deref()).toBeUndefined();
     expect(kept.light.extras.screenshot).toBe(SHOT);
+  });
+
+  it('reads each member alone: a browsing page’s content without its screenshot', () => {
+    const page = { ...BROWSE, content: LONG };
+    const asked: string[][] = [];
+    const list: Parameters<typeof v0PayloadLater>[2] = {
+      parseMember: (_, path) => {
+        asked.push([...path]);
+        return path[0] === 'content' ? page.content : page.extras[path[1]!];
+      },
+    };
+    const light = v0PayloadLater(JSON.parse(JSON.stringify(page)), 2, list) as typeof page;
+    expect(readContentLater(light)!()).toBe(LONG);
+    expect(asked).toEqual([['content']]);
+    expect(light.extras.screenshot).toBe(SHOT);
+    expect(asked).toEqual([['content'], ['extras', 'screenshot']]);
   });
 
   it('leaves actions and small observations as parsed', () => {
