@@ -129,7 +129,6 @@ export function lazyRequest(
 ): LlmRequest {
   let identity: string | null = null;
   let messages: readonly LlmMessage[] | null = null;
-  let prompt: readonly PromptPart[] | null = null;
   const parts = 'prompt' in build ? build.prompt : null;
   return {
     ...fields,
@@ -137,10 +136,9 @@ export function lazyRequest(
       identity ??= build.identity();
       return identity;
     },
+    // Built again when read (once an estimate): kept, a replay's prompts' parts outlived young collections.
     get prompt() {
-      if (!parts) return undefined;
-      prompt ??= parts();
-      return prompt;
+      return parts?.();
     },
     get messages() {
       messages ??= 'messages' in build ? build.messages() : [{ role: 'user', content: promptText(this.prompt!) }];
