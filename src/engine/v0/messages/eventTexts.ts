@@ -1,13 +1,14 @@
 import type { TextDigest, TextTokens } from '../../core/index.ts';
-import type { DraftText } from './draft.ts';
+import type { DraftImage, DraftText } from './draft.ts';
 
 /**
- * The digests of logged events' message texts (per event: one per text part, or null when OpenHands
- * shows nothing for it), kept as long as the log. Numbers only: a usage estimate after a setting change
- * then measures an observation without reading its text from the log again (on a 100 MB log, about a
- * second of every estimate): about 70 bytes an observation (measured: 10.5 MB for 160,000).
+ * The digests of logged events' message parts (per event: one per part, a text's digest or null for an
+ * image, whose URLs no estimate reads; or null when OpenHands shows nothing for it), kept as long as the
+ * log. Numbers only: a usage estimate after a setting change then measures an observation without
+ * reading its text (or a browsing page's screenshot) from the log again (on a 100 MB log, about a second
+ * of every estimate): about 70 bytes an observation (measured: 10.5 MB for 160,000).
  */
-export type EventTextDigests = WeakMap<object, readonly TextDigest[] | null>;
+export type EventTextDigests = WeakMap<object, readonly (TextDigest | null)[] | null>;
 
 /**
  * One store per token counter (one per opened log) and message length limit: an event's parts depend
@@ -56,5 +57,22 @@ export class EventText implements DraftText {
     this.read = null;
     this.digest = null;
     this.remember = null;
+  }
+}
+
+/** An image part of a logged event's message, built from a digest: its URLs are read only when asked for (a transcript). */
+export class EventImage implements DraftImage {
+  readonly kind = 'image';
+  cachePrompt = false;
+  private known: readonly string[] | null = null;
+
+  constructor(private read: (() => readonly string[]) | null) {}
+
+  get urls(): readonly string[] {
+    if (this.known === null) {
+      this.known = this.read!();
+      this.read = null;
+    }
+    return this.known;
   }
 }

@@ -13,7 +13,7 @@ import {
   textPart,
   thaw,
 } from './draft.ts';
-import { EventText, type EventTextDigests } from './eventTexts.ts';
+import { EventImage, EventText, type EventTextDigests } from './eventTexts.ts';
 import { recallParts } from './recall.ts';
 import type { AgentTemplates } from './templates.ts';
 
@@ -168,28 +168,37 @@ function cachedParts(event: ObservationEvent, context: ObservationContext): Draf
   const known = digests?.get(event);
   if (known === null) return null;
   if (known) {
-    const read = (k: number) => () => {
-      const part = frozen()?.[k];
-      if (part?.kind !== 'text') throw new Error(`event ${event.id}'s message changed since its texts were measured`);
-      return part.text;
+    const part = (k: number) => {
+      const read = frozen()?.[k];
+      if (read?.kind !== (known[k] === null ? 'image' : 'text'))
+        throw new Error(`event ${event.id}'s message changed since its texts were measured`);
+      return read;
     };
-    return known.map((digest, k) => new EventText(null, digest, read(k), null));
+    return known.map((digest, k) =>
+      digest === null
+        ? new EventImage(() => (part(k) as { urls: readonly string[] }).urls)
+        : new EventText(null, digest, () => (part(k) as { text: string }).text, null),
+    );
   }
   const parts = frozen();
   if (!parts) {
     digests?.set(event, null);
     return null;
   }
-  // Only all-text messages are remembered by digest (an image's URLs are no digest).
-  if (!digests || parts.some((part) => part.kind !== 'text')) return thaw(parts);
-  const found: TextDigest[] = [];
+  if (!digests) return thaw(parts);
+  // A text's digest is remembered once it is measured; an image is no more than its place.
+  const found: (TextDigest | null)[] = [];
   let missing = parts.length;
-  const remember = (k: number) => (digest: TextDigest) => {
+  const remember = (k: number) => (digest: TextDigest | null) => {
     if (found[k] !== undefined) return;
     found[k] = digest;
     if (--missing === 0) digests.set(event, found);
   };
-  return parts.map((part, k) => new EventText((part as { text: string }).text, null, null, remember(k)));
+  return parts.map((part, k) => {
+    if (part.kind === 'text') return new EventText(part.text, null, null, remember(k));
+    remember(k)(null);
+    return imagePart(part.urls);
+  });
 }
 
 /** The log event a synthetic entry stands for: the summary's condensation, or what a placeholder masks. */

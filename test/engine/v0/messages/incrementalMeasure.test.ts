@@ -14,6 +14,7 @@ import { readV0Log } from '../../../../src/formats/index.ts';
 import { compileAgentTemplates } from '../../../../src/templates/index.ts';
 import { readLogInput } from '../../../../src/cli/readInput.ts';
 import { join } from 'node:path';
+import { CONFORMANCE_DIR } from '../../../helpers/conformance.ts';
 import { SAMPLE_SESSIONS } from '../../../helpers/logs.ts';
 
 const LOG = prepareLog(
@@ -31,6 +32,23 @@ function facts(measured: MeasuredRequest | null) {
     blocks: Array.from(measured.blocks).slice(0, measured.count),
     breakpoints: measured.breakpoints,
   };
+}
+
+/** Each step's measure of a re-simulated replay of `log`, counted with `tokens`. */
+function measuresOf(log: ReturnType<typeof prepareLog>, tokens: ReturnType<typeof cachingTextCounts>, config: unknown) {
+  const condenser = buildCondenser(parseCondenserConfig(config));
+  const calls = new V0AgentCalls(log, { profile: 'anthropic', templates: compileAgentTemplates(), tokens });
+  const measured: Array<ReturnType<typeof facts>> = [];
+  runSync(
+    replay({
+      log,
+      mode: 'resimulate',
+      condenser,
+      onStep: (step) => measured.push(facts(calls.call(step, stepView(step, condenser)).measured)),
+    }),
+    (_request, call) => ({ content: `summary ${call}` }),
+  );
+  return measured;
 }
 
 describe('measuring each step from the one before', () => {
@@ -86,21 +104,7 @@ describe('measuring each step from the one before', () => {
       Object.defineProperty(event, 'content', { get: () => (reads++, content), enumerable: true, configurable: true });
     }
     const counter = () => cachingTextCounts({ event: () => 0, text: countTokens });
-    const measures = (config: unknown, tokens: ReturnType<typeof counter>) => {
-      const condenser = buildCondenser(parseCondenserConfig(config));
-      const calls = new V0AgentCalls(log, { profile: 'anthropic', templates: compileAgentTemplates(), tokens });
-      const measured: Array<ReturnType<typeof facts>> = [];
-      runSync(
-        replay({
-          log,
-          mode: 'resimulate',
-          condenser,
-          onStep: (step) => measured.push(facts(calls.call(step, stepView(step, condenser)).measured)),
-        }),
-        (_request, call) => ({ content: `summary ${call}` }),
-      );
-      return measured;
-    };
+    const measures = (config: unknown, tokens: ReturnType<typeof counter>) => measuresOf(log, tokens, config);
     const readsOf = (run: () => unknown) => {
       reads = 0;
       run();
@@ -119,5 +123,46 @@ describe('measuring each step from the one before', () => {
     let fresh: Array<ReturnType<typeof facts>> = [];
     expect(readsOf(() => (fresh = measures(amortized, counter())))).toBeGreaterThan(0);
     expect(fresh).toEqual(first);
+  });
+
+  it('measures a browsing page with its screenshot once per counter: later runs read neither again', () => {
+    const log = prepareLog(
+      readV0Log(readLogInput(join(CONFORMANCE_DIR, 'logs', 'synthetic-b-browser-fc.json'))).events,
+    );
+    // Reads of the browsing pages' texts and screenshots (each read of one parses it from the log).
+    const reads = { content: 0, screenshot: 0 };
+    let screenshots = 0;
+    for (const event of log.events) {
+      if (event.kind !== 'observation') continue;
+      const { content, extras } = event;
+      if (typeof extras.screenshot !== 'string' || !extras.screenshot) continue;
+      screenshots++;
+      // Real screenshots' size: together more than the engine's memos of converted events hold.
+      const screenshot = `data:image/png;base64,${'iVBORw0KGgo'.repeat(60_000)}`;
+      Object.defineProperty(event, 'content', {
+        get: () => (reads.content++, content),
+        enumerable: true,
+        configurable: true,
+      });
+      Object.defineProperty(extras, 'screenshot', {
+        get: () => (reads.screenshot++, screenshot),
+        enumerable: true,
+        configurable: true,
+      });
+    }
+    expect(screenshots).toBeGreaterThan(10);
+    const counter = () => cachingTextCounts({ event: () => 0, text: countTokens });
+    const tokens = counter();
+    const amortized = { type: 'amortized', max_size: 30, keep_first: 2 };
+    const masking = { type: 'observation_masking', attention_window: 8 };
+    const first = measuresOf(log, tokens, amortized);
+    expect(reads.content).toBeGreaterThan(0);
+    expect(reads.screenshot).toBeGreaterThan(0);
+    reads.content = reads.screenshot = 0;
+    const again = measuresOf(log, tokens, masking);
+    expect(measuresOf(log, tokens, amortized)).toEqual(first);
+    expect(reads).toEqual({ content: 0, screenshot: 0 });
+    // The same measures as a counter that reads everything.
+    expect(again).toEqual(measuresOf(log, counter(), masking));
   });
 });
