@@ -168,16 +168,19 @@ function cachedParts(event: ObservationEvent, context: ObservationContext): Draf
   const known = digests?.get(event);
   if (known === null) return null;
   if (known) {
-    const part = (k: number) => {
-      const read = frozen()?.[k];
-      if (read?.kind !== (known[k] === null ? 'image' : 'text'))
-        throw new Error(`event ${event.id}'s message changed since its texts were measured`);
-      return read;
+    const changed = () => new Error(`event ${event.id}'s message changed since its texts were measured`);
+    const textAt = (k: number) => () => {
+      const part = frozen()?.[k];
+      if (part?.kind !== 'text') throw changed();
+      return part.text;
+    };
+    const urlsAt = (k: number) => () => {
+      const part = frozen()?.[k];
+      if (part?.kind !== 'image') throw changed();
+      return part.urls;
     };
     return known.map((digest, k) =>
-      digest === null
-        ? new EventImage(() => (part(k) as { urls: readonly string[] }).urls)
-        : new EventText(null, digest, () => (part(k) as { text: string }).text, null),
+      digest === null ? new EventImage(urlsAt(k)) : new EventText(null, digest, textAt(k), null),
     );
   }
   const parts = frozen();
