@@ -141,7 +141,7 @@ export function lazyRequest(
       return parts?.();
     },
     get messages() {
-      messages ??= 'messages' in build ? build.messages() : [{ role: 'user', content: promptText(this.prompt!) }];
+      messages ??= 'messages' in build ? build.messages() : [{ role: 'user', content: promptText(build.prompt()) }];
       return messages;
     },
   };
