@@ -411,17 +411,24 @@ class Reader {
     return found;
   }
 
-  /** Whether the JSON string in bytes [start, end) (quotes included) is `key`: compared as bytes when plain ASCII. */
+  /**
+   * Whether the JSON string in bytes [start, end) (quotes included) is `key`: compared byte by byte when
+   * it is plain ASCII, decoded only when it holds an escape or other characters.
+   */
   private keyIs(start: number, end: number, key: string): boolean {
     const bytes = this.bytes;
-    let plain = end - start - 2 === key.length;
-    for (let k = start + 1; plain && k < end - 1; k++) {
+    let plain = true;
+    for (let k = start + 1; k < end - 1; k++) {
       const byte = bytes[k]!;
-      if (byte === BACKSLASH || byte >= 0x80) plain = false;
-      else if (byte !== key.charCodeAt(k - start - 1)) return false;
+      if (byte === BACKSLASH || byte >= 0x80) {
+        plain = false;
+        break;
+      }
     }
-    if (plain) return true;
-    return JSON.parse(decoder.decode(bytes.subarray(start, end))) === key;
+    if (!plain) return JSON.parse(decoder.decode(bytes.subarray(start, end))) === key;
+    if (end - start - 2 !== key.length) return false;
+    for (let k = start + 1; k < end - 1; k++) if (bytes[k] !== key.charCodeAt(k - start - 1)) return false;
+    return true;
   }
 
   /** The value in [start, end), split if it is too large for one piece. */

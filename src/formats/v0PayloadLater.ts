@@ -56,7 +56,7 @@ export const v0PayloadLater: ElementHook = (value, index, list) => {
   const longContent = typeof content === 'string' && content.length >= CONTENT_LATER_CHARS;
   const bigExtras = isRecord(extras) ? bigMembers(extras) : [];
   if (!longContent && bigExtras.length === 0) return value;
-  // Each member alone: an observation's content is read without its screenshot, and the other way round.
+  // Each member parsed alone: an observation's content without its screenshot, and the other way round.
   // Spread keeps the members' order and makes `__proto__` data, as JSON.parse does.
   const withExtras = bigExtras.length
     ? {

@@ -14,7 +14,8 @@ export interface CallRecord {
  * part, its events' counts remembered), else characters / 4.
  */
 export function promptTokens(request: LlmRequest, countText: ((text: string) => number) | null): number {
-  if (countText && request.prompt) return countPromptTokens(request.prompt, countText);
+  const prompt = countText ? request.prompt : undefined;
+  if (countText && prompt) return countPromptTokens(prompt, countText);
   const text = request.messages.map((message) => message.content).join('\n');
   return countText ? countText(text) : Math.ceil(text.length / 4);
 }

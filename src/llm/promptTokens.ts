@@ -2,8 +2,9 @@
  * A summarizer prompt's tokens, counted part by part (PromptPart): a logged event's text has its count
  * remembered, so the next replay that summarizes it (under another setting) reads nothing from the
  * log for it. The parts are counted apart only where the text between them is an exact cut
- * (textPieces.ts: after a '\n', before printable ASCII other than '/'), which a summarizer's event
- * blocks always are; elsewhere they are counted together, as one text.
+ * (textPieces.ts: after a '\n', before printable ASCII other than '/'), as the event blocks of our
+ * templates and the SDK's are; elsewhere (a template that puts `{events}` after other text) they are
+ * counted together, as one text.
  */
 import type { LoggedText, PromptPart } from '../engine/index.ts';
 import { type CountText } from './tokenCount.ts';
@@ -31,6 +32,8 @@ function digests(countText: CountText, form: string): WeakMap<object, Digest> {
 
 /** The literal texts between logged ones (a block's end, the next one's start) are few and short: their counts, per counter. */
 const LITERALS = 4096;
+/** Longer literal texts (a template's preamble, a previous summary) go to the counter's own memory of pieces. */
+const LITERAL_CHARS = 256;
 const literalCounts = new WeakMap<CountText, Map<string, number>>();
 
 function countLiteral(text: string, countText: CountText): number {
@@ -39,8 +42,10 @@ function countLiteral(text: string, countText: CountText): number {
   let count = counts.get(text);
   if (count === undefined) {
     count = countText(text);
-    if (counts.size >= LITERALS) counts.clear();
-    if (text.length <= 256) counts.set(text, count);
+    if (text.length <= LITERAL_CHARS) {
+      if (counts.size >= LITERALS) counts.clear();
+      counts.set(text, count);
+    }
   }
   return count;
 }

@@ -13,7 +13,8 @@ import {
   parseStateSummary,
 } from '../../src/engine/v0/prompts/structured.ts';
 import { DEFAULT_SUMMARY_TEMPLATE, NO_PREVIOUS_SUMMARY } from '../../src/engine/v0/prompts/summarizing.ts';
-import { eventBlock, fillSummaryTemplate } from '../../src/engine/v0/prompts/template.ts';
+import { promptText } from '../../src/engine/index.ts';
+import { addEventBlock, summaryPrompt as templatePrompt } from '../../src/engine/v0/prompts/template.ts';
 import { FAULT_MODELS } from '../../src/fake-llm/faults.ts';
 import { STALL_MODELS } from '../../src/fake-llm/stalls.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../src/fake-llm/server.ts';
@@ -26,7 +27,14 @@ const EVENTS: ReadonlyArray<readonly [number, string]> = [
 ];
 
 function summaryPrompt(template: string, events = EVENTS, previous = NO_PREVIOUS_SUMMARY): string {
-  return fillSummaryTemplate(template, previous, events.map(([id, text]) => eventBlock(id, text)).join('\n'));
+  return promptText(
+    templatePrompt(template, previous, (prompt) =>
+      events.forEach(([id, text], k) => {
+        if (k > 0) prompt.text('\n');
+        addEventBlock(prompt, id, () => text, null);
+      }),
+    ),
+  );
 }
 
 function plainBody(prompt = summaryPrompt(DEFAULT_SUMMARY_TEMPLATE)): OpenAI.ChatCompletionCreateParamsNonStreaming {

@@ -4,14 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { readLogInput } from '../../src/cli/readInput.ts';
 import { type LlmRequest, type PromptPart, placeholderAnswer, promptText, runSync } from '../../src/engine/index.ts';
 import { loadLog } from '../../src/formats/index.ts';
-import { openLog } from '../../src/inspect/index.ts';
+import { type InspectedLog, openLog } from '../../src/inspect/index.ts';
 import { countPromptTokens } from '../../src/llm/promptTokens.ts';
 import { inPieces } from '../../src/llm/tokenCount.ts';
 import { REAL_LOGS, SAMPLE_SESSIONS } from '../helpers/logs.ts';
 
-/** The summarizer requests of a re-simulated replay (placeholder summaries). */
-async function summarizerRequests(path: string, config: unknown): Promise<LlmRequest[]> {
-  const log = openLog(await loadLog(readLogInput(path), {}));
+/** The summarizer requests of a re-simulated replay of an opened log (placeholder summaries). */
+function summarizerRequests(log: InspectedLog, config: unknown): LlmRequest[] {
   const prepared = log.replay({ config, mode: 'resimulate', answers: {}, onMissing: 'placeholder' }, null);
   if ('configError' in prepared) throw new Error(prepared.configError);
   const requests: LlmRequest[] = [];
@@ -22,8 +21,8 @@ async function summarizerRequests(path: string, config: unknown): Promise<LlmReq
   return requests;
 }
 
-/** The parts, each logged text's reads counted. */
-function counted(parts: readonly PromptPart[], reads: { count: number }): PromptPart[] {
+/** The parts, each logged text's event added to `read` when its text is read. */
+function tracked(parts: readonly PromptPart[], read: Set<object>): PromptPart[] {
   return parts.map((part) =>
     typeof part === 'string'
       ? part
@@ -31,7 +30,7 @@ function counted(parts: readonly PromptPart[], reads: { count: number }): Prompt
           event: part.event,
           form: part.form,
           text: () => {
-            reads.count++;
+            read.add(part.event);
             return part.text();
           },
         },
@@ -60,53 +59,60 @@ describe('a summarizer prompt’s tokens, part by part', { timeout: 60_000 }, ()
       ],
     ],
   ])(
-    'are the tokenizer’s count of the whole prompt (%s), and a later replay reads no logged text again',
+    'are o200k’s count of the whole prompt (%s); another setting reads only the events not counted yet',
     async (_, path, configs) => {
       const countText = inPieces(countTokens);
-      const first = await summarizerRequests(path, configs[0]);
-      const later = await summarizerRequests(path, configs[1]);
+      const log = openLog(await loadLog(readLogInput(path), {}));
+      const whole = (request: LlmRequest) => countTokens(request.messages[0]!.content);
+      const countAll = (requests: readonly LlmRequest[], counter: typeof countText, read: Set<object>) =>
+        requests.map((request) => countPromptTokens(tracked(request.prompt!, read), counter));
+      const first = summarizerRequests(log, configs[0]);
+      const readFirst = new Set<object>();
       expect(first.length).toBeGreaterThan(2);
-      expect(later.length).toBeGreaterThan(2);
-      for (const request of first) {
-        expect(promptText(request.prompt!)).toBe(request.messages[0]!.content);
-        expect(countPromptTokens(request.prompt!, countText)).toBe(countTokens(request.messages[0]!.content));
-      }
-      // The same log opened again: its events are other objects, their counts are not known yet.
-      const reads = { count: 0 };
-      const again = await summarizerRequests(path, configs[1]);
-      const measured = again.map((request) => countPromptTokens(counted(request.prompt!, reads), countText));
-      expect(reads.count).toBeGreaterThan(0);
-      // Under another setting, on the log already opened: every logged event was counted before.
-      reads.count = 0;
-      const remembered = again.map((request) => countPromptTokens(counted(request.prompt!, reads), countText));
-      expect(reads.count).toBe(0);
-      expect(remembered).toEqual(measured);
-      expect(measured).toEqual(again.map((request) => countTokens(request.messages[0]!.content)));
+      expect(countAll(first, countText, readFirst)).toEqual(first.map(whole));
+      // The same opened log under another setting: only events the first setting never summarized are read.
+      const later = summarizerRequests(log, configs[1]);
+      const loggedParts = new Set(
+        later.flatMap((request) => request.prompt!.flatMap((part) => (typeof part === 'string' ? [] : [part.event]))),
+      );
+      const readLater = new Set<object>();
+      expect(countAll(later, countText, readLater)).toEqual(later.map(whole));
+      expect([...readLater].filter((event) => readFirst.has(event))).toEqual([]);
+      expect(readLater.size).toBeLessThan(loggedParts.size);
+      // Counted again: nothing is read.
+      const readAgain = new Set<object>();
+      expect(countAll(later, countText, readAgain)).toEqual(later.map(whole));
+      expect(readAgain.size).toBe(0);
       // Another counter remembers nothing of this one's.
-      const other = inPieces(countTokens);
-      expect(again.map((request) => countPromptTokens(counted(request.prompt!, reads), other))).toEqual(measured);
-      expect(reads.count).toBeGreaterThan(0);
+      const readOther = new Set<object>();
+      expect(countAll(later, inPieces(countTokens), readOther)).toEqual(later.map(whole));
+      expect(readOther.size).toBe(loggedParts.size);
     },
   );
 
-  it('count parts together where the text between them is no exact cut', () => {
+  it('count parts together where the text between them is no exact cut, the second time too', () => {
     const countText = inPieces(countTokens);
     const logged = (text: string): PromptPart => ({ event: {}, form: 'test', text: () => text });
-    const cases: PromptPart[][] = [
+    // Each case, and how many logged texts a second count reads (those joined to a neighbour).
+    const cases: Array<[PromptPart[], number]> = [
       // A logged text starting with a space, a slash or a newline joins the text before it.
-      ['Events:\n', logged(' indented output\n'), 'end'],
-      ['path\n', logged('/workspace/file.py\n'), 'after\n'],
-      ['blank\n', logged('\n\nthree\n'), '</EVENT>\n'],
+      [['Events:\n', logged(' indented output\n'), 'end'], 1],
+      [['path\n', logged('/workspace/file.py\n'), 'after\n'], 1],
+      [['blank\n', logged('\n\nthree\n'), '</EVENT>\n'], 1],
       // One not ending with a newline joins the text after it.
-      ['<EVENT>\n', logged('no newline at the end'), 'tail text'],
-      // A literal ending without one joins the logged text after it.
-      ['Summary: ', logged('Action ran\n'), logged('Observation\n'), '\n\nClose'],
-      [logged('first\n'), logged('second\n')],
-      [],
+      [['<EVENT>\n', logged('no newline at the end'), 'tail text'], 1],
+      // A literal ending without a newline joins the logged text after it; one starting with a newline, the one before.
+      [['Summary: ', logged('Action ran\n'), logged('Observation\n'), '\n\nClose'], 2],
+      // Exact cuts all round: each stands alone, and its remembered count is used.
+      [['Events:\n', logged('first\n'), logged('second\n'), '</EVENT>\n'], 0],
+      [[], 0],
     ];
-    for (const parts of cases) {
+    for (const [parts, readAgain] of cases) {
       const text = promptText(parts);
       expect(countPromptTokens(parts, countText), JSON.stringify(text)).toBe(countTokens(text));
+      const read = new Set<object>();
+      expect(countPromptTokens(tracked(parts, read), countText), JSON.stringify(text)).toBe(countTokens(text));
+      expect(read.size, JSON.stringify(text)).toBe(readAgain);
     }
   });
 });

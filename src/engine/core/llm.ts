@@ -113,9 +113,9 @@ export class PromptParts {
 }
 
 type RequestBuild = { readonly identity: () => string } & (
-  | { readonly messages: () => readonly LlmMessage[] }
+  | { readonly messages: () => readonly LlmMessage[]; readonly prompt?: never }
   /** One user message, in parts. */
-  | { readonly prompt: () => readonly PromptPart[] }
+  | { readonly prompt: () => readonly PromptPart[]; readonly messages?: never }
 );
 
 /**
@@ -129,19 +129,21 @@ export function lazyRequest(
 ): LlmRequest {
   let identity: string | null = null;
   let messages: readonly LlmMessage[] | null = null;
-  const parts = 'prompt' in build ? build.prompt : null;
+  const parts = build.prompt;
+  // One of the two is given (RequestBuild): the messages, or the prompt they are made of.
+  const makeMessages = build.messages ?? (() => [{ role: 'user' as const, content: promptText(parts!()) }]);
   return {
     ...fields,
     get identity() {
       identity ??= build.identity();
       return identity;
     },
-    // Built again when read (once an estimate): kept, a replay's prompts' parts outlived young collections.
+    // Built again each time it is read (a count reads it once): kept, a replay's parts outlived young collections.
     get prompt() {
       return parts?.();
     },
     get messages() {
-      messages ??= 'messages' in build ? build.messages() : [{ role: 'user', content: promptText(build.prompt()) }];
+      messages ??= makeMessages();
       return messages;
     },
   };

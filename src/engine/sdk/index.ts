@@ -36,7 +36,7 @@ export * from './log.ts';
 export { ManipulationIndices } from './manipulationIndices.ts';
 export * from './messages.ts';
 export * from './observation.ts';
-export { summarizingPrompt } from './prompt.ts';
+export { summarizingPromptParts } from './prompt.ts';
 export * from './properties.ts';
 export * from './replay.ts';
 export { sha256Hex } from './sha256.ts';

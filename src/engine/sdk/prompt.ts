@@ -1,4 +1,4 @@
-import { type PromptPart, PromptParts, promptText } from '../core/index.ts';
+import { type PromptPart, PromptParts } from '../core/index.ts';
 
 /**
  * The SDK summarizer's prompt: our own wording, in the structure of the SDK's template (a preamble,
@@ -57,9 +57,4 @@ export function summarizingPromptParts(eventLines: readonly PromptPart[]): reado
   const prompt = new PromptParts().text(`${BODY}\n\n`);
   for (const line of eventLines) prompt.text('\n<EVENT>\n').add(line).text('</EVENT>\n');
   return prompt.text(`\n\n${CLOSING}`).done();
-}
-
-/** The rendered prompt for these event strings (already `str(event)`, possibly truncated). */
-export function summarizingPrompt(eventStrings: readonly string[]): string {
-  return promptText(summarizingPromptParts(eventStrings.map((text) => `${text}\n`)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OpenHandsFailure, sdk } from '../../../src/engine/index.ts';
+import { OpenHandsFailure, promptText, sdk } from '../../../src/engine/index.ts';
 import { action, agentError, msg, obs, reject, systemPrompt } from './factory.ts';
 
 describe('str(event): what the summarizer sees (§1.5)', () => {
@@ -161,7 +161,7 @@ describe('maybe_truncate (hard-reset retries)', () => {
 
 describe('the summarizing prompt (§4.4.5)', () => {
   it('has the SDK template’s sections and the exact event blocks, without ids', () => {
-    const prompt = sdk.summarizingPrompt(['EV1', 'EV2']);
+    const prompt = promptText(sdk.summarizingPromptParts(['EV1\n', 'EV2\n']));
     for (const section of [
       'USER_CONTEXT',
       'TASK_TRACKING',

@@ -12,8 +12,8 @@ export interface SummaryWindowConfig {
   readonly max_event_length: number;
 }
 
-/** The parts of a summarizer prompt: the previous summary text and the `<EVENT>` blocks to forget (built on demand). */
-export interface SummaryPromptParts {
+/** What a summarizer prompt is made of: the previous summary text and the `<EVENT>` blocks to forget (added on demand). */
+export interface SummaryInputs {
   readonly previousSummary: string;
   readonly forgottenIds: readonly number[];
   readonly maxEventLength: number;
@@ -28,7 +28,7 @@ export interface SummaryPromptParts {
 export function* summarizeMiddle(
   view: View,
   config: SummaryWindowConfig,
-  summarize: (parts: SummaryPromptParts) => LlmWork<string | null>,
+  summarize: (parts: SummaryInputs) => LlmWork<string | null>,
 ): LlmWork<Condensation> {
   const { keep_first: keepFirst, max_size: maxSize, max_event_length: maxEventLength } = config;
   const entries = view.entries;
@@ -77,7 +77,7 @@ export function* summarizeMiddle(
 }
 
 /** LlmRequest.identity of a summarizer's request. */
-export function summaryIdentity(template: string, parts: SummaryPromptParts): string {
+export function summaryIdentity(template: string, parts: SummaryInputs): string {
   return JSON.stringify([template, parts.previousSummary, parts.maxEventLength, parts.forgottenIds]);
 }
 

@@ -60,7 +60,10 @@ export class EventText implements DraftText {
   }
 }
 
-/** An image part of a logged event's message, built from a digest: its URLs are read only when asked for (a transcript). */
+/**
+ * An image part of a logged event's message, built from a digest: its URLs are read only when asked for
+ * (no estimate does; neither profile sends images, vision being off in both).
+ */
 export class EventImage implements DraftImage {
   readonly kind = 'image';
   cachePrompt = false;

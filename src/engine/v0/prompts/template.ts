@@ -1,4 +1,4 @@
-import { type PromptPart, PromptParts, promptText } from '../../core/index.ts';
+import { type PromptPart, PromptParts } from '../../core/index.ts';
 
 const PLACEHOLDER = /\{(previous_summary|events)\}/g;
 
@@ -22,10 +22,6 @@ export function summaryPrompt(
   return prompt.text(template.slice(at)).done();
 }
 
-export function fillSummaryTemplate(template: string, previousSummary: string, events: string): string {
-  return promptText(summaryPrompt(template, previousSummary, (prompt) => prompt.text(events)));
-}
-
 /** The `<PREVIOUS SUMMARY>` and `<EVENT id=N>` blocks OpenHands' summarizers put after their preamble. */
 export function summaryBlocks(closing: string): string {
   return '<PREVIOUS SUMMARY>\n{previous_summary}\n</PREVIOUS SUMMARY>\n\n\n{events}' + closing;
@@ -45,10 +41,4 @@ export function addEventBlock(
 ): void {
   const opened = () => `<EVENT id=${id}>\n${text()}\n`;
   prompt.add(logged ? { event: logged.event, form: logged.form, text: opened } : opened()).text(BLOCK_END);
-}
-
-export function eventBlock(id: number, text: string): string {
-  const prompt = new PromptParts();
-  addEventBlock(prompt, id, () => text, null);
-  return promptText(prompt.done());
 }
