@@ -6,7 +6,7 @@
  * templates and the SDK's are; elsewhere (a template that puts `{events}` after other text) they are
  * counted together, as one text.
  */
-import type { LoggedText, PromptPart } from '../engine/index.ts';
+import { type BoundedMemo, type LoggedText, type PromptPart, lruMemo, ownedStores } from '../engine/index.ts';
 import { type CountText } from './tokenCount.ts';
 import { exactCutAt } from './textPieces.ts';
 
@@ -20,34 +20,20 @@ const digestOf = (text: string, count: number): Digest =>
   count * 4 + (text.endsWith('\n') ? 2 : 0) + (exactCutAt(text, 0) ? 1 : 0);
 
 /** Per counter and form, per logged event: counts die with the opened log (its events are the keys). */
-const remembered = new WeakMap<CountText, Map<string, WeakMap<object, Digest>>>();
-
-function digests(countText: CountText, form: string): WeakMap<object, Digest> {
-  let forms = remembered.get(countText);
-  if (!forms) remembered.set(countText, (forms = new Map()));
-  let byEvent = forms.get(form);
-  if (!byEvent) forms.set(form, (byEvent = new WeakMap()));
-  return byEvent;
-}
+const digests = ownedStores<CountText, string, Digest>();
 
 /** The literal texts between logged ones (a block's end, the next one's start) are few and short: their counts, per counter. */
-const LITERALS = 4096;
+const literalCounts = new WeakMap<CountText, BoundedMemo<string, number>>();
 /** Longer literal texts (a template's preamble, a previous summary) go to the counter's own memory of pieces. */
 const LITERAL_CHARS = 256;
-const literalCounts = new WeakMap<CountText, Map<string, number>>();
+/** Characters of literal texts remembered per counter. */
+const LITERALS_CHARS = 1_000_000;
 
 function countLiteral(text: string, countText: CountText): number {
+  if (text.length > LITERAL_CHARS) return countText(text);
   let counts = literalCounts.get(countText);
-  if (!counts) literalCounts.set(countText, (counts = new Map()));
-  let count = counts.get(text);
-  if (count === undefined) {
-    count = countText(text);
-    if (text.length <= LITERAL_CHARS) {
-      if (counts.size >= LITERALS) counts.clear();
-      counts.set(text, count);
-    }
-  }
-  return count;
+  if (!counts) literalCounts.set(countText, (counts = lruMemo<string, number>(LITERALS_CHARS, (_, key) => key.length)));
+  return counts.get(text, () => countText(text));
 }
 
 export function countPromptTokens(parts: readonly PromptPart[], countText: CountText): number {

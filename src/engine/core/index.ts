@@ -17,3 +17,4 @@ export * from './python.ts';
 export * from './replayLoop.ts';
 export { sharedRun, sharedStart } from './sharedStart.ts';
 export { lowerBound } from './lowerBound.ts';
+export { ownedStores } from './ownedStores.ts';

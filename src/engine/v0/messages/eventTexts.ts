@@ -1,4 +1,4 @@
-import type { TextDigest, TextTokens } from '../../core/index.ts';
+import { type TextDigest, type TextTokens, ownedStores } from '../../core/index.ts';
 import type { DraftImage, DraftText } from './draft.ts';
 
 /**
@@ -8,21 +8,15 @@ import type { DraftImage, DraftText } from './draft.ts';
  * reading its text (or a browsing page's screenshot) from the log again (on a 100 MB log, about a second
  * of every estimate): about 70 bytes an observation (measured: 10.5 MB for 160,000).
  */
-export type EventTextDigests = WeakMap<object, readonly (TextDigest | null)[] | null>;
+export type EventTextDigests = WeakMap<object, PartDigests>;
+
+type PartDigests = readonly (TextDigest | null)[] | null;
 
 /**
  * One store per token counter (one per opened log) and message length limit: an event's parts depend
  * only on it and the limit (recall observations, which depend on the view, are never stored).
  */
-const stores = new WeakMap<TextTokens, Map<number | null, EventTextDigests>>();
-
-export function eventTextDigests(tokens: TextTokens, maxMessageChars: number | null): EventTextDigests {
-  let byLimit = stores.get(tokens);
-  if (!byLimit) stores.set(tokens, (byLimit = new Map()));
-  let store = byLimit.get(maxMessageChars);
-  if (!store) byLimit.set(maxMessageChars, (store = new WeakMap()));
-  return store;
-}
+export const eventTextDigests = ownedStores<TextTokens, number | null, PartDigests>();
 
 /**
  * A text part of a logged event's message. Built from its text, it can tell the estimate to remember
