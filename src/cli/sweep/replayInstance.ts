@@ -82,9 +82,12 @@ async function replayConfig(
   return {
     steps: steps.length,
     condensations: condensations.length,
-    peak_view_events: Math.max(0, ...steps.map((step) => step.viewLength)),
-    peak_view_tokens: Math.max(0, ...steps.map((step) => step.viewTokens)),
-    peak_input_tokens: estimated.length ? Math.max(...estimated.map((estimate) => estimate.promptTokens)) : null,
+    // Folds, not Math.max(...values): a call takes about 120,000 arguments, fewer than a long run's steps.
+    peak_view_events: steps.reduce((peak, step) => Math.max(peak, step.viewLength), 0),
+    peak_view_tokens: steps.reduce((peak, step) => Math.max(peak, step.viewTokens), 0),
+    peak_input_tokens: estimated.length
+      ? estimated.reduce((peak, estimate) => Math.max(peak, estimate.promptTokens), -Infinity)
+      : null,
     mean_input_tokens: estimated.length && inputTokens !== null ? Math.round(inputTokens / estimated.length) : null,
     agent_prompt_tokens: inputTokens,
     cache_read_tokens: sum((estimate) => estimate.cacheReadTokens),

@@ -193,7 +193,8 @@ export class LlmSummarizingCondenser extends RollingCondenser {
               'ValueError: max() arg is an empty sequence',
             );
           }
-          limit = Math.max(...view.events.map((event) => codePointLength(eventString(event))));
+          // max() of the lengths, as a loop: a call takes about 120,000 arguments, and a view may hold more events.
+          limit = view.events.reduce((longest, event) => Math.max(longest, codePointLength(eventString(event))), 0);
         }
         limit = Math.floor(limit * this.settings.hard_context_reset_context_scaling);
       }

@@ -16,9 +16,14 @@ export function imageReferences(rawJson: string): string[] {
   if (typeof event !== 'object' || event === null) return [];
   const { args, extras } = event as { args?: Record<string, unknown>; extras?: Record<string, unknown> };
   const found: unknown[] = [extras?.screenshot, extras?.set_of_marks];
-  for (const list of [args?.image_urls, extras?.image_urls]) if (Array.isArray(list)) found.push(...list);
+  // A loop, not push(...list): a call takes about 120,000 arguments, and a stranger's log may list more.
+  for (const list of [args?.image_urls, extras?.image_urls])
+    if (Array.isArray(list)) for (const url of list as unknown[]) found.push(url);
   return found.filter((value): value is string => typeof value === 'string' && value !== '');
 }
+
+/** Images an open event shows, at most (a stranger's event may list thousands; the raw JSON holds them all). */
+export const MAX_SHOWN_IMAGES = 20;
 
 /** Only inline data: images are shown; a log must never make the page fetch anything. */
 export function isSafeImage(url: string): boolean {
@@ -55,7 +60,7 @@ export function EventDetail() {
       </header>
       <EventLifeline />
 
-      {images.map((url, i) =>
+      {images.slice(0, MAX_SHOWN_IMAGES).map((url, i) =>
         isSafeImage(url) ? (
           <img key={i} className="event-image" src={url} alt={`Image ${i + 1} of event ${row.id}`} />
         ) : (
@@ -63,6 +68,12 @@ export function EventDetail() {
             Image {i + 1} not shown: only inline data:image URLs are displayed.
           </p>
         ),
+      )}
+      {images.length > MAX_SHOWN_IMAGES && (
+        <p className="help">
+          {images.length - MAX_SHOWN_IMAGES} more images not shown: the first {MAX_SHOWN_IMAGES} of {images.length} are.
+          The raw JSON below holds them all.
+        </p>
       )}
       {raw.rendered !== null && (
         <>

@@ -32,4 +32,18 @@ describe('usageSpec', () => {
     expect(lines['$ so far re-priced']![0]).toBeCloseTo(0.0045, 10);
     expect(lines['$ so far est.']![0]).toBeCloseTo(0.0045, 10);
   });
+
+  it('charts a run longer than a call can take arguments (a gigabyte log has 145,000 steps)', () => {
+    // Four series of 150,000 steps: their peak was found by spreading 600,000 values into one call.
+    const steps: StepUsage[] = Array.from({ length: 150_000 }, (_, i) => ({
+      estimate: { ...estimate, promptTokens: i === 77_777 ? 987_654 : 1000 },
+      recorded,
+      recordedCost: null,
+      messages: 3,
+      model: 'm',
+    }));
+    const spec = usageSpec(report(steps), [], null);
+    expect(spec.steps).toBe(150_000);
+    expect(spec.description).toContain('up to 987,654 tokens');
+  });
 });

@@ -1,9 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EventTable } from '../../../src/ui/event-table/EventTable.tsx';
-import { imageReferences, isSafeImage } from '../../../src/ui/event-table/EventDetail.tsx';
+import {
+  EventDetail,
+  MAX_SHOWN_IMAGES,
+  imageReferences,
+  isSafeImage,
+} from '../../../src/ui/event-table/EventDetail.tsx';
 import { alignStep } from '../../../src/store/index.ts';
 import { startedStore } from '../../helpers/appStore.ts';
+import { textInput } from '../../helpers/logs.ts';
 import { renderWithStore } from '../../helpers/render.tsx';
 
 describe('EventTable', { timeout: 30_000 }, () => {
@@ -174,5 +180,28 @@ describe('EventTable', { timeout: 30_000 }, () => {
     expect(images).toEqual(['data:image/png;base64,iVBORw0KGgo=', 'https://tracker.example/pixel.png']);
     expect(images.map(isSafeImage)).toEqual([true, false]);
     expect(isSafeImage('data:image/svg+xml;base64,PHN2Zz4=')).toBe(false);
+  });
+
+  it('reads every image of an event that lists more than a call takes arguments, and shows the first few', async () => {
+    // Short references (a stranger's log), so that the event's JSON is shown whole (under 2 MB).
+    const urls = Array.from({ length: 150_000 }, (_, i) => `u${i % 10}`);
+    const event = {
+      id: 0,
+      timestamp: '2025-01-01T00:00:00',
+      source: 'user',
+      message: 'look',
+      action: 'message',
+      args: { content: 'look', image_urls: urls, wait_for_response: false },
+    };
+    expect(imageReferences(JSON.stringify(event))).toHaveLength(150_000);
+    const text = JSON.stringify([event]);
+    const { store } = await startedStore();
+    await store.getState().importLog(textInput(text, 'images.json'), 'images.json', text.length);
+    await waitFor(() => expect(store.getState().active?.record.name).toBe('images.json'));
+    await store.getState().selectEvent(0);
+    renderWithStore(<EventDetail />, store);
+    await waitFor(() => expect(screen.getByLabelText('Raw JSON')).toBeDefined());
+    expect(screen.getAllByText(/^Image \d+ not shown/)).toHaveLength(MAX_SHOWN_IMAGES);
+    expect(screen.getByText(`${150_000 - MAX_SHOWN_IMAGES} more images not shown`, { exact: false })).toBeDefined();
   });
 });
