@@ -2,6 +2,7 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import {
   ConfigTextError,
   LogFormatError,
+  MAX_SWEEP_CONFIGS,
   SWEEP_FORMAT,
   SWEEP_VERSION,
   type SweepRow,
@@ -14,7 +15,7 @@ import { UsageError } from './args.ts';
 import { oneLineMessage } from './replayCommand.ts';
 import { SWEEP_USAGE, type SweepArgs, parseSweepArgs } from './sweep/args.ts';
 import { describeConfig, readSweepConfig, uniqueNames } from './sweep/configs.ts';
-import { MAX_GRID_CONFIGS, parseGrid } from './sweep/grid.ts';
+import { parseGrid } from './sweep/grid.ts';
 import { checkSweepInput, sweepJobs } from './sweep/jobs.ts';
 import { runPool } from './sweep/pool.ts';
 import { sweepProgress } from './sweep/progress.ts';
@@ -62,8 +63,8 @@ async function main(argv: readonly string[]): Promise<void> {
 
 /** The configurations of `--config` and `--grid`, in that order, and the lines that tell a grid's refused combinations. */
 function sweepConfigs(args: SweepArgs): { configs: SweepConfigSpec[]; leftOut: string[] } {
-  const tooMany = () => new UsageError(`more than the ${MAX_GRID_CONFIGS} configurations a sweep takes`);
-  if (args.configs.length > MAX_GRID_CONFIGS) throw tooMany();
+  const tooMany = () => new UsageError(`more than the ${MAX_SWEEP_CONFIGS} configurations a sweep takes`);
+  if (args.configs.length > MAX_SWEEP_CONFIGS) throw tooMany();
   const specs = args.configs.map(readSweepConfig);
   const leftOut: string[] = [];
   for (const text of args.grids) {
@@ -74,7 +75,7 @@ function sweepConfigs(args: SweepArgs): { configs: SweepConfigSpec[]; leftOut: s
       );
     specs.push(...grid.configs);
     // Counted as each grid is read: many grids are refused before every one of them is built.
-    if (specs.length > MAX_GRID_CONFIGS) throw tooMany();
+    if (specs.length > MAX_SWEEP_CONFIGS) throw tooMany();
   }
   // A refusal is the only line: what the grids left out is part of it.
   if (specs.length === 0) throw new UsageError(['the grid leaves no configuration to sweep', ...leftOut].join('; '));

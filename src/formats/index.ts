@@ -247,6 +247,7 @@ export function readV0Log(input: LogInput, options: LocateOptions = {}): ParsedL
   return log;
 }
 export {
+  MAX_SWEEP_CONFIGS,
   SWEEP_COLUMNS,
   SWEEP_FORMAT,
   SWEEP_VERSION,

@@ -8,6 +8,9 @@ import { LogFormatError, parseJson } from './errors.ts';
  * commas and newlines in error messages).
  */
 export const SWEEP_FORMAT = 'condenser-inspector-sweep';
+
+/** The most configurations one sweep replays (each is a replay of every instance); a result holding more was not written by it. */
+export const MAX_SWEEP_CONFIGS = 10_000;
 export const SWEEP_VERSION = 2;
 
 const count = z.number().int().nonnegative().nullable();
@@ -144,7 +147,19 @@ function checked(value: unknown, where: string): SweepResult {
     const issue = result.error.issues[0]!;
     throw new LogFormatError(`${where}: ${pathOf(issue)}`, issue.message);
   }
-  return result.data;
+  return withinBounds(result.data, where);
+}
+
+/** A result with more configurations than a sweep makes is refused: the app draws and lists one point per configuration. */
+function withinBounds(result: SweepResult, where: string): SweepResult {
+  const names = new Set(result.configs.map((config) => config.name));
+  for (const row of result.rows) names.add(row.config);
+  if (names.size > MAX_SWEEP_CONFIGS)
+    throw new LogFormatError(
+      where,
+      `it holds ${names.size} configurations, more than the ${MAX_SWEEP_CONFIGS} a sweep makes`,
+    );
+  return result;
 }
 
 /** Reads a sweep result written by `npm run sweep` (JSON or CSV); anything else gets a line naming the problem. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_SWEEP_CONFIGS,
   SWEEP_COLUMNS,
   SWEEP_FORMAT,
   SWEEP_VERSION,
@@ -78,5 +79,28 @@ describe('sweep results', () => {
       rows: [],
     });
     expect(() => parseSweepResult(json, 'new.json')).toThrow(/written by a newer Condenser Inspector/);
+  });
+
+  it('refuse a result with more configurations than a sweep makes, in either format, and open one with as many', () => {
+    const many = (count: number) => {
+      const names = Array.from({ length: count }, (_, k) => `type=llm max_size=${k + 2}`);
+      return {
+        rows: names.map((config) => ({ ...row, config, error: null })),
+        configs: names.map((name) => ({ name, config: { type: 'llm' }, sdkRules: null })),
+      };
+    };
+    const json = ({ rows, configs }: ReturnType<typeof many>) =>
+      writeSweepJson({ format: SWEEP_FORMAT, version: SWEEP_VERSION, input: 'log.json', configs, rows });
+    const csv = ({ rows, configs }: ReturnType<typeof many>) => sweepCsvHeader() + sweepCsvRows(rows, configs);
+    const refusal = `big.csv: it holds ${MAX_SWEEP_CONFIGS + 1} configurations, more than the ${MAX_SWEEP_CONFIGS} a sweep makes`;
+    expect(() => parseSweepResult(csv(many(MAX_SWEEP_CONFIGS + 1)), 'big.csv')).toThrow(refusal);
+    expect(() => parseSweepResult(json(many(MAX_SWEEP_CONFIGS + 1)), 'big.csv')).toThrow(refusal);
+    // A configuration listed but with no row counts too: the result would still list it.
+    const listedOnly = many(MAX_SWEEP_CONFIGS);
+    const extra = { name: 'extra', config: { type: 'noop' }, sdkRules: null };
+    expect(() => parseSweepResult(json({ ...listedOnly, configs: [...listedOnly.configs, extra] }), 'big.csv')).toThrow(
+      refusal,
+    );
+    expect(parseSweepResult(csv(many(MAX_SWEEP_CONFIGS)), 'big.csv').configs).toHaveLength(MAX_SWEEP_CONFIGS);
   });
 });

@@ -1,5 +1,5 @@
 import { ConfigError, sdk, v0 } from '../../engine/index.ts';
-import { sdkCondenserRefusal } from '../../formats/index.ts';
+import { MAX_SWEEP_CONFIGS, sdkCondenserRefusal } from '../../formats/index.ts';
 import { UsageError } from '../args.ts';
 import type { SweepConfigSpec } from './types.ts';
 
@@ -13,9 +13,6 @@ import type { SweepConfigSpec } from './types.ts';
  * (keep_first too large for max_size, max_size=abc...) is left out and counted, not swept: a V0 one by
  * OpenHands' rules, an SDK one when every SDK's rules refuse it (one only some refuse depends on the log).
  */
-
-/** The most configurations one grid may make: each is a replay of every instance. */
-export const MAX_GRID_CONFIGS = 10_000;
 
 interface GridAxis {
   readonly key: string;
@@ -48,7 +45,7 @@ function rangeValues(key: string, text: string): number[] {
   // Counted, not accumulated, so 0.1 steps do not drift.
   for (let k = 0; start + k * step <= stop + 1e-9; k++) {
     values.push(Number((start + k * step).toPrecision(12)));
-    if (values.length > MAX_GRID_CONFIGS) throw new UsageError(`--grid ${key}=${text}: too many values`);
+    if (values.length > MAX_SWEEP_CONFIGS) throw new UsageError(`--grid ${key}=${text}: too many values`);
   }
   return values;
 }
@@ -132,8 +129,8 @@ export function parseGrid(text: string): Grid {
       );
   }
   const count = axes.reduce((product, axis) => product * axis.values.length, 1);
-  if (count > MAX_GRID_CONFIGS)
-    throw new UsageError(`--grid makes ${count} configurations, more than the ${MAX_GRID_CONFIGS} a sweep takes`);
+  if (count > MAX_SWEEP_CONFIGS)
+    throw new UsageError(`--grid makes ${count} configurations, more than the ${MAX_SWEEP_CONFIGS} a sweep takes`);
   const configs = new Map<string, SweepConfigSpec>();
   // By name too: a condenser that does not take an axis makes the same combination once per its values.
   const refusedNames = new Set<string>();
