@@ -23,6 +23,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          // A call takes about 120,000 arguments: a long run's steps, or a list in a stranger's log, can hold more.
+          selector: "CallExpression[callee.object.name='Math'] > SpreadElement",
+          message: 'Fold the values (a loop or reduce): Math.max(...values) throws past about 120,000 of them.',
+        },
+      ],
+    },
+  },
+  {
     // The layers (eslint/boundaries.js says which folder may import which) and no import circles.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { boundaries, 'import-x': importX },

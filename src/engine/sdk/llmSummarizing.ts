@@ -74,7 +74,7 @@ export class LlmSummarizingCondenser extends RollingCondenser {
     const candidates = [this.settings.max_tokens, agentLlm?.maxInputTokens ?? null].filter(
       (limit): limit is number => limit !== null,
     );
-    return candidates.length > 0 ? Math.min(...candidates) : null;
+    return candidates.length > 0 ? candidates.reduce((least, limit) => Math.min(least, limit)) : null;
   }
 
   getCondensationReasons(view: SdkView, agentLlm: AgentLlm | null): Set<CondensationReason> {
@@ -104,7 +104,7 @@ export class LlmSummarizingCondenser extends RollingCondenser {
       tails.push(suffixLenForReduction(events.slice(keepFirst), agentLlm, reduce, events.slice(0, keepFirst)));
     }
     if (tails.length === 0) throw new SelectionError('min() arg is an empty sequence');
-    const naiveEnd = events.length - Math.min(...tails);
+    const naiveEnd = events.length - tails.reduce((least, tail) => Math.min(least, tail));
     const indices = manipulationIndices(events);
     const start = indices.findNext(keepFirst);
     const end = indices.findNext(naiveEnd);

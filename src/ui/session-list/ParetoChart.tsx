@@ -50,9 +50,14 @@ export function ParetoChart({
     );
   const frontier = paretoFrontier(shown);
   // Dollars from near the cheapest (the spread matters), missing facts from 0 (none lost is the goal).
-  const costs = shown.map((point) => point.cost);
-  const xTicks = ticks(Math.min(...costs), Math.max(...costs));
-  const yTicks = ticks(0, Math.max(1, ...shown.map((point) => point.missingFacts)));
+  let [cheapest, dearest, mostMissing] = [Infinity, -Infinity, 1];
+  for (const { cost, missingFacts } of shown) {
+    cheapest = Math.min(cheapest, cost);
+    dearest = Math.max(dearest, cost);
+    mostMissing = Math.max(mostMissing, missingFacts);
+  }
+  const xTicks = ticks(cheapest, dearest);
+  const yTicks = ticks(0, mostMissing);
   const [xMin, xMax, yMax] = [xTicks[0]!, xTicks.at(-1)!, yTicks.at(-1)!];
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
