@@ -39,6 +39,18 @@ function canonicalRequest(request: LlmRequest): string {
   ]);
 }
 
+/** canonicalRequest(request).length, without building the identity where the request knows its quoted length. */
+function canonicalLength(request: LlmRequest): number {
+  const rest = JSON.stringify([
+    request.condenser,
+    request.tools ?? null,
+    request.forcedTool ?? null,
+    request.responseSchema ?? null,
+  ]);
+  // One more comma, and the identity as a JSON string.
+  return rest.length + 1 + (request.identityJsonLength ?? JSON.stringify(request.identity).length);
+}
+
 /** The end of every key made from a text this long (hash128 writes the length last). */
 const lengthPart = (length: number) => (length >>> 0).toString(16).padStart(8, '0');
 
@@ -95,7 +107,8 @@ export interface AnswerLog {
 export function recordedLlm(records: RecordedAnswers, onMissing: MissingAnswerPolicy, log?: AnswerLog): AnswerLlm {
   // A request is keyed only where an answer of its condenser's kind was recorded, from a text as long
   // as one of theirs (a key ends with that length): hashing a summary request's identity was a third
-  // of a replay's time, and after a setting change most requests match nothing.
+  // of a replay's time, and after a setting change most requests match nothing. The length is known
+  // without building the text (LlmRequest.identityJsonLength): building it was a third again.
   const recordedLengths = new Map<string, Set<string>>();
   for (const key of Object.keys(records)) {
     const kind = key.slice(0, key.indexOf(':'));
@@ -106,9 +119,8 @@ export function recordedLlm(records: RecordedAnswers, onMissing: MissingAnswerPo
   const recordedFor = (request: LlmRequest): LlmAnswer | undefined => {
     const lengths = recordedLengths.get(request.condenser);
     if (!lengths) return undefined;
-    const canonical = canonicalRequest(request);
-    if (!lengths.has(lengthPart(canonical.length))) return undefined;
-    return records[`${request.condenser}:${hash128(canonical)}`];
+    if (!lengths.has(lengthPart(canonicalLength(request)))) return undefined;
+    return records[`${request.condenser}:${hash128(canonicalRequest(request))}`];
   };
   return (request, callIndex) => {
     const recorded = recordedFor(request);

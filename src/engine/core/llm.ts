@@ -2,6 +2,7 @@
  * The LLM port. Condensers never call a model: they yield an `LlmRequest` and receive an `LlmAnswer`
  * from whoever drives the replay (a script, recorded answers, or a real endpoint in the browser).
  */
+import { quotedJsonLength } from './jsonLength.ts';
 
 /** A message of a condenser's own LLM request (plain text content). */
 export interface LlmMessage {
@@ -33,6 +34,11 @@ export interface LlmRequest {
    * keyed by it, without rendering and hashing whole prompts at every replay.
    */
   readonly identity: string;
+  /**
+   * JSON.stringify(identity).length, where it is known without building the identity: a request's key
+   * hashes a text holding its identity so quoted, and a length no recorded key has rules a request out.
+   */
+  readonly identityJsonLength?: number;
   /**
    * A summarizer's request: the ids of the events it is asked to summarize (and its condensation will
    * forget). A recorded summary answers it only when the recorded condensation forgot exactly these.
@@ -112,7 +118,8 @@ export class PromptParts {
   }
 }
 
-type RequestBuild = { readonly identity: () => string } & (
+/** `identity`: the values that decide the request's content; its identity is their JSON. */
+type RequestBuild = { readonly identity: () => readonly unknown[] } & (
   | { readonly messages: () => readonly LlmMessage[]; readonly prompt?: never }
   /** One user message, in parts. */
   | { readonly prompt: () => readonly PromptPart[]; readonly messages?: never }
@@ -124,10 +131,13 @@ type RequestBuild = { readonly identity: () => string } & (
  * building summarizer prompts is most of a condensation's cost.
  */
 export function lazyRequest(
-  fields: Omit<LlmRequest, 'messages' | 'identity' | 'prompt'>,
+  fields: Omit<LlmRequest, 'messages' | 'identity' | 'identityJsonLength' | 'prompt'>,
   build: RequestBuild,
 ): LlmRequest {
+  let identityValues: readonly unknown[] | null = null;
+  const values = () => (identityValues ??= build.identity());
   let identity: string | null = null;
+  let identityJsonLength: number | null = null;
   let messages: readonly LlmMessage[] | null = null;
   const parts = build.prompt;
   // One of the two is given (RequestBuild): the messages, or the prompt they are made of.
@@ -135,8 +145,12 @@ export function lazyRequest(
   return {
     ...fields,
     get identity() {
-      identity ??= build.identity();
+      identity ??= JSON.stringify(values());
       return identity;
+    },
+    get identityJsonLength() {
+      identityJsonLength ??= quotedJsonLength(values());
+      return identityJsonLength;
     },
     // Built again each time it is read (a count reads it once): kept, a replay's parts outlived young collections.
     get prompt() {

@@ -34,7 +34,7 @@ export class LegacySummarizingCondenser implements SdkCondenser {
     const answer = yield lazyRequest(
       { condenser: 'llm', forgets: forgotten.map((event) => event.id) },
       {
-        identity: () => JSON.stringify(['sdk-2025-09-summary', forgotten.map(promptIdentity)]),
+        identity: () => ['sdk-2025-09-summary', forgotten.map(promptIdentity)],
         prompt: () =>
           summarizingPromptParts(
             forgotten.map((event) => promptLine(event, 'sdk str 2025-09', () => eventString(event, '2025-09'))),

@@ -148,7 +148,7 @@ export class LlmSummarizingCondenser extends RollingCondenser {
     const request = lazyRequest(
       { condenser: 'llm', forgets: forgotten.map((event) => event.id) },
       {
-        identity: () => JSON.stringify(['sdk-1.43.1-summary', maxEventStrLength, forgotten.map(promptIdentity)]),
+        identity: () => ['sdk-1.43.1-summary', maxEventStrLength, forgotten.map(promptIdentity)],
         prompt: () =>
           summarizingPromptParts(
             forgotten.map((event) =>

@@ -52,6 +52,23 @@ describe('requestKey', () => {
     expect(requestKey(first[0]!)).toMatch(/^llm:[0-9a-f]{40}$/);
   });
 
+  it("knows every V0 summarizer's identity as quoted JSON by its length, without writing it", () => {
+    const configs = [
+      { type: 'llm', max_size: 10, keep_first: 1 },
+      { type: 'structured', max_size: 10, keep_first: 2 },
+      { type: 'llm_attention', max_size: 10, keep_first: 1 },
+    ];
+    for (const config of configs) {
+      const requests = requestsOf(config, { llm: 'Sum "up" \\ {previous_summary}\n\t{events} \ud83d' });
+      expect(requests.length).toBeGreaterThan(2);
+      for (const request of requests)
+        expect([config.type, request.identityJsonLength]).toEqual([
+          config.type,
+          JSON.stringify(request.identity).length,
+        ]);
+    }
+  });
+
   it('keeps the keys stored sessions and reproduction files hold (their format may never change)', () => {
     const odd = 'USER "quoted" \\ back\nnew\ttab\u0001ctl\u001f \ud83d\ude00 pair \ud800 lone \udc00 low é 漢';
     // Computed by the code that wrote the first stored keys (JSON of the request, then hashed).
@@ -127,7 +144,7 @@ describe('recorded answers', () => {
         {
           identity: () => {
             built++;
-            return 'the same prompt';
+            return ['the same prompt'];
           },
           messages: () => [{ role: 'user', content: 'summarize' }],
         },
@@ -143,9 +160,45 @@ describe('recorded answers', () => {
     expect(built).toBe(3);
   });
 
+  it('rules out a request by its quoted length without writing its identity, and finds one of that length', () => {
+    let written = 0;
+    const template = 'Summarize "these" events:\n{events}\t\u0001 \ud83d';
+    const ask = (previous: string) =>
+      lazyRequest(
+        { condenser: 'llm' },
+        {
+          identity: () => [template, previous, 200, [4, 5, 6]],
+          messages: () => [{ role: 'user', content: 'x' }],
+        },
+      );
+    const recorded = ask('the summary so far');
+    const key = requestKey(recorded);
+    expect(recorded.identityJsonLength).toBe(JSON.stringify(recorded.identity).length);
+    const llm = recordedLlm({ [key]: { content: 'recorded' } }, 'placeholder');
+    // Only what a lookup reads (a spread would read the identity too).
+    const counted = (request: LlmRequest): LlmRequest => ({
+      condenser: request.condenser,
+      messages: [],
+      identityJsonLength: request.identityJsonLength,
+      get identity() {
+        written++;
+        return request.identity;
+      },
+    });
+    // Another previous summary, of another length: no key is its length, and its identity is never written.
+    const other = counted(ask('another summary, longer than the first'));
+    expect(llm(other, 0)).toEqual(placeholderAnswer(other, 0));
+    expect(written).toBe(0);
+    expect(llm(counted(ask('the summary so far')), 0)).toEqual({ content: 'recorded' });
+    expect(written).toBe(1);
+  });
+
   it('answers only from the exact key: not from one differing in its hash or in its end alone', () => {
     const ask = (identity: string) =>
-      lazyRequest({ condenser: 'llm' }, { identity: () => identity, messages: () => [{ role: 'user', content: 'x' }] });
+      lazyRequest(
+        { condenser: 'llm' },
+        { identity: () => [identity], messages: () => [{ role: 'user', content: 'x' }] },
+      );
     const key = requestKey(ask('a prompt'));
     const otherHash = `llm:${'0'.repeat(32)}${key.slice(-8)}`;
     const otherEnd = `${key.slice(0, -8)}${'f'.repeat(8)}`;

@@ -58,13 +58,12 @@ export const llmAttentionCondenser = defineCondenser({
           { condenser: 'llm_attention', responseSchema: ATTENTION_RESPONSE_SCHEMA },
           {
             // Logged events are named by id; synthetic ones (a summary, a placeholder) by their text.
-            identity: () =>
-              JSON.stringify([
-                ATTENTION_INSTRUCTION,
-                entries.map((entry) =>
-                  entry.kind === 'action' || entry.kind === 'observation' ? entry.id : entry.content,
-                ),
-              ]),
+            identity: () => [
+              ATTENTION_INSTRUCTION,
+              entries.map((entry) =>
+                entry.kind === 'action' || entry.kind === 'observation' ? entry.id : entry.content,
+              ),
+            ],
             messages: () => [
               { role: 'user', content: ATTENTION_INSTRUCTION },
               ...entries.map((entry) => ({

@@ -76,9 +76,9 @@ export function* summarizeMiddle(
   return condensation({ forgottenEventsStartId: start, forgottenEventsEndId: end, summary, summaryOffset: keepFirst });
 }
 
-/** LlmRequest.identity of a summarizer's request. */
-export function summaryIdentity(template: string, parts: SummaryInputs): string {
-  return JSON.stringify([template, parts.previousSummary, parts.maxEventLength, parts.forgottenIds]);
+/** What LlmRequest.identity of a summarizer's request is the JSON of. */
+export function summaryIdentity(template: string, parts: SummaryInputs): readonly unknown[] {
+  return [template, parts.previousSummary, parts.maxEventLength, parts.forgottenIds];
 }
 
 /** What sets the `llm` and `structured` summarizers apart: the request's tools, and how the answer becomes a summary. */
