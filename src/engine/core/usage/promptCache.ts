@@ -19,7 +19,10 @@ const OPENAI_INCREMENT = 128;
 
 export interface CachedCall {
   readonly count: number;
-  /** Prefix identity through each message, in order. */
+  /**
+   * Prefix identity through each message, in order (see `PrefixIds`: equal ids at one place mean equal
+   * ids before it). Kept until the next call: its first `count` must not change (a list may grow).
+   */
   readonly prefixIds: ArrayLike<number>;
   /** Provider tokens of the prompt through message `j` (tools and system first). */
   readonly prefixTokens: (j: number) => number;
@@ -46,8 +49,29 @@ export interface CacheAssumptions {
 
 export const DEFAULT_CACHE_ASSUMPTIONS: CacheAssumptions = { systemPrefixWarm: true };
 
+/** The length of the prefix two calls share: their ids agree up to it and differ from it on (PrefixIds). */
+function sharedLength(a: ArrayLike<number>, aCount: number, b: ArrayLike<number>, bCount: number): number {
+  let low = 0;
+  let high = Math.min(aCount, bCount);
+  if (a === b) return high;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (a[middle - 1] === b[middle - 1]) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 export class PromptCache {
   private readonly lastUsed = new Map<number, number | null>();
+  /**
+   * The last automatic-caching call: all its prefixes were used at its time. They are written into
+   * `lastUsed` only where the next call does not share them: a run's call shares all but its newest
+   * messages with the one before, and writing every prefix at every call made estimating a long run's
+   * steps take time growing with the square of its length.
+   */
+  private lastCall: { readonly ids: ArrayLike<number>; readonly count: number; readonly time: number | null } | null =
+    null;
 
   constructor(
     private readonly profile: ChatProfile,
@@ -98,19 +122,25 @@ export class PromptCache {
 
   private openaiCall(call: CachedCall): CacheOutcome {
     const { count, prefixIds, prefixTokens, time } = call;
+    const last = this.lastCall;
+    const shared = last ? sharedLength(last.ids, last.count, prefixIds, count) : 0;
+    if (last) for (let j = shared; j < last.count; j++) this.lastUsed.set(last.ids[j]!, last.time);
     let hit = -1;
-    for (let j = count - 1; j >= 0; j--) {
+    for (let j = count - 1; j >= shared; j--) {
       if (this.live(prefixIds[j]!, time)) {
         hit = j;
         break;
       }
     }
+    // The shared prefixes were last used by the last call (none since): live together, or not at all.
+    if (hit < 0 && shared > 0 && !(time !== null && last!.time !== null && time - last!.time > CACHE_TTL_MS))
+      hit = shared - 1;
     const matched = hit >= 0 ? prefixTokens(hit) : 0;
     const readTokens =
       matched < OPENAI_MIN_TOKENS
         ? 0
         : OPENAI_MIN_TOKENS + Math.floor((matched - OPENAI_MIN_TOKENS) / OPENAI_INCREMENT) * OPENAI_INCREMENT;
-    for (let j = 0; j < count; j++) this.lastUsed.set(prefixIds[j]!, time);
+    this.lastCall = { ids: prefixIds, count, time };
     return { readTokens, writeTokens: 0 };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_TTL_MS, type CachedCall, PromptCache } from '../../../../src/engine/index.ts';
+import { CACHE_TTL_MS, type CachedCall, PrefixIds, PromptCache } from '../../../../src/engine/index.ts';
 
 /** A call whose messages have the given prefix ids, each message 100 tokens and one block. */
 function call(
@@ -58,5 +58,73 @@ describe('OpenAI prompt cache (automatic prefixes)', () => {
     // 1500 tokens shared: 1024 + 3 × 128.
     expect(cache.call(call([1, 2, 3, 4], [], null, 500))).toEqual({ readTokens: 1408, writeTokens: 0 });
     expect(cache.call(call([1, 7], [], null, 500))).toEqual({ readTokens: 0, writeTokens: 0 });
+  });
+
+  it('reads a prefix an earlier call sent that the last call did not', () => {
+    const cache = new PromptCache('openai');
+    cache.call(call([1, 2, 3], [], null, 500));
+    // The last call changed the third message; the next one goes back to the first's three.
+    cache.call(call([1, 2, 4], [], null, 500));
+    expect(cache.call(call([1, 2, 3, 5], [], null, 500))).toEqual({ readTokens: 1408, writeTokens: 0 });
+  });
+
+  it('reads what writing every prefix at every call reads, over runs that grow, condense, go back, pause and restart', () => {
+    /** The cache as first written: every prefix of a call marked used at its time. */
+    const plainCache = () => {
+      const lastUsed = new Map<number, number | null>();
+      return (made: CachedCall) => {
+        const live = (id: number) =>
+          lastUsed.has(id) &&
+          !(made.time !== null && lastUsed.get(id)! !== null && made.time - lastUsed.get(id)! > CACHE_TTL_MS);
+        let hit = -1;
+        for (let j = made.count - 1; j >= 0 && hit < 0; j--) if (live(made.prefixIds[j]!)) hit = j;
+        for (let j = 0; j < made.count; j++) lastUsed.set(made.prefixIds[j]!, made.time);
+        const matched = hit >= 0 ? made.prefixTokens(hit) : 0;
+        return matched < 1024 ? 0 : 1024 + Math.floor((matched - 1024) / 128) * 128;
+      };
+    };
+    let seed = 5;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let run = 0; run < 40; run++) {
+      const prefixes = new PrefixIds();
+      const cache = new PromptCache('openai');
+      const plain = plainCache();
+      const timed = run % 3 !== 0;
+      // One list grown in place while the run continues (as the incremental measure does), a new one when it restarts.
+      let ids: number[] = [];
+      let keys: string[] = [];
+      const history: string[][] = [];
+      let time = 0;
+      for (let k = 0; k < 120; k++) {
+        const roll = next();
+        if (roll < 0.08) {
+          // A condensation: the messages after the first few change.
+          keys = keys.slice(0, Math.floor(next() * 4)).concat(`summary ${k}`);
+          ids = [];
+        } else if (roll < 0.12) {
+          // Another conversation, sharing nothing but the tools.
+          keys = [`start ${k}`];
+          ids = [];
+        } else if (roll < 0.2 && history.length > 0) {
+          // Back to where an earlier call stood (a longer prefix than the last call shares).
+          keys = history[Math.floor(next() * history.length)]!.concat(`back ${k}`);
+          ids = [];
+        } else keys = keys.concat(Array.from({ length: 1 + Math.floor(next() * 3) }, (_, m) => `message ${k}.${m}`));
+        if (ids.length > keys.length) ids = [];
+        for (let j = ids.length; j < keys.length; j++)
+          ids.push(prefixes.extend(j === 0 ? prefixes.root('tools') : ids[j - 1]!, keys[j]!));
+        time += next() < 0.1 ? CACHE_TTL_MS + 1 : Math.floor(next() * 60_000);
+        const made: CachedCall = {
+          count: keys.length,
+          prefixIds: ids,
+          prefixTokens: (j) => (j + 1) * 150,
+          blocks: [],
+          breakpoints: [],
+          time: timed ? time : null,
+        };
+        expect([run, k, cache.call(made).readTokens]).toEqual([run, k, plain(made)]);
+        history.push(keys);
+      }
+    }
   });
 });
