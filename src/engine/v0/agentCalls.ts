@@ -95,7 +95,7 @@ export class V0AgentCalls {
       try {
         const initial = initialUserMessageAt(this.log, step.beforeEventIndex);
         if (!initial) buildAgentRequest(view.entries, null, this.options);
-        else measured = this.measure.measure(view.entries, initial);
+        else measured = this.measure.measure(view, initial);
       } catch (error) {
         if (!(error instanceof AgentMessagesError)) throw error;
         problem = error.pythonError ? `${error.message} (${error.pythonError})` : error.message;

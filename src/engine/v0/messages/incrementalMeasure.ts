@@ -1,5 +1,5 @@
 import type { ActionEvent, ViewEntry } from '../events.ts';
-import { sameEntry } from '../view.ts';
+import { type View, sameEntry, sharedPrefix, viewRange } from '../view.ts';
 import {
   type ChatProfile,
   type MeasuredRequest,
@@ -11,7 +11,13 @@ import {
   shapeTokens,
   textDigest,
 } from '../../core/index.ts';
-import { ConversationFold, type ProcessOptions, processEvents, withSystemAndUser } from './conversationMemory.ts';
+import {
+  ConversationFold,
+  type ProcessOptions,
+  isSystemMessage,
+  processEvents,
+  withSystemAndUser,
+} from './conversationMemory.ts';
 import { type DraftMessage, type DraftText, AgentMessagesError } from './draft.ts';
 import { EventText } from './eventTexts.ts';
 import { PROFILE_FLAGS } from './serialize.ts';
@@ -47,7 +53,11 @@ function shapeOfDraft(message: DraftMessage, tokens: TextTokens): MessageShape {
  * request (`measureRequest`), which the tests check.
  */
 export class IncrementalMeasure {
+  /** The events the last request was made of: the view's, after a system message and the first user message where OpenHands adds them. */
   private events: ViewEntry[] = [];
+  /** The view they came from, and whether the system message before it is one made up (the view had none). */
+  private view: View | null = null;
+  private madeUpSystem = false;
   private fold: ConversationFold | null = null;
   private initial: ActionEvent | null = null;
   private measured = 0;
@@ -76,13 +86,13 @@ export class IncrementalMeasure {
   }
 
   /** The step's request as measured, or an AgentMessagesError where OpenHands builds none. */
-  measure(view: readonly ViewEntry[], initialUserMessage: ActionEvent): MeasuredRequest {
-    const events = withSystemAndUser(view, initialUserMessage, this.options.templates);
-    if (!this.continues(events, initialUserMessage)) this.restart(initialUserMessage);
-    const fed = this.events.length;
-    this.events = events;
+  measure(view: View, initialUserMessage: ActionEvent): MeasuredRequest {
+    const added = this.addedTo(view, initialUserMessage);
+    const fed = added ? this.events.length : this.startFrom(view, initialUserMessage);
+    if (added) for (const entry of added) this.events.push(entry);
+    this.view = view;
     try {
-      this.fold!.feed(events, fed);
+      this.fold!.feed(this.events, fed);
     } catch (error) {
       this.fold = null;
       throw error;
@@ -93,10 +103,35 @@ export class IncrementalMeasure {
     // OpenHands filters unmatched tool calls before formatting; in a regular run nothing is filtered,
     // and where something would be, the request is measured whole.
     if (this.unansweredCalls.size > 0 || this.orphanResults.size > 0)
-      return this.measureWhole(view, initialUserMessage);
+      return this.measureWhole(view.entries, initialUserMessage);
     fresh.forEach((message, k) => this.add(message, this.measured + k));
     this.measured += fresh.length;
     return this.snapshot(this.measured);
+  }
+
+  /**
+   * The entries `view` adds after the last view, when it is that view with more at its end (told by
+   * the replay's positions, without building the view): a long view then costs what it adds. Null
+   * otherwise, or where what OpenHands puts before the events could change (a short view, a system
+   * message where one was made up).
+   */
+  private addedTo(view: View, initial: ActionEvent): readonly ViewEntry[] | null {
+    const previous = this.view;
+    if (!this.fold || !previous || initial !== this.initial || previous.length < 2) return null;
+    if (sharedPrefix(previous, view) !== previous.length) return null;
+    const added = viewRange(view, previous.length, view.length);
+    return this.madeUpSystem && added.some(isSystemMessage) ? null : added;
+  }
+
+  /** The view's events compared with the last ones, starting over unless they only grew; how many were fed before. */
+  private startFrom(view: View, initial: ActionEvent): number {
+    const entries = view.entries;
+    const events = withSystemAndUser(entries, initial, this.options.templates);
+    if (!this.continues(events, initial)) this.restart(initial);
+    const fed = this.events.length;
+    this.events = events;
+    this.madeUpSystem = events.length > 0 && events[0] !== entries[0];
+    return fed;
   }
 
   private continues(events: readonly ViewEntry[], initial: ActionEvent): boolean {

@@ -8,6 +8,7 @@ import {
   parseCondenserConfig,
   prepareLog,
   replay,
+  type View,
   stepView,
 } from '../../../../src/engine/v0/index.ts';
 import { readV0Log } from '../../../../src/formats/index.ts';
@@ -64,6 +65,8 @@ describe('measuring each step from the one before', () => {
       { type: 'observation_masking', attention_window: 10 },
       'openai',
     ],
+    ['noop (the view only grows), openai', { type: 'noop' }, 'openai'],
+    ['recent 30/2 (the window slides), anthropic', { type: 'recent', max_events: 30, keep_first: 2 }, 'anthropic'],
   ] as const) {
     it(`gives what measuring the whole request gives: ${name}`, () => {
       const condenser = config ? buildCondenser(parseCondenserConfig(config)) : null;
@@ -91,6 +94,46 @@ describe('measuring each step from the one before', () => {
       expect(compared).toBe(84);
     });
   }
+
+  it('reads only what a growing view adds: its whole entries are built when it starts, not at every step', () => {
+    const calls = new V0AgentCalls(LOG, {
+      profile: 'openai',
+      templates: compileAgentTemplates(),
+      tokens: cachingTextCounts({ event: () => 0, text: countTokens }),
+    });
+    const condenser = buildCondenser(parseCondenserConfig({ type: 'noop' }));
+    let built = 0;
+    let steps = 0;
+    let lastCount = 0;
+    runSync(
+      replay({
+        log: LOG,
+        mode: 'resimulate',
+        condenser,
+        onStep: (step) => {
+          const view = stepView(step, condenser)!;
+          // The view as the replay gives it, counting each build of its whole entries.
+          const counted: View = {
+            length: view.length,
+            unhandledCondensationRequest: view.unhandledCondensationRequest,
+            position: view.position!,
+            range: (start, end) => view.range!(start, end),
+            get entries() {
+              built++;
+              return view.entries;
+            },
+          };
+          lastCount = calls.call(step, counted).measured!.count;
+          steps++;
+        },
+      }),
+      noLlm,
+    );
+    expect(steps).toBe(84);
+    expect(lastCount).toBeGreaterThan(100);
+    // The first two steps (a view of fewer than two events is measured whole), then only what each adds.
+    expect(built).toBeLessThanOrEqual(2);
+  });
 
   it('measures a logged observation once per counter: later runs, under any configuration, do not read it again', () => {
     const log = prepareLog(
