@@ -75,6 +75,12 @@ export class IncrementalMeasure {
   private readonly unansweredCalls = new Set<string>();
   private readonly orphanResults = new Set<string>();
   private readonly root: number;
+  /**
+   * Where building the messages last failed: OpenHands' loop is a left fold, so a later view that
+   * still begins with that whole view fails the same way (a log the agent's settings cannot read fails
+   * at every step, and would otherwise be read whole at every step).
+   */
+  private failed: { readonly view: View; readonly initial: ActionEvent; readonly error: unknown } | null = null;
 
   constructor(
     private readonly options: ProcessOptions & { readonly profile: ChatProfile },
@@ -87,6 +93,16 @@ export class IncrementalMeasure {
 
   /** The step's request as measured, or an AgentMessagesError where OpenHands builds none. */
   measure(view: View, initialUserMessage: ActionEvent): MeasuredRequest {
+    const failed = this.failed;
+    if (failed && failed.initial === initialUserMessage && sharedPrefix(failed.view, view) === failed.view.length) {
+      // Unless a system message came (OpenHands' own would then not be added before the events).
+      if (!viewRange(view, failed.view.length, view.length).some(isSystemMessage)) {
+        // This view fails as that one did: the next is compared with it (what it adds, not all since).
+        this.failed = { ...failed, view };
+        throw failed.error;
+      }
+    }
+    this.failed = null;
     const added = this.addedTo(view, initialUserMessage);
     const fed = added ? this.events.length : this.startFrom(view, initialUserMessage);
     if (added) for (const entry of added) this.events.push(entry);
@@ -95,6 +111,7 @@ export class IncrementalMeasure {
       this.fold!.feed(this.events, fed);
     } catch (error) {
       this.fold = null;
+      if (error instanceof AgentMessagesError) this.failed = { view, initial: initialUserMessage, error };
       throw error;
     }
     // Only the new messages are kept, and only while they are measured: their texts then die young.

@@ -135,6 +135,53 @@ describe('measuring each step from the one before', () => {
     expect(built).toBeLessThanOrEqual(2);
   });
 
+  it('a run whose messages OpenHands cannot build fails at every step, without reading its whole view each time', () => {
+    // The agent's actions without their tool calls: a function-calling agent cannot make them messages.
+    const raw = readV0Log(
+      readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')),
+    ).events.map((event) =>
+      event.kind === 'action' && event.source === 'agent' ? { ...event, toolCall: null } : event,
+    );
+    const log = prepareLog(raw);
+    const calls = new V0AgentCalls(log, {
+      profile: 'openai',
+      templates: compileAgentTemplates(),
+      tokens: cachingTextCounts({ event: () => 0, text: countTokens }),
+    });
+    const condenser = buildCondenser(parseCondenserConfig({ type: 'noop' }));
+    let built = 0;
+    const errors: string[] = [];
+    runSync(
+      replay({
+        log,
+        mode: 'resimulate',
+        condenser,
+        onStep: (step) => {
+          const view = stepView(step, condenser)!;
+          const counted: View = {
+            length: view.length,
+            unhandledCondensationRequest: view.unhandledCondensationRequest,
+            position: view.position!,
+            range: (start, end) => view.range!(start, end),
+            get entries() {
+              built++;
+              return view.entries;
+            },
+          };
+          const call = calls.call(step, counted);
+          // Each step says what the whole request says.
+          const whole = calls.request(step, view);
+          expect('error' in whole ? whole.error : null).toBe(call.error);
+          if (call.error) errors.push(call.error);
+        },
+      }),
+      noLlm,
+    );
+    expect(errors.length).toBeGreaterThan(80);
+    expect(errors[0]).toMatch(/tool_call_metadata/);
+    expect(built).toBeLessThanOrEqual(3);
+  });
+
   it('measures a logged observation once per counter: later runs, under any configuration, do not read it again', () => {
     const log = prepareLog(
       readV0Log(readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')))
