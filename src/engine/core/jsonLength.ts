@@ -3,6 +3,7 @@
  * without writing either: a request's key is the hash of a text that holds its identity so quoted, and
  * most requests are told apart from every recorded one by that text's length alone.
  */
+import { lruMemo } from './boundedMemo.ts';
 
 /** A JSON text's length, and how many of its characters are '"' or '\' (each takes two when it is quoted again). */
 interface JsonMeasure {
@@ -20,19 +21,12 @@ const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /** Texts this long or longer are measured once (a summarizer's template is in every request of a replay). */
 const REMEMBERED_FROM = 256;
-/** How many measures are remembered: forgotten all at once past it (a replay's templates and summaries fit). */
-const REMEMBERED = 4096;
-const remembered = new Map<string, JsonMeasure>();
+/** Characters of the texts whose measures are remembered (the memo holds the texts): a replay's templates and summaries fit. */
+const REMEMBERED_CHARS = 4_000_000;
+const remembered = lruMemo<string, JsonMeasure>(REMEMBERED_CHARS, (_, text) => text.length);
 
 function measureString(text: string, into: JsonMeasure): void {
-  if (text.length < REMEMBERED_FROM) return addMeasure(scanString(text), into);
-  let found = remembered.get(text);
-  if (!found) {
-    if (remembered.size >= REMEMBERED) remembered.clear();
-    found = scanString(text);
-    remembered.set(text, found);
-  }
-  addMeasure(found, into);
+  addMeasure(text.length < REMEMBERED_FROM ? scanString(text) : remembered.get(text, () => scanString(text)), into);
 }
 
 function addMeasure(measure: JsonMeasure, into: JsonMeasure): void {
