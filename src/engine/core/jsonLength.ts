@@ -21,7 +21,11 @@ const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /** Texts this long or longer are measured once (a summarizer's template is in every request of a replay). */
 const REMEMBERED_FROM = 256;
-/** Characters of the texts whose measures are remembered (the memo holds the texts): a replay's templates and summaries fit. */
+/**
+ * Characters of the texts whose measures are remembered: a replay's templates and summaries fit. The
+ * memo serves every log of the process and holds its texts, so up to this much of a closed log's
+ * summaries stays until newer texts push it out.
+ */
 const REMEMBERED_CHARS = 4_000_000;
 const remembered = lruMemo<string, JsonMeasure>(REMEMBERED_CHARS, (_, text) => text.length);
 

@@ -93,7 +93,8 @@ export function readSdkBill(events: readonly sdk.SdkEvent[], baseState: unknown)
       if (response && !response.claimed) {
         response.claimed = true;
         call.role = response.role;
-        call.events.push(...response.events);
+        // A loop, not push(...events): a call takes about 120,000 arguments, and a stranger's log may link more.
+        for (const event of response.events) call.events.push(event);
       } else if (call.role === 'condenser') {
         condenserCallsWithoutEvents.push(call);
       }

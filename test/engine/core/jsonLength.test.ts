@@ -50,6 +50,12 @@ describe('quotedJsonLength', () => {
         -1e21,
       ],
       [{ name: 'create_state_summary', parameters: { type: 'object', description: 'a "tool"\n' } }],
+      // Long texts are measured once and remembered: twice in one value, and again below.
+      ['a template of 300 "characters"\n\t\u0001\ud83d '.repeat(10), 'x'.repeat(256)],
+      [
+        'a template of 300 "characters"\n\t\u0001\ud83d '.repeat(10),
+        'a template of 300 "characters"\n\t\u0001\ud83d '.repeat(10),
+      ],
       'a string alone',
     ];
     for (const value of values) expect(quotedJsonLength(value)).toBe(written(value));

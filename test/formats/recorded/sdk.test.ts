@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type RecordedBill, type SdkParsedLog, readLog } from '../../../src/formats/index.ts';
+import { readSdkBill } from '../../../src/formats/recorded/index.ts';
 import { REAL_LOGS, realLog } from '../../helpers/logs.ts';
 
 const readSdk = (name: string): SdkParsedLog => readLog(realLog(name)) as SdkParsedLog;
@@ -193,6 +194,26 @@ describe('the recorded bill of SDK logs: services, links and switches', () => {
     expect(bill.byRole.other).toMatchObject({ calls: 1 });
     expect(bill.byModel['gpt-5-mini']).toMatchObject({ calls: 2 });
     expectCostsAddUp(bill);
+  });
+
+  it('links a call to every event its response made, more than a call takes arguments', () => {
+    const baseState = {
+      agent: { llm: { model: 'gpt-5', usage_id: 'agent' } },
+      stats: {
+        usage_to_metrics: { agent: metrics('gpt-5', [{ id: 'r1', cost: 0.01, prompt: 1000, completion: 10 }]) },
+      },
+    };
+    const parsed = readLog(sdkFolder([...startEvents, action('a0', 'r1')], baseState)) as SdkParsedLog;
+    const [first] = parsed.events.filter((event) => event.kind === 'ActionEvent');
+    // 150,000 events of one response (a stranger's log): spread into one push, they threw.
+    const events = [
+      ...parsed.events,
+      ...Array.from({ length: 150_000 }, (_, k) => ({ ...first!, id: `a${k + 1}`, index: parsed.events.length + k })),
+    ];
+    const [call] = readSdkBill(events, { id: 'c', ...baseState }).calls;
+    expect(call!.responseId).toBe('r1');
+    expect(call!.events).toHaveLength(150_001);
+    expect(call!.events.at(-1)!.id).toBe('a150000');
   });
 
   it('a switch to another LLM profile mid-run: each call belongs to its own model', () => {

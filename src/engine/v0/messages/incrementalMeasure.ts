@@ -78,7 +78,9 @@ export class IncrementalMeasure {
   /**
    * Where building the messages last failed: OpenHands' loop is a left fold, so a later view that
    * still begins with that whole view fails the same way (a log the agent's settings cannot read fails
-   * at every step, and would otherwise be read whole at every step).
+   * at every step, and would otherwise be read whole at every step). Short views too: one that failed
+   * holds an event that is neither a system nor a user message, so the user message goes in the same
+   * place in both.
    */
   private failed: { readonly view: View; readonly initial: ActionEvent; readonly error: unknown } | null = null;
 

@@ -16,7 +16,8 @@ import { compileAgentTemplates } from '../../../../src/templates/index.ts';
 import { readLogInput } from '../../../../src/cli/readInput.ts';
 import { join } from 'node:path';
 import { CONFORMANCE_DIR } from '../../../helpers/conformance.ts';
-import { SAMPLE_SESSIONS } from '../../../helpers/logs.ts';
+import { SAMPLE_SESSIONS, textInput } from '../../../helpers/logs.ts';
+import { readFileSync } from 'node:fs';
 
 const LOG = prepareLog(
   readV0Log(readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json'))).events,
@@ -180,6 +181,54 @@ describe('measuring each step from the one before', () => {
     expect(errors.length).toBeGreaterThan(80);
     expect(errors[0]).toMatch(/tool_call_metadata/);
     expect(built).toBeLessThanOrEqual(3);
+  });
+
+  it('starts over where a system message comes after the start, in a run that builds and in one that fails', () => {
+    // The 185-event log with its system message moved after event 60: steps before it get OpenHands' own.
+    const { trajectory } = JSON.parse(
+      readFileSync(join(CONFORMANCE_DIR, 'logs', 'real-oh-utils-185-3cond.json'), 'utf8'),
+    ) as { trajectory: Record<string, unknown>[] };
+    const at = trajectory.findIndex((event) => event.action === 'system');
+    const moved = [...trajectory];
+    const [system] = moved.splice(at, 1);
+    moved.splice(60, 0, system!);
+    const events = readV0Log(textInput(JSON.stringify(moved))).events;
+    const withoutToolCalls = events.map((event) =>
+      event.kind === 'action' && event.source === 'agent' ? { ...event, toolCall: null } : event,
+    );
+    for (const [name, raw] of [
+      ['builds', events],
+      ['fails', withoutToolCalls],
+    ] as const) {
+      const log = prepareLog(raw);
+      const calls = new V0AgentCalls(log, {
+        profile: 'openai',
+        templates: compileAgentTemplates(),
+        tokens: cachingTextCounts({ event: () => 0, text: countTokens }),
+      });
+      const condenser = buildCondenser(parseCondenserConfig({ type: 'noop' }));
+      let compared = 0;
+      runSync(
+        replay({
+          log,
+          mode: 'resimulate',
+          condenser,
+          onStep: (step) => {
+            const view = stepView(step, condenser)!;
+            const call = calls.call(step, view);
+            const whole = calls.request(step, view);
+            expect([name, step.index, call.error]).toEqual([name, step.index, 'error' in whole ? whole.error : null]);
+            if (!call.error)
+              expect(facts(call.measured), `${name} step ${step.index}`).toEqual(
+                facts(calls.wholeCall(step, whole).measured),
+              );
+            compared++;
+          },
+        }),
+        noLlm,
+      );
+      expect(compared).toBe(84);
+    }
   });
 
   it('measures a logged observation once per counter: later runs, under any configuration, do not read it again', () => {
