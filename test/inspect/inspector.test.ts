@@ -7,6 +7,7 @@ import { CONTENT_LATER_CHARS } from '../../src/formats/v0PayloadLater.ts';
 import { LlmCallError } from '../../src/llm/llmErrors.ts';
 import { countEventTokens, loadTokenizer } from '../../src/llm/tokenCount.ts';
 import { Inspector } from '../../src/inspect/inspector.ts';
+import type { AgentRun } from '../../src/inspect/agentRun.ts';
 import { REAL_LOGS } from '../helpers/logs.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { sampleSessionText } from '../helpers/appStore.ts';
@@ -287,6 +288,40 @@ describe('Inspector', () => {
       expect((await host.agentUsage({ agent })).condenserCalls).toEqual([]);
     },
   );
+
+  it('starts background work only once the engine has been left alone a moment: a setting changed at once finds none begun', async () => {
+    let now = 0;
+    const host = new Inspector(() => (now += 20));
+    await host.open({ input: sample.log, instance: null });
+    await host.countTokens();
+    const request = withPlaceholders(sample.session.config);
+    const agent = { profile: 'anthropic' as const, templates: {} };
+    await host.replay(request);
+    // Whether the estimate's work began (its first part prepares the run).
+    let began = false;
+    const hooked = host as unknown as { agentRun: (...args: unknown[]) => Promise<AgentRun | null> };
+    const agentRun = hooked.agentRun.bind(host);
+    hooked.agentRun = async (...args) => {
+      const run = await agentRun(...args);
+      if (run) {
+        const prepare = run.prepareUsage.bind(run);
+        run.prepareUsage = function* () {
+          began = true;
+          return yield* prepare();
+        };
+      }
+      return run;
+    };
+    // As the page does after a replay: the step's view, then the usage in the background.
+    await host.stepView({ step: 10 });
+    const moot = host.agentUsage({ agent });
+    await host.replay({ ...request, config: { type: 'noop' } });
+    await expect(moot).rejects.toMatchObject({ name: 'AbortError' });
+    expect(began).toBe(false);
+    // Left alone, it runs.
+    expect((await host.agentUsage({ agent })).steps.length).toBeGreaterThan(0);
+    expect(began).toBe(true);
+  });
 
   it('reports an invalid configuration instead of throwing', async () => {
     const { host } = await openedHost();
