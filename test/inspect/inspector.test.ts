@@ -24,6 +24,21 @@ const sample = JSON.parse(sampleSessionText()) as {
 const withPlaceholders = (config: unknown) =>
   ({ config, mode: 'resimulate', answers: {}, onMissing: 'placeholder' }) as const;
 
+/**
+ * The sample replayed with its placeholders, its tokens counted, on a clock that moves on at every look
+ * (background work pauses after each step and each condenser call).
+ */
+async function replayedWithMovingClock() {
+  let now = 0;
+  const host = new Inspector(() => (now += 20));
+  await host.open({ input: sample.log, instance: null });
+  await host.countTokens();
+  const request = withPlaceholders(sample.session.config);
+  const agent = { profile: 'anthropic' as const, templates: {} };
+  await host.replay(request);
+  return { host, request, agent };
+}
+
 async function openedHost() {
   const host = new Inspector(() => 0);
   const opened = await host.open({ input: sample.log, instance: null });
@@ -267,14 +282,7 @@ describe('Inspector', () => {
     'estimates usage in the background, the condenser’s calls included, stopped once a newer replay makes it moot',
     { timeout: 60_000 },
     async () => {
-      // A clock that moves on at every look: the estimate pauses after each step and each condenser call.
-      let now = 0;
-      const host = new Inspector(() => (now += 20));
-      await host.open({ input: sample.log, instance: null });
-      await host.countTokens();
-      const request = withPlaceholders(sample.session.config);
-      const agent = { profile: 'anthropic' as const, templates: {} };
-      await host.replay(request);
+      const { host, request, agent } = await replayedWithMovingClock();
       const progress: string[] = [];
       const usage = await host.agentUsage(
         { agent },
@@ -290,13 +298,7 @@ describe('Inspector', () => {
   );
 
   it('starts background work only once the engine has been left alone a moment: a setting changed at once finds none begun', async () => {
-    let now = 0;
-    const host = new Inspector(() => (now += 20));
-    await host.open({ input: sample.log, instance: null });
-    await host.countTokens();
-    const request = withPlaceholders(sample.session.config);
-    const agent = { profile: 'anthropic' as const, templates: {} };
-    await host.replay(request);
+    const { host, request, agent } = await replayedWithMovingClock();
     // Whether the estimate's work began (its first part prepares the run).
     let began = false;
     const hooked = host as unknown as { agentRun: (...args: unknown[]) => Promise<AgentRun | null> };

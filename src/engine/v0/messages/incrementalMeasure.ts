@@ -46,6 +46,17 @@ function shapeOfDraft(message: DraftMessage, tokens: TextTokens): MessageShape {
 }
 
 /**
+ * What `view` adds at the end of `previous`, when it is that view with more at its end (told by the
+ * replay's positions, without building either); null otherwise, or when `noSystem` and a system
+ * message is among what it adds.
+ */
+function grownBy(previous: View, view: View, noSystem: boolean): readonly ViewEntry[] | null {
+  if (sharedPrefix(previous, view) !== previous.length) return null;
+  const added = viewRange(view, previous.length, view.length);
+  return noSystem && added.some(isSystemMessage) ? null : added;
+}
+
+/**
  * Measures each step's request for the usage model without building it again from scratch: between two
  * calls of a run the view usually only grows at its end, and then so do the messages (OpenHands' loop is
  * a left fold), so only the new messages are built, counted and keyed. Whenever the view changed before
@@ -96,13 +107,11 @@ export class IncrementalMeasure {
   /** The step's request as measured, or an AgentMessagesError where OpenHands builds none. */
   measure(view: View, initialUserMessage: ActionEvent): MeasuredRequest {
     const failed = this.failed;
-    if (failed && failed.initial === initialUserMessage && sharedPrefix(failed.view, view) === failed.view.length) {
-      // Unless a system message came (OpenHands' own would then not be added before the events).
-      if (!viewRange(view, failed.view.length, view.length).some(isSystemMessage)) {
-        // This view fails as that one did: the next is compared with it (what it adds, not all since).
-        this.failed = { ...failed, view };
-        throw failed.error;
-      }
+    // Unless a system message came (OpenHands' own would then not be added before the events).
+    if (failed && failed.initial === initialUserMessage && grownBy(failed.view, view, true)) {
+      // This view fails as that one did: the next is compared with it (what it adds, not all since).
+      this.failed = { ...failed, view };
+      throw failed.error;
     }
     this.failed = null;
     const added = this.addedTo(view, initialUserMessage);
@@ -137,9 +146,7 @@ export class IncrementalMeasure {
   private addedTo(view: View, initial: ActionEvent): readonly ViewEntry[] | null {
     const previous = this.view;
     if (!this.fold || !previous || initial !== this.initial || previous.length < 2) return null;
-    if (sharedPrefix(previous, view) !== previous.length) return null;
-    const added = viewRange(view, previous.length, view.length);
-    return this.madeUpSystem && added.some(isSystemMessage) ? null : added;
+    return grownBy(previous, view, this.madeUpSystem);
   }
 
   /** The view's events compared with the last ones, starting over unless they only grew; how many were fed before. */

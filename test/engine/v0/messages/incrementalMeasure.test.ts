@@ -8,6 +8,8 @@ import {
   parseCondenserConfig,
   prepareLog,
   replay,
+  type LogEvent,
+  type ReplayStep,
   type View,
   stepView,
 } from '../../../../src/engine/v0/index.ts';
@@ -53,6 +55,41 @@ function measuresOf(log: ReturnType<typeof prepareLog>, tokens: ReturnType<typeo
   return measured;
 }
 
+/** Each step of a re-simulated `noop` replay of `log`, with its view and the agent's calls (OpenAI profile). */
+function eachNoopStep(
+  log: ReturnType<typeof prepareLog>,
+  onStep: (step: ReplayStep, view: View, calls: V0AgentCalls) => void,
+): void {
+  const calls = new V0AgentCalls(log, {
+    profile: 'openai',
+    templates: compileAgentTemplates(),
+    tokens: cachingTextCounts({ event: () => 0, text: countTokens }),
+  });
+  const condenser = buildCondenser(parseCondenserConfig({ type: 'noop' }));
+  runSync(
+    replay({ log, mode: 'resimulate', condenser, onStep: (step) => onStep(step, stepView(step, condenser)!, calls) }),
+    noLlm,
+  );
+}
+
+/** `view` as the replay gives it, telling `built` each time its whole entries are built. */
+function countingBuilds(view: View, built: () => void): View {
+  return {
+    length: view.length,
+    unhandledCondensationRequest: view.unhandledCondensationRequest,
+    position: view.position!,
+    range: (start, end) => view.range!(start, end),
+    get entries() {
+      built();
+      return view.entries;
+    },
+  };
+}
+
+/** The agent's actions without their tool calls: a function-calling agent cannot make them messages. */
+const withoutToolCalls = (events: readonly LogEvent[]) =>
+  events.map((event) => (event.kind === 'action' && event.source === 'agent' ? { ...event, toolCall: null } : event));
+
 describe('measuring each step from the one before', () => {
   for (const [name, config, profile] of [
     ['as recorded, anthropic', null, 'anthropic'],
@@ -97,39 +134,16 @@ describe('measuring each step from the one before', () => {
   }
 
   it('reads only what a growing view adds: its whole entries are built when it starts, not at every step', () => {
-    const calls = new V0AgentCalls(LOG, {
-      profile: 'openai',
-      templates: compileAgentTemplates(),
-      tokens: cachingTextCounts({ event: () => 0, text: countTokens }),
-    });
-    const condenser = buildCondenser(parseCondenserConfig({ type: 'noop' }));
     let built = 0;
     let steps = 0;
     let lastCount = 0;
-    runSync(
-      replay({
-        log: LOG,
-        mode: 'resimulate',
-        condenser,
-        onStep: (step) => {
-          const view = stepView(step, condenser)!;
-          // The view as the replay gives it, counting each build of its whole entries.
-          const counted: View = {
-            length: view.length,
-            unhandledCondensationRequest: view.unhandledCondensationRequest,
-            position: view.position!,
-            range: (start, end) => view.range!(start, end),
-            get entries() {
-              built++;
-              return view.entries;
-            },
-          };
-          lastCount = calls.call(step, counted).measured!.count;
-          steps++;
-        },
-      }),
-      noLlm,
-    );
+    eachNoopStep(LOG, (step, view, calls) => {
+      lastCount = calls.call(
+        step,
+        countingBuilds(view, () => built++),
+      ).measured!.count;
+      steps++;
+    });
     expect(steps).toBe(84);
     expect(lastCount).toBeGreaterThan(100);
     // The first two steps (a view of fewer than two events is measured whole), then only what each adds.
@@ -137,47 +151,24 @@ describe('measuring each step from the one before', () => {
   });
 
   it('a run whose messages OpenHands cannot build fails at every step, without reading its whole view each time', () => {
-    // The agent's actions without their tool calls: a function-calling agent cannot make them messages.
-    const raw = readV0Log(
-      readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')),
-    ).events.map((event) =>
-      event.kind === 'action' && event.source === 'agent' ? { ...event, toolCall: null } : event,
+    const log = prepareLog(
+      withoutToolCalls(
+        readV0Log(readLogInput(join(SAMPLE_SESSIONS, 'v0_oh-utils_trajectory-db4bf7df_snapshot_185ev_3cond.json')))
+          .events,
+      ),
     );
-    const log = prepareLog(raw);
-    const calls = new V0AgentCalls(log, {
-      profile: 'openai',
-      templates: compileAgentTemplates(),
-      tokens: cachingTextCounts({ event: () => 0, text: countTokens }),
-    });
-    const condenser = buildCondenser(parseCondenserConfig({ type: 'noop' }));
     let built = 0;
     const errors: string[] = [];
-    runSync(
-      replay({
-        log,
-        mode: 'resimulate',
-        condenser,
-        onStep: (step) => {
-          const view = stepView(step, condenser)!;
-          const counted: View = {
-            length: view.length,
-            unhandledCondensationRequest: view.unhandledCondensationRequest,
-            position: view.position!,
-            range: (start, end) => view.range!(start, end),
-            get entries() {
-              built++;
-              return view.entries;
-            },
-          };
-          const call = calls.call(step, counted);
-          // Each step says what the whole request says.
-          const whole = calls.request(step, view);
-          expect('error' in whole ? whole.error : null).toBe(call.error);
-          if (call.error) errors.push(call.error);
-        },
-      }),
-      noLlm,
-    );
+    eachNoopStep(log, (step, view, calls) => {
+      const call = calls.call(
+        step,
+        countingBuilds(view, () => built++),
+      );
+      // Each step says what the whole request says.
+      const whole = calls.request(step, view);
+      expect('error' in whole ? whole.error : null).toBe(call.error);
+      if (call.error) errors.push(call.error);
+    });
     expect(errors.length).toBeGreaterThan(80);
     expect(errors[0]).toMatch(/tool_call_metadata/);
     expect(built).toBeLessThanOrEqual(3);
@@ -193,40 +184,21 @@ describe('measuring each step from the one before', () => {
     const [system] = moved.splice(at, 1);
     moved.splice(60, 0, system!);
     const events = readV0Log(textInput(JSON.stringify(moved))).events;
-    const withoutToolCalls = events.map((event) =>
-      event.kind === 'action' && event.source === 'agent' ? { ...event, toolCall: null } : event,
-    );
     for (const [name, raw] of [
       ['builds', events],
-      ['fails', withoutToolCalls],
+      ['fails', withoutToolCalls(events)],
     ] as const) {
-      const log = prepareLog(raw);
-      const calls = new V0AgentCalls(log, {
-        profile: 'openai',
-        templates: compileAgentTemplates(),
-        tokens: cachingTextCounts({ event: () => 0, text: countTokens }),
-      });
-      const condenser = buildCondenser(parseCondenserConfig({ type: 'noop' }));
       let compared = 0;
-      runSync(
-        replay({
-          log,
-          mode: 'resimulate',
-          condenser,
-          onStep: (step) => {
-            const view = stepView(step, condenser)!;
-            const call = calls.call(step, view);
-            const whole = calls.request(step, view);
-            expect([name, step.index, call.error]).toEqual([name, step.index, 'error' in whole ? whole.error : null]);
-            if (!call.error)
-              expect(facts(call.measured), `${name} step ${step.index}`).toEqual(
-                facts(calls.wholeCall(step, whole).measured),
-              );
-            compared++;
-          },
-        }),
-        noLlm,
-      );
+      eachNoopStep(prepareLog(raw), (step, view, calls) => {
+        const call = calls.call(step, view);
+        const whole = calls.request(step, view);
+        expect([name, step.index, call.error]).toEqual([name, step.index, 'error' in whole ? whole.error : null]);
+        if (!call.error)
+          expect(facts(call.measured), `${name} step ${step.index}`).toEqual(
+            facts(calls.wholeCall(step, whole).measured),
+          );
+        compared++;
+      });
       expect(compared).toBe(84);
     }
   });
